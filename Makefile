@@ -1,0 +1,37 @@
+# Every target sets up its own virtualenv in .venv; nothing needs to be installed beforehand
+# but Python 3.11+, make and git.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+OUT ?= out
+
+.PHONY: install demo test lint bench fuzz clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	$(BIN)/hhaudit run sample_data --out $(OUT)/demo --exit-zero
+	@echo "Report: $(abspath $(OUT)/demo/report.html)"
+
+test: install
+	$(BIN)/python -m pytest -q -n 2 -m "not slow"
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: install
+	$(BIN)/python -m bench.run
+
+fuzz: install
+	$(BIN)/python -m pytest -q -m slow tests
+
+clean:
+	rm -rf $(VENV) $(OUT) .pytest_cache .ruff_cache

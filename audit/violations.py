@@ -1,0 +1,39 @@
+"""The violations table: one row per (action or hand, rule) flagged by the checker.
+
+Hand-level flags (POST-AMOUNT, UNCALLED-RETURN, POT-TOTAL, CHIP-CONSERVATION, ROUND-INCOMPLETE
+at end of hand) have `seq` null unless they can name an action.
+Amounts (amount_to, to_call, min_to, max_to) are Int64 in the hand's smallest unit, like the
+canonical tables; reports turn them into decimals with `hands.scale`.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+SEVERITIES: tuple[str, ...] = ("violation", "warning", "info")
+Severity = pl.Enum(list(SEVERITIES))
+
+VIOLATIONS_SCHEMA = pl.Schema(
+    {
+        "hand_key": pl.Int64,
+        "site": pl.String,
+        "source_file": pl.String,
+        "line_no": pl.Int32,  # the offending action's line, or the hand header's
+        "hand_id": pl.String,
+        "street": pl.String,  # preflop / flop / turn / river / showdown, null for hand-level
+        "seq": pl.Int32,
+        "player": pl.String,
+        "action": pl.String,  # the action kind as recorded (raise, call, ...)
+        "amount_to": pl.Int64,  # the recorded raise-to total (bet/raise) or chips moved (call)
+        "to_call": pl.Int64,
+        "min_to": pl.Int64,
+        "max_to": pl.Int64,
+        "code": pl.String,  # the RULES.md code, e.g. RAISE-MIN
+        "severity": Severity,
+        "message": pl.String,  # a sentence a person understands
+    }
+)
+
+
+def empty_violations() -> pl.DataFrame:
+    return pl.DataFrame(schema=VIOLATIONS_SCHEMA)

@@ -1,0 +1,7 @@
+"""Registry of sub-commands. Add a module here and list its click command in COMMANDS."""
+
+from __future__ import annotations
+
+import click
+
+COMMANDS: list[click.Command] = []

@@ -1,0 +1,163 @@
+"""The canonical tables every parser produces and every later stage reads.
+
+One place for the column names, their Arrow types and their Polars twins. The README
+("The tables") documents each column; keep the two in step.
+
+Conventions
+- Amounts are Int64 in the hand's smallest unit (`hands.unit`, `hands.scale` integer steps per
+  currency unit: 100 for cents, 1 for tournament or play chips). Never floats.
+- Wagers are "raise-to" totals: `actions.to_amount` is the player's total live commitment on the
+  street after a bet or raise, whatever the site printed ("raises 2 to 4", "raises [2]", ...).
+- `hand_key` is an integer unique within one set of tables (one parse run); `hand_id` is the
+  site's own id as printed, without `#`. Joins use `hand_key`; people read `hand_id`.
+- `street`: 0 preflop (posts included), 1 flop, 2 turn, 3 river, 4 showdown/settlement
+  (uncalled returns that follow the river, collects, cash-outs).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+import pyarrow as pa
+
+STREET_NAMES: tuple[str, ...] = ("preflop", "flop", "turn", "river", "showdown")
+PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = range(5)
+
+#: Action kinds. Posts are not "acting" (RULES.md D-8): they keep the option.
+POST_KINDS: tuple[str, ...] = (
+    "post_sb",  # live small blind
+    "post_bb",  # live big blind
+    "post_straddle",  # live straddle (voluntary blind raise)
+    "post_live",  # live post by a new/returning player (counts as commitment, keeps the option)
+    "post_dead",  # dead money (goes to the pot, not to the street commitment)
+    "post_ante",  # ante or big-blind ante (dead money)
+)
+BETTING_KINDS: tuple[str, ...] = ("fold", "check", "call", "bet", "raise")
+SETTLEMENT_KINDS: tuple[str, ...] = (
+    "uncalled_return",  # chips given back to the top bettor
+    "collect",  # chips won from a pot
+    "cash_out",  # site-paid cash-out / insurance (outside the pot)
+)
+ACTION_KINDS: tuple[str, ...] = POST_KINDS + BETTING_KINDS + SETTLEMENT_KINDS
+ActionKind = pl.Enum(list(ACTION_KINDS))
+
+GAMES: tuple[str, ...] = (
+    "holdem",
+    "holdem_6plus",
+    "omaha4",
+    "omaha5",
+    "omaha6",
+    "courchevel",
+    "shortdeck",
+    "unknown",
+)
+#: NL no limit, PL pot limit, FL fixed limit, CAP capped no limit, UNKNOWN: the log never says.
+STRUCTURES: tuple[str, ...] = ("NL", "PL", "FL", "CAP", "UNKNOWN")
+
+
+def _arrow(fields: list[tuple[str, pa.DataType]]) -> pa.Schema:
+    return pa.schema([pa.field(name, dtype) for name, dtype in fields])
+
+
+HANDS = _arrow(
+    [
+        ("hand_key", pa.int64()),
+        ("site", pa.string()),
+        ("hand_id", pa.string()),
+        ("source_file", pa.string()),
+        ("line_no", pa.int32()),  # 1-based line of the hand header in source_file
+        ("game", pa.string()),  # one of GAMES
+        ("is_hilo", pa.bool_()),
+        ("structure", pa.string()),  # one of STRUCTURES
+        ("is_tournament", pa.bool_()),
+        ("currency", pa.string()),  # ISO-ish code (USD, EUR, GBP, INR, CNY) or "chips"/"play"
+        ("unit", pa.string()),  # what one integer step is: "cents" or "chips"
+        ("scale", pa.int32()),  # integer steps per currency unit (100 for cents, 1 for chips)
+        ("small_blind", pa.int64()),
+        ("big_blind", pa.int64()),
+        ("small_bet", pa.int64()),  # FL: the small bet (preflop/flop unit); null otherwise
+        ("big_bet", pa.int64()),  # FL: the big bet (turn/river unit); null otherwise
+        ("ante", pa.int64()),  # nominal ante per player (0 if none)
+        ("bb_ante", pa.bool_()),  # the ante is a big-blind ante paid by the BB alone
+        ("straddles", pa.int8()),  # number of straddles posted
+        ("cap", pa.int64()),  # capped NL: maximum a player may commit in the hand; null otherwise
+        ("table_name", pa.string()),
+        ("max_seats", pa.int16()),
+        ("button_seat", pa.int16()),
+        ("started_at", pa.timestamp("us", tz="UTC")),
+        ("boards", pa.int8()),  # 1, or 2/3 when the hand was run twice/three times
+        ("total_pot", pa.int64()),  # reported total pot (summary), null if not reported
+        ("rake", pa.int64()),  # reported rake and fees taken from the pot, null if not reported
+    ]
+)
+
+SEATS = _arrow(
+    [
+        ("hand_key", pa.int64()),
+        ("hand_id", pa.string()),
+        ("seat", pa.int16()),
+        ("player", pa.string()),
+        ("stack", pa.int64()),  # starting stack, before any post
+        ("sitting_out", pa.bool_()),
+    ]
+)
+
+ACTIONS = _arrow(
+    [
+        ("hand_key", pa.int64()),
+        ("hand_id", pa.string()),
+        ("seq", pa.int32()),  # 0-based order of the action in the hand as recorded
+        ("street", pa.int8()),  # see STREET_NAMES
+        ("player", pa.string()),
+        ("seat", pa.int16()),
+        ("kind", pa.dictionary(pa.int8(), pa.string())),  # one of ACTION_KINDS
+        ("amount", pa.int64()),  # chips moved by this action (for a raise: to_amount - committed)
+        ("to_amount", pa.int64()),  # bet/raise: total street commitment after; else null
+        ("is_all_in", pa.bool_()),  # the site marked the action all-in
+        ("line_no", pa.int32()),
+    ]
+)
+
+QUARANTINE = _arrow(
+    [
+        ("site", pa.string()),
+        ("source_file", pa.string()),
+        ("line_no", pa.int32()),  # line of the hand header (or of the offending line)
+        ("hand_id", pa.string()),  # null when it could not be read
+        ("reason", pa.string()),  # a sentence naming the offending line
+    ]
+)
+
+TABLES: dict[str, pa.Schema] = {
+    "hands": HANDS,
+    "seats": SEATS,
+    "actions": ACTIONS,
+    "quarantine": QUARANTINE,
+}
+
+
+def polars_schema(table: str) -> pl.Schema:
+    """The Polars twin of one canonical Arrow schema (`kind` becomes the ActionKind Enum)."""
+    arrow_schema = TABLES[table]
+    empty = pl.from_arrow(arrow_schema.empty_table())
+    assert isinstance(empty, pl.DataFrame)
+    schema = dict(empty.schema)
+    if table == "actions":
+        schema["kind"] = ActionKind
+    return pl.Schema(schema)
+
+
+POLARS_SCHEMAS: dict[str, pl.Schema] = {name: polars_schema(name) for name in TABLES}
+
+
+def empty(table: str) -> pl.DataFrame:
+    """An empty frame with the table's Polars schema."""
+    return pl.DataFrame(schema=POLARS_SCHEMAS[table])
+
+
+def conform(frame: pl.DataFrame, table: str) -> pl.DataFrame:
+    """Select and cast `frame` to the canonical schema of `table`; missing columns fail loudly."""
+    schema = POLARS_SCHEMAS[table]
+    missing = [name for name in schema if name not in frame.columns]
+    if missing:
+        raise ValueError(f"{table}: missing columns {missing}")
+    return frame.select([pl.col(name).cast(dtype) for name, dtype in schema.items()])

@@ -1,0 +1,20 @@
+import polars as pl
+import pytest
+
+from parsers import schema
+
+
+def test_every_table_has_a_polars_twin_with_the_same_columns():
+    for name, arrow_schema in schema.TABLES.items():
+        assert list(schema.POLARS_SCHEMAS[name]) == arrow_schema.names
+
+
+def test_amount_columns_are_integers_never_floats():
+    for name, pschema in schema.POLARS_SCHEMAS.items():
+        for column, dtype in pschema.items():
+            assert not dtype.is_float(), f"{name}.{column} is a float"
+
+
+def test_conform_rejects_a_frame_missing_columns():
+    with pytest.raises(ValueError, match="missing columns"):
+        schema.conform(pl.DataFrame({"hand_key": [1]}), "seats")
