@@ -98,6 +98,7 @@ SEATS = _arrow(
         ("player", pa.string()),
         ("stack", pa.int64()),  # starting stack, before any post
         ("sitting_out", pa.bool_()),
+        ("final_stack", pa.int64()),  # stack after the hand where the site reports it, else null
     ]
 )
 
