@@ -1,0 +1,61 @@
+"""Which hand-history format a file (or a hand) is in: a registry of header patterns.
+
+Every format has a hand-header pattern; formats with a `Grammar` are parsed by the shared
+pipeline, the others are recognised (so their hands are counted and quarantined with a clear
+reason) until their parser lands. Add a site by appending a `SiteFormat` to FORMATS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import polars as pl
+
+from parsers.grammar import Grammar
+from parsers.pokerstars import POKERSTARS
+
+DETECT_LINES = 50
+
+
+@dataclass(frozen=True)
+class SiteFormat:
+    name: str
+    header: str  # regex matching one hand-header line (whitespace-stripped)
+    grammar: Grammar | None = None
+
+
+FORMATS: tuple[SiteFormat, ...] = (
+    SiteFormat("pokerstars", POKERSTARS.header, POKERSTARS),
+    SiteFormat("fulltilt", r"^(?:Full Tilt Poker|FullTiltPoker) Game #\d+"),
+    SiteFormat("winamax", r"^Winamax Poker - "),
+    SiteFormat("ggpoker", r"^Poker Hand #[A-Z]{2}\d+"),
+    SiteFormat("888poker", r"^#Game No ?: ?\d+"),
+    SiteFormat("partypoker", r"^\*{5} Hand History [Ff]or Game"),
+    SiteFormat("bovada", r"^(?:Bovada|Ignition|Bodog) Hand #"),
+    SiteFormat("everest", r"^EverestPoker Game #"),
+    SiteFormat("merge", r"^(?:MERGE_GAME|Merge Game) #"),
+)
+
+
+def any_header_pattern(formats: Sequence[SiteFormat] = FORMATS) -> str:
+    """One regex matching the hand header of any known format."""
+    return "|".join(f"(?:{f.header})" for f in formats)
+
+
+def format_index_expr(text: pl.Expr, formats: Sequence[SiteFormat] = FORMATS) -> pl.Expr:
+    """Index in `formats` of the format whose header `text` is, else null."""
+    expr = pl.lit(None, dtype=pl.Int16)
+    for index in reversed(range(len(formats))):
+        matches = text.str.contains(formats[index].header)
+        expr = pl.when(matches).then(pl.lit(index, dtype=pl.Int16)).otherwise(expr)
+    return expr
+
+
+def detect_format(head: Sequence[str]) -> SiteFormat | None:
+    """The format of the first hand header among the first DETECT_LINES lines, else None."""
+    if not head:
+        return None
+    frame = pl.DataFrame({"text": [line.strip() for line in head[:DETECT_LINES]]})
+    found = frame.select(format_index_expr(pl.col("text")).drop_nulls().first()).item()
+    return None if found is None else FORMATS[found]

@@ -1,0 +1,120 @@
+"""Shared pipeline, stage 4: the hands table from header, table line, summary and actions.
+
+Hand-level choices (docs/tables.md):
+- `ante`: the ante stated in the header, else the largest ante posted in the hand, else 0.
+- `bb_ante`: exactly one ante was posted, by the player who posted the big blind (the
+  big-blind-ante format; with ordinary antes every player dealt in posts one).
+- Fixed limit: `small_bet`/`big_bet` from the header; `big_blind` = small bet; `small_blind`
+  from the first small-blind post that is not all-in, else small_bet // 2.
+- `total_pot` and `rake` from the summary line; rake = rake + jackpot (all the site took).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.grammar import Grammar
+from parsers.lines import PRE_DEAL, SUMMARY, board_count_expr
+from parsers.money import to_minor_units
+
+HEADER_COLUMNS = (
+    "hand_key",
+    "line_no",
+    "hand_id",
+    "game",
+    "is_hilo",
+    "structure",
+    "is_tournament",
+    "currency",
+    "scale",
+    "small_blind",
+    "big_blind",
+    "small_bet",
+    "big_bet",
+    "header_ante",
+    "cap",
+    "started_at",
+    "header_problem",
+)
+
+
+def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """table_name, max_seats, button_seat, play_money from the pre-deal table line."""
+    groups = pl.col("text").str.extract_groups(grammar.table_line)
+    table = lines.filter(
+        (pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(grammar.table_line)
+    )
+    return (
+        table.select("hand_key", groups.alias("g"))
+        .unnest("g")
+        .unique("hand_key", keep="first")
+        .select(
+            "hand_key",
+            pl.col("table").alias("table_name"),
+            pl.col("max_seats").cast(pl.Int16, strict=False),
+            pl.col("button").cast(pl.Int16, strict=False).alias("button_seat"),
+            pl.col("play_money").is_not_null().alias("play_money"),
+        )
+    )
+
+
+def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Per hand: has_summary, last_line, boards, and the raw pot and rake strings."""
+    pot = pl.col("text").str.extract_groups(grammar.pot_line)
+    in_summary = pl.col("section") == SUMMARY
+    is_pot = in_summary & pl.col("text").str.contains(grammar.pot_line)
+    marked = lines.with_columns(
+        pl.when(is_pot).then(pot).otherwise(None).alias("pot"),
+        board_count_expr(grammar.second_board, grammar.third_board).alias("board"),
+    )
+    return marked.group_by("hand_key").agg(
+        in_summary.any().alias("has_summary"),
+        pl.col("line_no").max().alias("last_line"),
+        pl.col("board").max().alias("boards"),
+        pl.col("pot").struct.field("pot").drop_nulls().first().alias("pot_s"),
+        pl.col("pot").struct.field("rake").drop_nulls().first().alias("rake_s"),
+        pl.col("pot").struct.field("jackpot").drop_nulls().first().alias("jackpot_s"),
+    )
+
+
+def _posted(actions: pl.DataFrame) -> pl.DataFrame:
+    kind = pl.col("kind")
+    ante = kind == "post_ante"
+    first_bb_player = pl.col("player").filter(kind == "post_bb").first()
+    ante_player = pl.col("player").filter(ante).first()
+    return actions.group_by("hand_key").agg(
+        pl.col("amount").filter(ante).max().alias("posted_ante"),
+        ante.sum().alias("antes"),
+        (ante_player == first_bb_player).alias("ante_by_bb"),
+        (kind == "post_straddle").sum().cast(pl.Int8).alias("straddles"),
+        pl.col("amount").filter((kind == "post_sb") & ~pl.col("all_in")).first().alias("sb_post"),
+    )
+
+
+def assemble_hands(
+    header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar, source_file: str
+) -> pl.DataFrame:
+    """Join header, facts and post aggregates into the hands columns (before conform)."""
+    frame = header.join(_posted(actions), on="hand_key", how="left")
+    money = {
+        name: to_minor_units(pl.col(f"{name}_s"), pl.col("scale"), grammar.locale)
+        for name in ("pot", "rake", "jackpot")
+    }
+    is_fl = pl.col("structure") == "FL"
+    return frame.with_columns(
+        pl.lit(grammar.site).alias("site"),
+        pl.lit(source_file).alias("source_file"),
+        pl.when(pl.col("scale") == 1)
+        .then(pl.lit("chips"))
+        .otherwise(pl.lit("cents"))
+        .alias("unit"),
+        pl.coalesce("header_ante", "posted_ante", pl.lit(0, dtype=pl.Int64)).alias("ante"),
+        ((pl.col("antes") == 1) & pl.col("ante_by_bb")).fill_null(False).alias("bb_ante"),
+        pl.col("straddles").fill_null(0),
+        pl.when(is_fl)
+        .then(pl.coalesce("sb_post", pl.col("small_bet") // 2))
+        .otherwise(pl.col("small_blind"))
+        .alias("small_blind"),
+        money["pot"].alias("total_pot"),
+        (money["rake"] + money["jackpot"].fill_null(0)).alias("rake"),
+    )

@@ -1,0 +1,53 @@
+"""Text to a lines table, and the first shared stages: hand segmentation and sections.
+
+A lines frame has one row per physical line: `line_no` (1-based, Int32) and `text` (stripped of
+surrounding whitespace). Segmentation adds `hand_ix` (0-based index of the hand in the file,
+-1 before the first header); sections add `section` (-1 before the deal, 0..4 the streets,
+5 the summary) by a `when/then` chain and one forward fill.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+#: Section numbers: the streets of parsers.schema plus these two.
+PRE_DEAL, SUMMARY = -1, 5
+
+
+def read_lines(data: bytes) -> pl.DataFrame:
+    """UTF-8 bytes with `\\n` line ends to (line_no, text); whitespace stripped both ends."""
+    if not data:
+        return pl.DataFrame(schema={"line_no": pl.Int32, "text": pl.String})
+    frame = pl.read_lines(data, name="text")
+    return frame.select(
+        pl.int_range(1, pl.len() + 1, dtype=pl.Int32).alias("line_no"),
+        pl.col("text").str.strip_chars(),
+    )
+
+
+def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:
+    """Add `is_header` and `hand_ix` (cumulative count of header lines, minus one)."""
+    return lines.with_columns(is_header.alias("is_header")).with_columns(
+        (pl.col("is_header").cum_sum().cast(pl.Int32) - 1).alias("hand_ix")
+    )
+
+
+def section_expr(markers: tuple[tuple[int, str], ...]) -> pl.Expr:
+    """Section of every line: the header opens PRE_DEAL, each street marker its street."""
+    text = pl.col("text")
+    expr: pl.Expr = pl.when(pl.col("is_header")).then(pl.lit(PRE_DEAL, dtype=pl.Int8))
+    for section, pattern in markers:
+        expr = expr.when(text.str.contains(pattern)).then(pl.lit(section, dtype=pl.Int8))
+    return expr.otherwise(None).forward_fill()
+
+
+def board_count_expr(second: str, third: str) -> pl.Expr:
+    """Per-line board number: 3 or 2 when the line says so (run it twice / three times), else 1."""
+    text = pl.col("text")
+    return (
+        pl.when(text.str.contains(third))
+        .then(pl.lit(3, dtype=pl.Int8))
+        .when(text.str.contains(second))
+        .then(pl.lit(2, dtype=pl.Int8))
+        .otherwise(pl.lit(1, dtype=pl.Int8))
+    )

@@ -1,0 +1,108 @@
+"""Amount strings to Int64 minor units, as Polars expressions (shared by every site parser).
+
+`$1,492.66`, `€0.10`, `1 430`, `2,50 €`, `Rs.100`, `CNY 5`, `£5`, `1.492,66`, `300` (chips):
+strip the currency at either end, check the digit grouping against the locale, then do exact
+integer arithmetic on the integer and fraction digits. Never floats. A string that does not
+read as an amount in the locale, or has more decimals than the scale can hold, gives null.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import polars as pl
+
+#: Scale for money games (cents) and for chip games.
+CENTS = 100
+CHIPS = 1
+_FRACTION_DIGITS = 9  # fractions are read as nano-units before rescaling
+
+
+@dataclass(frozen=True)
+class NumberLocale:
+    """How a site writes numbers: the decimal mark and the thousands separators it may use."""
+
+    name: str
+    decimal: str
+    thousands: str
+
+    def __post_init__(self) -> None:
+        if self.decimal in self.thousands:
+            raise ValueError(f"{self.name}: decimal mark {self.decimal!r} is also a separator")
+
+    def format(self, units: int, frac: str, group: bool) -> str:
+        """Write an amount the way this locale does (used by the tests and the generators)."""
+        digits = f"{units:,}" if group else str(units)
+        if group:
+            digits = digits.replace(",", self.thousands[0])
+        return f"{digits}{self.decimal}{frac}" if frac else digits
+
+
+#: `1,492.66`: PokerStars and most English clients.
+EN = NumberLocale("en", ".", ",")
+#: `1.492,66`, `2,50 €`, `1 430,50`: continental European clients.
+EU = NumberLocale("eu", ",", ". \u00a0\u202f'")
+#: `1 430.50`: space-grouped with a decimal point.
+SPACE = NumberLocale("space", ".", " \u00a0\u202f")
+
+LOCALES: dict[str, NumberLocale] = {loc.name: loc for loc in (EN, EU, SPACE)}
+
+
+def _shape_pattern(locale: NumberLocale) -> str:
+    """Plain digits, or digits grouped by threes with one of the separators, then decimals."""
+    sep = "[" + re.escape(locale.thousands) + "]"
+    dec = re.escape(locale.decimal)
+    return rf"^(?:\d+|\d{{1,3}}(?:{sep}\d{{3}})+)(?:{dec}\d+)?$"
+
+
+def strip_currency(amount: pl.Expr) -> pl.Expr:
+    """Drop currency symbols, codes and spaces around the number (`Rs.100` -> `100`)."""
+    return amount.str.replace(r"^[^0-9]+", "").str.replace(r"[^0-9]+$", "")
+
+
+def to_minor_units(
+    amount: pl.Expr, scale: int | pl.Expr = CENTS, locale: NumberLocale = EN
+) -> pl.Expr:
+    """Int64 minor units from an amount string expression; null when unreadable.
+
+    `scale` is the number of integer steps per currency unit (100 for cents, 1 for chips);
+    it may be a column. A fraction finer than the scale (`$0.005` in cents) gives null.
+    """
+    number = strip_currency(amount)
+    well_formed = number.str.contains(_shape_pattern(locale))
+    digits = number.str.replace_all("[" + re.escape(locale.thousands) + "]", "")
+    parts = digits.str.split_exact(locale.decimal, 1)
+    units = parts.struct.field("field_0")
+    frac = parts.struct.field("field_1").fill_null("").str.strip_chars_end("0")
+    frac_nano = frac.str.pad_end(_FRACTION_DIGITS, "0").cast(pl.Int64, strict=False)
+    scale_expr = pl.lit(scale, dtype=pl.Int64) if isinstance(scale, int) else scale
+    frac_scaled = frac_nano * scale_expr
+    exact = (frac.str.len_chars() <= _FRACTION_DIGITS) & (frac_scaled % 10**_FRACTION_DIGITS == 0)
+    value = units.cast(pl.Int64, strict=False) * scale_expr + frac_scaled // 10**_FRACTION_DIGITS
+    return pl.when(well_formed & exact).then(value).otherwise(None).cast(pl.Int64)
+
+
+#: Currency markers in order of precedence (ISO codes first, then symbols).
+CURRENCY_MARKERS: tuple[tuple[str, str], ...] = (
+    ("USD", "USD"),
+    ("EUR", "EUR"),
+    ("GBP", "GBP"),
+    ("INR", "INR"),
+    ("CNY", "CNY"),
+    ("CAD", "CAD"),
+    ("Rs.", "INR"),
+    ("₹", "INR"),
+    ("¥", "CNY"),
+    ("$", "USD"),
+    ("€", "EUR"),
+    ("£", "GBP"),
+)
+
+
+def currency_of(text: pl.Expr) -> pl.Expr:
+    """The ISO code of the first currency marker found in `text`, else null."""
+    expr = pl.lit(None, dtype=pl.String)
+    for marker, code in reversed(CURRENCY_MARKERS):
+        expr = pl.when(text.str.contains(marker, literal=True)).then(pl.lit(code)).otherwise(expr)
+    return expr

@@ -1,0 +1,168 @@
+"""The shared vectorised pipeline: one format's hands of one file -> canonical tables.
+
+Stages: sections (lines.py) -> seats and events (events.py) -> actions (actions.py) -> hands
+and quarantine (here). A site parser is a `Grammar` plus its header reader; nothing in this
+module loops over lines, hands or actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+from parsers.actions import NEEDS_AMOUNT, build_actions
+from parsers.events import classify, extract_seats
+from parsers.grammar import Grammar
+from parsers.hands import assemble_hands, hand_facts, table_facts
+from parsers.lines import board_count_expr, section_expr
+from parsers.money import to_minor_units
+from parsers.schema import conform, empty
+
+
+@dataclass
+class Tables:
+    hands: pl.DataFrame
+    seats: pl.DataFrame
+    actions: pl.DataFrame
+    quarantine: pl.DataFrame
+
+    @staticmethod
+    def empty() -> Tables:
+        return Tables(empty("hands"), empty("seats"), empty("actions"), empty("quarantine"))
+
+
+def _quote(text: pl.Expr, width: int = 80) -> pl.Expr:
+    short = pl.when(text.str.len_chars() > width).then(text.str.slice(0, width) + "…")
+    return pl.lit("'") + short.otherwise(text) + pl.lit("'")
+
+
+def _reason(frame: pl.DataFrame, message: pl.Expr) -> pl.DataFrame:
+    line = pl.lit("line ") + pl.col("line_no").cast(pl.String) + pl.lit(": ")
+    return frame.select("hand_key", "line_no", (line + message).alias("reason"))
+
+
+def _hand_problems(
+    lines: pl.DataFrame,
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    bad: pl.DataFrame,
+    grammar: Grammar,
+) -> pl.DataFrame:
+    """Every reason to quarantine a hand, one row per (hand, offending line)."""
+    text_of = lines.select("line_no", "text")
+    no_summary = hands.filter(~pl.col("has_summary")).select(
+        "hand_key", pl.col("last_line").alias("line_no")
+    )
+    void = lines.filter(pl.col("text").str.contains(grammar.void_hand))
+    seat_dups = seats.filter(
+        pl.col("seat").is_duplicated().over("hand_key")
+        | pl.col("player").is_duplicated().over("hand_key")
+    )
+    no_seats = hands.join(seats, on="hand_key", how="anti")
+    missing_amount = actions.filter(
+        (pl.col("kind").is_in(NEEDS_AMOUNT) & pl.col("amount").is_null())
+        | ((pl.col("kind") == "raise") & pl.col("to_amount").is_null())
+        | pl.col("kind").is_null()
+    ).join(text_of, on="line_no", how="left")
+    parts = [
+        _reason(bad, pl.lit("unrecognised line ") + _quote(pl.col("text"))),
+        _reason(no_summary, pl.lit("hand has no *** SUMMARY *** (truncated?)")),
+        _reason(void, pl.lit("hand void: ") + _quote(pl.col("text"))),
+        _reason(
+            hands.filter(pl.col("header_problem").is_not_null()),
+            pl.col("header_problem"),
+        ),
+        _reason(
+            seats.filter(pl.col("stack").is_null()),
+            pl.lit("seat ") + pl.col("seat").cast(pl.String) + pl.lit(" stack unreadable"),
+        ),
+        _reason(
+            seat_dups,
+            pl.lit("seat list names seat or player twice: ") + pl.col("player"),
+        ),
+        _reason(no_seats, pl.lit("hand has no seat lines")),
+        _reason(missing_amount, pl.lit("amount unreadable in ") + _quote(pl.col("text"))),
+    ]
+    return pl.concat(parts).sort("hand_key", "line_no").unique("hand_key", keep="first")
+
+
+def _events_lines(lines: pl.DataFrame, grammar: Grammar, file_id: int) -> pl.DataFrame:
+    marker = section_expr(grammar.street_markers)
+    is_marker = pl.any_horizontal(
+        [pl.col("text").str.contains(p) for _, p in grammar.street_markers]
+    )
+    return lines.with_columns(
+        marker.alias("section"),
+        is_marker.alias("is_marker"),
+        (pl.lit(file_id << 32, dtype=pl.Int64) + pl.col("hand_ix").cast(pl.Int64)).alias(
+            "hand_key"
+        ),
+    )
+
+
+def parse_hands(lines: pl.DataFrame, grammar: Grammar, *, file_id: int, source_file: str) -> Tables:
+    """Parse the hands of one format in one file (lines with is_header and hand_ix >= 0)."""
+    lines = _events_lines(lines, grammar, file_id)
+    headers = lines.filter(pl.col("is_header")).select("hand_key", "line_no", "text")
+    facts = hand_facts(lines, grammar).join(table_facts(lines, grammar), on="hand_key", how="left")
+    header = grammar.read_header(headers).join(facts, on="hand_key", how="left")
+    header = header.with_columns(
+        pl.when(pl.col("play_money").fill_null(False))
+        .then(pl.lit("play"))
+        .otherwise(pl.col("currency"))
+        .alias("currency"),
+        pl.when(pl.col("play_money").fill_null(False))
+        .then(pl.lit(1, dtype=pl.Int32))
+        .otherwise(pl.col("scale"))
+        .alias("scale"),
+    )
+    raw_seats = extract_seats(lines, grammar)
+    seats = raw_seats.join(header.select("hand_key", "scale"), on="hand_key").with_columns(
+        to_minor_units(pl.col("stack_s"), pl.col("scale"), grammar.locale).alias("stack")
+    )
+    events, bad = classify(lines, raw_seats, grammar)
+    actions = build_actions(
+        events, dict(grammar.verbs), header.select("hand_key", "scale", "big_blind"), grammar.locale
+    )
+    hands = assemble_hands(header, actions, grammar, source_file)
+    problems = _hand_problems(lines, header, seats, actions, bad, grammar)
+    return _finish(hands, seats, actions, problems, grammar, source_file)
+
+
+def _finish(
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    problems: pl.DataFrame,
+    grammar: Grammar,
+    source_file: str,
+) -> Tables:
+    ids = hands.select("hand_key", "hand_id")
+    quarantine = problems.join(ids, on="hand_key", how="left").select(
+        pl.lit(grammar.site).alias("site"),
+        pl.lit(source_file).alias("source_file"),
+        "line_no",
+        "hand_id",
+        "reason",
+    )
+    keep = problems.select("hand_key")
+    hands = hands.join(keep, on="hand_key", how="anti")
+    seats = seats.join(keep, on="hand_key", how="anti").join(ids, on="hand_key")
+    seats = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias("final_stack"))
+    actions = actions.join(keep, on="hand_key", how="anti")
+    actions = (
+        actions.rename({"all_in": "is_all_in"})
+        .join(ids, on="hand_key")
+        .join(seats.select("hand_key", "player", "seat"), on=["hand_key", "player"], how="left")
+    )
+    return Tables(
+        hands=conform(hands.sort("hand_key"), "hands"),
+        seats=conform(seats.sort("hand_key", "seat"), "seats"),
+        actions=conform(actions.sort("hand_key", "seq"), "actions"),
+        quarantine=conform(quarantine.sort("line_no"), "quarantine"),
+    )
+
+
+__all__ = ["Tables", "board_count_expr", "parse_hands"]

@@ -1,0 +1,118 @@
+"""The PokerStars format, and the clones written in it (Run It Once, PokerBros, PokerMaster,
+PPPoker, Full Tilt on the PokerStars platform, HUD "converted" exports).
+
+Only patterns live here; the pipeline is shared (parsers/pipeline.py).
+"""
+
+from __future__ import annotations
+
+from parsers.grammar import Grammar
+from parsers.stars_header import read_stars_header
+
+BRANDS = r"(?:PokerStars|Run It Once Poker|PokerBros|PokerMaster|PPPoker|Full Tilt)"
+HEADER = rf"^{BRANDS}(?: Zoom| Home Game| Rush)? (?:Game|Hand) #[0-9A-Za-z-]+:"
+
+_BOARD = r"(?:(?:FIRST|SECOND|THIRD) )?"
+_RUN = r"(?: [123])?"
+STREET_MARKERS: tuple[tuple[int, str], ...] = (
+    (0, r"^\*\*\* (?:HOLE CARDS|PRE-FLOP|DEALING HANDS) \*\*\*"),
+    (1, rf"^\*\*\* {_BOARD}FLOP{_RUN} \*\*\*"),
+    (2, rf"^\*\*\* {_BOARD}TURN{_RUN} \*\*\*"),
+    (3, rf"^\*\*\* {_BOARD}RIVER{_RUN} \*\*\*"),
+    (4, rf"^\*\*\* {_BOARD}SHOW ?DOWN{_RUN} \*\*\*"),
+    (5, r"^\*\*\* SUMMARY"),
+)
+
+_AMOUNT = r"[^\s\[\]]+"
+ACTOR_ACTION = (
+    r"^(?P<verb>posts small & big blinds|posts small blind|posts big blind|posts the ante"
+    r"|posts straddle|posts button blind|calls|bets|raises|checks|folds)"
+    rf"(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
+    r"(?P<all_in> and is all-in)?(?: and has reached the \S+ cap)?(?: \[[^\]]*\])?$"
+)
+
+VERBS: dict[str, str] = {
+    "posts small blind": "post_sb",
+    "posts big blind": "post_bb",
+    "posts small & big blinds": "post_both",
+    "posts the ante": "post_ante",
+    "posts straddle": "post_straddle",
+    "posts button blind": "post_bb",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+    "checks": "check",
+    "folds": "fold",
+    "uncalled_return": "uncalled_return",
+    "collect": "collect",
+    "cash_out": "cash_out",
+}
+
+ACTOR_IGNORED = (
+    r"^(?:shows|mucks|doesn't show|sits out|is sitting out|is disconnected|has timed out"
+    r"|is connected|has returned|leaves the table|discards|stands pat|is away|waits for"
+    r"|will be allowed|showed|reveals)"
+)
+
+NAMED_LINES: tuple[tuple[str, str], ...] = (
+    ("uncalled_return", r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<player>.+)$"),
+    (
+        "collect",
+        r"^(?P<player>.+) collected (?P<amount>\S+) from (?:the )?(?:main |side )?pot(?:-\d+)?$",
+    ),
+    (
+        "cash_out",
+        r"^(?P<player>.+) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee \S+)?$",
+    ),
+)
+
+_IGNORED_PATTERNS = (
+    r"^Dealt to ",
+    r" said, \"",
+    r": (?:sits out|is sitting out)$",
+    r" (?:is sitting out|sits out)$",
+    r" (?:has timed out|is disconnected|is connected|has returned|has reconnected)",
+    r" (?:has been disconnected|leaves the table|was removed from the table)",
+    r" joins the table at seat #\d+$",
+    r" will be allowed to play after the button$",
+    r" finished the tournament",
+    r" wins the tournament",
+    r" re-buys and receives ",
+    r" takes the add-on",
+    r" adds \S+",
+    r" wins (?:the )?\S+ bounty",
+    r" wins \S+ for (?:splitting the )?eliminat",
+    r" split the \S+ bounty",
+    r"^Hand was run (?:twice|three times)$",
+    r"^Betting is capped$",
+    r"^\*+ # ?\d+ \*+$",
+    r" (?:mucks|shows) ",
+)
+IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
+
+POKERSTARS = Grammar(
+    site="pokerstars",
+    header=HEADER,
+    read_header=read_stars_header,
+    street_markers=STREET_MARKERS,
+    second_board=r"^\*\*\* SECOND |^\*\*\* (?:FLOP|TURN|RIVER) 2 |^Hand was run twice",
+    third_board=r"^\*\*\* THIRD |^\*\*\* (?:FLOP|TURN|RIVER) 3 |^Hand was run three times",
+    table_line=(
+        r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max_seats>\d+)-[mM]ax)?"
+        r"(?P<play_money> \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?"
+    ),
+    seat_line=(
+        r"^Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>[^()]*?) in chips"
+        r"(?:, [^()]*)?\)(?P<tail>.*)$"
+    ),
+    sitting_out=r"is sitting out|out of hand",
+    actor_action=ACTOR_ACTION,
+    verbs=VERBS,
+    actor_ignored=ACTOR_IGNORED,
+    named_lines=NAMED_LINES,
+    ignored=IGNORED,
+    void_hand=r"^Hand cancelled$",
+    pot_line=(
+        r"^Total pot (?P<pot>\S+)(?:.*?\| Rake (?P<rake>\S+))?(?:.*?\| Jackpot (?P<jackpot>\S+))?"
+    ),
+)

@@ -1,0 +1,191 @@
+"""PokerStars-family hand headers -> hand-level columns (game, structure, stakes, time).
+
+Examples of what is read (one regex per field, on the header lines only):
+  PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05 CET [... ET]
+  PokerStars Game #2: Tournament #9, $1.00+$0.25 USD Omaha Hi/Lo No Limit - Level V (75/150) - ...
+  PokerStars Hand #3: 6+ Hold'em No Limit (Button Blind $2 - Ante $2 USD) - ...
+  PokerStars Game #4: Hold'em No Limit ($0.50/$1.00 - $20 Cap - USD) - ...
+  PokerStars Home Game Hand #5: {club} Hold'em No Limit (1/2) - 2012/01/28 20:58:29 ET
+Times: the bracketed ET time when present, else the first time with its zone; zones not in
+TIME_ZONES (or none) are taken as UTC as given (docs/parsing.md).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
+
+HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
+STAKES = r"\((?:[^()/]*,\s*)?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>[^()]*)\)"
+BUTTON_BLIND = r"\(Button Blind\s*(?P<bb>[^\s()]+)"
+CAP = r"(?P<cap>\S+) Cap"
+HEADER_ANTE = r"Ante\s*(?P<ante>[^\s)]+)"
+ISO_CODE = r"\b(?P<iso>USD|EUR|GBP|INR|CNY|CAD)\)"
+
+#: Zone abbreviations printed by PokerStars-family clients -> IANA names.
+TIME_ZONES: dict[str, str] = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CT": "America/Chicago",
+    "MT": "America/Denver",
+    "PT": "America/Los_Angeles",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "WET": "Europe/Lisbon",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide",
+    "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+
+_DATE = r"(\d{4}/\d{1,2}/\d{1,2})"
+_TIME = r"(\d{1,2}:\d{2}(?::\d{2})?)"
+BRACKET_ET = rf"\[{_DATE} {_TIME} ET\]"
+FIRST_TIME = rf"{_DATE}(?: -)? {_TIME}\s*\(?([A-Z]{{2,4}})?\)?"
+
+
+def _game(text: pl.Expr) -> pl.Expr:
+    rules = (
+        ("6+ Hold'em", "holdem_6plus"),
+        ("6 Card Omaha", "omaha6"),
+        ("5 Card Omaha", "omaha5"),
+        ("Courchevel", "courchevel"),
+        ("Omaha", "omaha4"),
+        ("Hold'em", "holdem"),
+    )
+    expr = pl.lit("unknown")
+    for marker, game in reversed(rules):
+        expr = pl.when(text.str.contains(marker, literal=True)).then(pl.lit(game)).otherwise(expr)
+    return expr
+
+
+def _structure(text: pl.Expr) -> pl.Expr:
+    return (
+        pl.when(text.str.contains("Pot Limit Pre-Flop", literal=True))
+        .then(pl.lit("UNKNOWN"))
+        .when(text.str.contains(r"No Limit.*\bCap\b"))
+        .then(pl.lit("CAP"))
+        .when(text.str.contains("Pot Limit", literal=True))
+        .then(pl.lit("PL"))
+        .when(text.str.contains("No Limit", literal=True))
+        .then(pl.lit("NL"))
+        .when(text.str.contains(r"\bLimit\b"))
+        .then(pl.lit("FL"))
+        .otherwise(pl.lit("UNKNOWN"))
+    )
+
+
+def _local_time(date: pl.Expr, time: pl.Expr) -> pl.Expr:
+    with_seconds = pl.when(time.str.count_matches(":") == 1).then(time + ":00").otherwise(time)
+    stamp = date + pl.lit(" ") + with_seconds.str.zfill(8)
+    return stamp.str.strptime(pl.Datetime("us"), "%Y/%m/%d %H:%M:%S", strict=False)
+
+
+def started_at(text: pl.Expr) -> pl.Expr:
+    """UTC start time: bracketed ET time when present, else the first time and its zone."""
+    et = text.str.extract_groups(BRACKET_ET)
+    first = text.str.extract_groups(FIRST_TIME)
+    et_local = _local_time(et.struct.field("1"), et.struct.field("2"))
+    first_local = _local_time(first.struct.field("1"), first.struct.field("2"))
+    zone = first.struct.field("3")
+    utc = first_local.dt.replace_time_zone("UTC")
+    for abbreviation, iana in TIME_ZONES.items():
+        converted = first_local.dt.replace_time_zone(
+            iana, ambiguous="earliest", non_existent="null"
+        ).dt.convert_time_zone("UTC")
+        utc = pl.when(zone == abbreviation).then(converted).otherwise(utc)
+    et_utc = et_local.dt.replace_time_zone(
+        "America/New_York", ambiguous="earliest", non_existent="null"
+    ).dt.convert_time_zone("UTC")
+    return pl.coalesce(et_utc, utc)
+
+
+def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
+    """Header lines (hand_key, line_no, text) -> parsers.hands.HEADER_COLUMNS."""
+    text = pl.col("text")
+    stakes = text.str.extract_groups(STAKES)
+    tournament = text.str.contains("Tournament #", literal=True)
+    iso = text.str.extract(ISO_CODE, 1)
+    button_blind = text.str.extract(BUTTON_BLIND, 1)
+    symbol = currency_of(pl.coalesce(stakes.struct.field("sb"), button_blind))
+    currency = pl.when(tournament).then(pl.lit("chips")).otherwise(pl.coalesce(iso, symbol))
+    frame = headers.with_columns(
+        text.str.extract(HAND_ID, 1).alias("hand_id"),
+        _game(text).alias("game"),
+        text.str.contains("Hi/Lo", literal=True).alias("is_hilo"),
+        _structure(text).alias("structure"),
+        tournament.alias("is_tournament"),
+        currency.fill_null("play").alias("currency"),
+        stakes.alias("stakes"),
+        text.str.extract(CAP, 1).alias("cap_s"),
+        text.str.extract(HEADER_ANTE, 1).alias("ante_s"),
+        started_at(text).alias("started_at"),
+        button_blind.alias("button_blind_s"),
+    )
+    scale = (
+        pl.when(pl.col("currency").is_in(["chips", "play"]))
+        .then(pl.lit(CHIPS, dtype=pl.Int32))
+        .otherwise(pl.lit(CENTS, dtype=pl.Int32))
+    )
+    frame = frame.with_columns(scale.alias("scale"))
+
+    def money(column: pl.Expr) -> pl.Expr:
+        return to_minor_units(column, pl.col("scale"), EN)
+
+    first = money(pl.coalesce(pl.col("stakes").struct.field("sb"), pl.col("button_blind_s")))
+    second = money(pl.col("stakes").struct.field("bb"))
+    is_fl = pl.col("structure") == "FL"
+    frame = frame.with_columns(pl.col("button_blind_s").is_not_null().alias("button_blind"))
+    frame = frame.with_columns(
+        pl.when(is_fl | pl.col("button_blind")).then(None).otherwise(first).alias("small_blind"),
+        pl.when(is_fl | pl.col("button_blind")).then(first).otherwise(second).alias("big_blind"),
+        pl.when(is_fl).then(first).alias("small_bet"),
+        pl.when(is_fl).then(second).alias("big_bet"),
+        money(pl.col("ante_s")).alias("header_ante"),
+        money(pl.col("cap_s")).alias("cap"),
+    )
+    problem = (
+        pl.when(pl.col("hand_id").is_null())
+        .then(pl.lit("hand id unreadable in header"))
+        .when(pl.col("big_blind").is_null())
+        .then(pl.lit("stakes unreadable in header"))
+        .when(pl.col("game") == "unknown")
+        .then(pl.lit("game unknown in header"))
+    )
+    return frame.with_columns(
+        pl.when(pl.col("button_blind"))
+        .then(0)
+        .otherwise(pl.col("small_blind"))
+        .alias("small_blind"),
+        problem.alias("header_problem"),
+    ).select(
+        "hand_key",
+        "line_no",
+        "hand_id",
+        "game",
+        "is_hilo",
+        "structure",
+        "is_tournament",
+        "currency",
+        "scale",
+        "small_blind",
+        "big_blind",
+        "small_bet",
+        "big_bet",
+        "header_ante",
+        "cap",
+        "started_at",
+        "header_problem",
+    )
