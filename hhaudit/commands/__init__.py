@@ -4,4 +4,7 @@ from __future__ import annotations
 
 import click
 
+from hhaudit.commands.run import run
+
 COMMANDS: list[click.Command] = []
+COMMANDS.append(run)

@@ -1,0 +1,156 @@
+"""`hhaudit run PATH... --out DIR`: parse, check and report in one go."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+from tqdm import tqdm
+
+from hhaudit.inputs import InputError, expand_inputs
+from hhaudit.shard import AuditSettings, FileEntry
+
+EXIT_CLEAN = 0  # no violation-severity flag, nothing quarantined, no input error
+EXIT_FLAGGED = 1  # violations found, hands quarantined or inputs refused
+EXIT_ERROR = 2  # usage, configuration or I/O error
+
+EPILOG = """\b
+Examples:
+  hhaudit run sample_data --out out/demo
+  hhaudit run 'logs/**/*.txt' archive.zip --out out/june --config site.toml
+  hhaudit run logs/ --out out/june --resume      # skip files already audited
+
+\b
+Exit status: 0 clean, 1 violations or quarantined hands, 2 usage or I/O error
+(--exit-zero: 0 whenever the run completes).
+"""
+
+
+class Console:
+    """Diagnostics on stderr, through tqdm so progress bars stay intact; -q / -v aware."""
+
+    def __init__(self, verbosity: int) -> None:
+        self.verbosity = verbosity
+
+    def say(self, message: str, level: int = 0) -> None:
+        if self.verbosity >= level:
+            tqdm.write(message, file=sys.stderr)
+
+
+def _load_settings(config: Path | None) -> AuditSettings:
+    from audit.options import load_options
+
+    default, per_site = load_options(config)
+    return AuditSettings(default=default, per_site=per_site)
+
+
+@contextmanager
+def _progress(enabled: bool, files: int) -> Iterator[Any]:
+    """Two bars on stderr: files done, and hands read so far."""
+    file_bar = tqdm(total=files, unit="file", desc="files", disable=not enabled, position=0)
+    hand_bar = tqdm(unit="hand", desc="hands", disable=not enabled, position=1)
+
+    def on_file(entry: FileEntry, reused: bool) -> None:
+        file_bar.update(1)
+        hand_bar.update(entry.hands_read)
+        file_bar.set_postfix_str("resumed" if reused else "", refresh=False)
+
+    try:
+        yield on_file
+    finally:
+        hand_bar.close()
+        file_bar.close()
+
+
+def _file_line(entry: FileEntry, reused: bool) -> str:
+    state = "resumed" if reused else "audited"
+    text = f"{entry.path}: {state}, {entry.hands_read} hands, {entry.violations} violations"
+    return text + (f" (error: {entry.error})" if entry.error else "")
+
+
+def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
+    t = record["totals"]
+    lines = [
+        f"hhaudit: {t['files']} files, {t['hands_read']} hands read "
+        f"({t['hands_audited']} audited, {t['hands_quarantined']} quarantined); "
+        f"{t['violations']} violations, {t['warnings']} warnings, {t['infos']} info",
+    ]
+    if t["files_with_errors"]:
+        lines.append(f"hhaudit: {t['files_with_errors']} input files refused or unreadable")
+    lines.append(f"Report: {report}")
+    return lines
+
+
+def exit_status(totals: dict[str, Any], exit_zero: bool) -> int:
+    if exit_zero:
+        return EXIT_CLEAN
+    flagged = totals["violations"] or totals["hands_quarantined"] or totals["files_with_errors"]
+    return EXIT_FLAGGED if flagged else EXIT_CLEAN
+
+
+@click.command("run", epilog=EPILOG)
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "-o",
+    "--out",
+    "out_dir",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Output directory (created if needed).",
+)
+@click.option(
+    "--config",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="TOML options file ([default] and [site.<name>] tables).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+@click.option("-v", "--verbose", count=True, help="More detail on stderr (repeatable).")
+@click.option(
+    "--progress", is_flag=True, help="Show progress bars even when stderr is no terminal."
+)
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations are found.")
+@click.option("--resume", is_flag=True, help="Reuse files already audited into DIR (by sha256).")
+def run(
+    paths: tuple[str, ...],
+    out_dir: Path,
+    config: Path | None,
+    quiet: bool,
+    verbose: int,
+    progress: bool,
+    exit_zero: bool,
+    resume: bool,
+) -> None:
+    """Audit hand histories in PATHS (files, folders, globs, .zip/.gz) into --out DIR.
+
+    Writes hands/seats/actions/violations/quarantine .parquet, violations.csv, summary.csv,
+    quarantine.csv, report.html and run.json (written last).
+    """
+    from hhaudit.runner import RunConfig, run_batch
+
+    console = Console(-1 if quiet else verbose)
+    try:
+        settings = _load_settings(config)
+        sources, refused = expand_inputs(paths, exclude=[out_dir])
+    except (InputError, ValueError, TypeError, OSError) as exc:
+        raise click.UsageError(str(exc)) from exc
+    if not sources and not refused:
+        raise click.UsageError("no input file found in " + ", ".join(paths))
+    show_bars = (progress or sys.stderr.isatty()) and not quiet
+    try:
+        with _progress(show_bars, len(sources) + len(refused)) as on_progress:
+
+            def on_file(entry: FileEntry, reused: bool) -> None:
+                on_progress(entry, reused)
+                console.say(_file_line(entry, reused), level=1)
+
+            record = run_batch(sources, refused, RunConfig(out_dir, settings, resume), on_file)
+    except OSError as exc:
+        click.echo(f"hhaudit: I/O error: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
+    for line in _summary_lines(record, out_dir / "report.html"):
+        console.say(line)
+    sys.exit(exit_status(record["totals"], exit_zero))

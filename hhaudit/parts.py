@@ -1,0 +1,101 @@
+"""Per-file shard outputs kept in DIR/.parts/<key>/, and their combination into whole tables.
+
+A part is complete when its `shard.json` exists (written last, atomically); `--resume` reuses
+complete parts whose options fingerprint matches. Combining scans the parts lazily in input
+order and renumbers `hand_key` with the file's position in this run, so a resumed run and a
+full run give the same tables.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from hhaudit.atomic import atomic_path, write_text_atomic
+from hhaudit.shard import TABLE_NAMES, FileEntry, ShardResult, empty_tables
+
+PARTS_DIR = ".parts"
+SHARD_META = "shard.json"
+HAND_INDEX_BITS = 32
+
+
+@dataclass(frozen=True)
+class StoredPart:
+    """A complete part on disk and the file id its hand keys were built with."""
+
+    key: str
+    directory: Path
+    file_id: int
+    entry: FileEntry
+
+
+def part_key(sha256: str, name: str) -> str:
+    """Content digest plus a short digest of the name (two copies of one file stay apart)."""
+    name_digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{sha256 or 'refused'}-{name_digest}"
+
+
+class PartStore:
+    """The shard directory of one output folder."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.root = out_dir / PARTS_DIR
+
+    def clear(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def load(self, key: str, fingerprint: str) -> StoredPart | None:
+        """A complete part audited with the same options, or None."""
+        meta_path = self.root / key / SHARD_META
+        try:
+            meta = json.loads(meta_path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        if meta.get("fingerprint") != fingerprint:
+            return None
+        if not all((self.root / key / f"{name}.parquet").exists() for name in TABLE_NAMES):
+            return None
+        entry = FileEntry.from_dict(meta["entry"])
+        return StoredPart(key, self.root / key, int(meta["file_id"]), entry)
+
+    def save(self, key: str, result: ShardResult, file_id: int, fingerprint: str) -> StoredPart:
+        directory = self.root / key
+        directory.mkdir(parents=True, exist_ok=True)
+        defaults = empty_tables()
+        for name in TABLE_NAMES:
+            frame = result.tables.get(name, defaults[name])
+            with atomic_path(directory / f"{name}.parquet") as tmp:
+                frame.write_parquet(tmp)
+        meta = {"fingerprint": fingerprint, "file_id": file_id, "entry": result.entry.to_dict()}
+        write_text_atomic(directory / SHARD_META, json.dumps(meta, indent=1, sort_keys=True))
+        return StoredPart(key, directory, file_id, result.entry)
+
+
+def _renumbered(frame: pl.LazyFrame, old_file_id: int, new_file_id: int) -> pl.LazyFrame:
+    if old_file_id == new_file_id or "hand_key" not in frame.collect_schema():
+        return frame
+    index = pl.col("hand_key") % (1 << HAND_INDEX_BITS)
+    return frame.with_columns((index + pl.lit(new_file_id << HAND_INDEX_BITS)).alias("hand_key"))
+
+
+def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
+    """All parts' `table` as one lazy frame, in input order, hand keys renumbered 0..n-1."""
+    frames = [
+        _renumbered(pl.scan_parquet(part.directory / f"{table}.parquet"), part.file_id, new_id)
+        for new_id, part in enumerate(parts)
+    ]
+    if not frames:
+        return empty_tables()[table].lazy()
+    return pl.concat(frames, how="diagonal_relaxed")
+
+
+def sink_combined(parts: Sequence[StoredPart], table: str, destination: Path) -> None:
+    """Write one combined table as Parquet, streaming, atomically."""
+    with atomic_path(destination) as tmp:
+        scan_combined(parts, table).sink_parquet(tmp)

@@ -1,0 +1,86 @@
+"""Aggregates for summary.csv, run.json and the HTML overview (Polars group_by, all lazy)."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.violations import SEVERITIES
+from reports.columns import day_label, neutralize_text_columns, stakes_label
+
+DIMENSIONS: tuple[str, ...] = ("code", "site", "stakes", "day")
+
+
+def hand_context(hands: pl.LazyFrame) -> pl.LazyFrame:
+    """One row per hand with the labels flags are grouped by."""
+    return hands.select(
+        "hand_key",
+        pl.col("site").fill_null("unknown"),
+        stakes_label().alias("stakes"),
+        day_label().alias("day"),
+        pl.col("table_name").fill_null(""),
+    )
+
+
+def flags_in_context(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
+    """Violations with their hand's stakes, day and table (site is on both: keep the flag's)."""
+    context = hand_context(hands).drop("site")
+    return violations.join(context, on="hand_key", how="left", maintain_order="left")
+
+
+def _severity_counts() -> list[pl.Expr]:
+    return [(pl.col("severity").cast(pl.String) == sev).sum().alias(sev) for sev in SEVERITIES]
+
+
+def counts_by(flags: pl.LazyFrame, key: str) -> pl.LazyFrame:
+    """Flags and flagged hands per value of `key`, split by severity."""
+    return flags.group_by(pl.col(key).alias("key")).agg(
+        pl.col("hand_key").n_unique().alias("hands_flagged"),
+        pl.len().alias("flags"),
+        *_severity_counts(),
+    )
+
+
+def hands_by(hands: pl.LazyFrame, key: str) -> pl.LazyFrame:
+    return hand_context(hands).group_by(pl.col(key).alias("key")).agg(pl.len().alias("hands"))
+
+
+def summary_table(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame:
+    """summary.csv: for each dimension (code, site, stakes, day) and value, hands and flags."""
+    flags = flags_in_context(violations, hands)
+    parts = []
+    for dimension in DIMENSIONS:  # four group_bys, not a loop over data
+        counted = counts_by(flags, dimension)
+        if dimension == "code":
+            counted = counted.with_columns(pl.lit(None, dtype=pl.UInt32).alias("hands"))
+        else:
+            counted = hands_by(hands, dimension).join(counted, on="key", how="full", coalesce=True)
+        parts.append(counted.with_columns(pl.lit(dimension).alias("dimension")))
+    columns = ["dimension", "key", "hands", "hands_flagged", "flags", *SEVERITIES]
+    table = pl.concat([p.select(columns) for p in parts], how="vertical_relaxed").collect()
+    counts = ["hands_flagged", "flags", *SEVERITIES]
+    table = table.with_columns(pl.col(counts).fill_null(0))
+    order = pl.col("dimension").replace_strict(
+        {d: i for i, d in enumerate(DIMENSIONS)}, return_dtype=pl.Int8
+    )
+    table = table.sort(order, pl.col("flags"), pl.col("key"), descending=[False, True, False])
+    return neutralize_text_columns(table.lazy()).collect()
+
+
+def code_counts(violations: pl.LazyFrame) -> pl.DataFrame:
+    """Flags per code with their severity, most frequent first."""
+    return (
+        violations.group_by("code", pl.col("severity").cast(pl.String))
+        .agg(pl.len().alias("flags"), pl.col("hand_key").n_unique().alias("hands_flagged"))
+        .sort(["flags", "code"], descending=[True, False])
+        .collect()
+    )
+
+
+def top_counts(flags: pl.LazyFrame, key: str, limit: int = 10) -> pl.DataFrame:
+    """The `limit` values of `key` with the most flags (tables, players)."""
+    return (
+        counts_by(flags.filter(pl.col(key).is_not_null() & (pl.col(key) != "")), key)
+        .sort(["flags", "key"], descending=[True, False])
+        .head(limit)
+        .collect()
+    )
