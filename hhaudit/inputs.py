@@ -12,6 +12,7 @@ import glob
 import gzip
 import io
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -234,7 +235,7 @@ def _zip_member(
     try:
         with archive.open(info) as stream:
             content = _read_bounded(stream, cap)
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, zlib.error) as exc:
         yield RefusedInput(name, f"cannot read member: {exc}")
         return
     if content is None:
@@ -250,7 +251,7 @@ def _expand_gzip(name: str, data: bytes, depth: int, budget: _Budget) -> Iterato
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
             content = _read_bounded(stream, cap)  # type: ignore[arg-type]
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+    except (OSError, EOFError, zlib.error) as exc:
         yield RefusedInput(name, f"not a readable gzip file: {exc}")
         return
     if content is None:
