@@ -61,7 +61,7 @@ def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataF
                 dead_rows.with_columns(pl.lit(0.5).alias("sub")).select(*columns, "sub"),
             ]
         )
-        .sort("line_no", "sub")
+        .sort("hand_key", "line_no", "sub")
         .drop("sub")
     )
 

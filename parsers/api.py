@@ -1,4 +1,10 @@
-"""Public entry points: bytes, files and folders -> canonical tables plus per-file reports."""
+"""Public entry points: bytes, files and folders -> canonical tables plus per-file reports.
+
+Files are decoded one by one (a loop over files), their lines stacked into one frame with a
+`file_id` column, and each format's hands of the whole batch go through the pipeline once:
+the per-file cost of many small files stays low. Batches are bounded (BATCH_BYTES) to keep
+memory in check.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +20,9 @@ from parsers.io import decode
 from parsers.lines import read_lines, segment
 from parsers.pipeline import Tables, parse_hands
 from parsers.schema import conform, empty
+
+BATCH_BYTES = 64 * 1024 * 1024
+NOT_A_HAND_HISTORY = "not a hand history: no known hand header"
 
 
 @dataclass
@@ -38,27 +47,32 @@ class ParsedTables:
     files: list[FileReport] = field(default_factory=list)
 
 
-def _unsupported(hands: pl.DataFrame, site: str, source_file: str) -> pl.DataFrame:
+@dataclass
+class _Source:
+    """One input: its report and, when readable, its decoded lines."""
+
+    report: FileReport
+    file_id: int
+    lines: pl.DataFrame | None = None
+
+
+def _unsupported(headers: pl.DataFrame, site: str, sources: pl.DataFrame) -> Tables:
     """One quarantine row per hand of a recognised format that has no parser yet."""
-    reason = (
-        pl.lit("line ")
-        + pl.col("line_no").cast(pl.String)
-        + pl.lit(f": no parser for the {site} format yet")
+    reason = pl.lit("line ") + pl.col("line_no").cast(pl.String) + pl.lit(f": no parser for {site}")
+    quarantine = headers.join(sources, on="file_id", how="left").select(
+        pl.lit(site).alias("site"),
+        "source_file",
+        "line_no",
+        pl.lit(None, dtype=pl.String).alias("hand_id"),
+        (reason + pl.lit(" hand histories yet")).alias("reason"),
     )
-    return conform(
-        hands.select(
-            pl.lit(site).alias("site"),
-            pl.lit(source_file).alias("source_file"),
-            "line_no",
-            pl.lit(None, dtype=pl.String).alias("hand_id"),
-            reason.alias("reason"),
-        ),
-        "quarantine",
-    )
+    tables = Tables.empty()
+    tables.quarantine = conform(quarantine, "quarantine")
+    return tables
 
 
-def _parse_formats(lines: pl.DataFrame, source_file: str, file_id: int) -> list[Tables]:
-    """Split the file's hands by the format of their header and parse each group."""
+def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
+    """Split the hands by the format of their header and parse each group."""
     in_hands = lines.filter(pl.col("hand_ix") >= 0)
     header_format = pl.when(pl.col("is_header")).then(format_index_expr(pl.col("text")))
     in_hands = in_hands.with_columns(header_format.forward_fill().alias("format_ix"))
@@ -68,49 +82,62 @@ def _parse_formats(lines: pl.DataFrame, source_file: str, file_id: int) -> list[
         subset = in_hands.filter(pl.col("format_ix") == index)
         if site_format.grammar is None:
             headers = subset.filter(pl.col("is_header"))
-            quarantine = _unsupported(headers, site_format.name, source_file)
-            parts.append(Tables(*Tables.empty().__dict__.values()))
-            parts[-1].quarantine = quarantine
+            parts.append(_unsupported(headers, site_format.name, sources))
         else:
-            parts.append(
-                parse_hands(subset, site_format.grammar, file_id=file_id, source_file=source_file)
-            )
-    return parts
+            parts.append(parse_hands(subset, site_format.grammar, sources))
+    return _concat(parts)
 
 
-def _main_site(lines: pl.DataFrame) -> str | None:
-    headers = lines.filter(pl.col("is_header"))
-    if headers.is_empty():
-        return None
-    first = headers.select(format_index_expr(pl.col("text")).first()).item()
-    return FORMATS[first].name
-
-
-def parse_bytes(data: bytes, source_file: str, file_id: int = 0) -> ParsedTables:
-    """Parse one file's bytes. Never raises on bad input: problems go to the report."""
-    report = FileReport(
-        path=source_file,
-        sha256=hashlib.sha256(data).hexdigest(),
-        size=len(data),
-        site=None,
-        encoding=None,
-    )
+def _load(data: bytes, path: str, file_id: int) -> _Source:
+    report = FileReport(path, hashlib.sha256(data).hexdigest(), len(data), None, None)
+    source = _Source(report, file_id)
     if not data:
         report.error = "empty file"
-        return ParsedTables(files=[report])
+        return source
     decoded = decode(data)
     report.encoding = decoded.encoding
-    lines = segment(read_lines(decoded.data), pl.col("text").str.contains(any_header_pattern()))
-    report.site = _main_site(lines)
-    if report.site is None:
-        report.error = "not a hand history: no known hand header"
-        return ParsedTables(files=[report])
-    parts = _parse_formats(lines, source_file, file_id)
-    tables = _concat(parts)
-    report.hands_read = int(lines["is_header"].sum())
-    report.hands_parsed = tables.hands.height
-    report.hands_quarantined = tables.quarantine.height
-    return ParsedTables(tables.hands, tables.seats, tables.actions, tables.quarantine, [report])
+    source.lines = read_lines(decoded.data, file_id)
+    return source
+
+
+def _count(frame: pl.DataFrame, name: str) -> dict[int, int]:
+    counts = frame.group_by("file_id").agg(pl.len().alias(name))
+    return dict(zip(counts["file_id"].to_list(), counts[name].to_list(), strict=True))
+
+
+def _parse_batch(batch: list[_Source]) -> ParsedTables:
+    """Parse several loaded files at once and fill their reports."""
+    frames = [s.lines for s in batch if s.lines is not None and s.lines.height]
+    reports = [s.report for s in batch]
+    if not frames:
+        for source in batch:
+            source.report.error = source.report.error or NOT_A_HAND_HISTORY
+        return ParsedTables(files=reports)
+    lines = segment(pl.concat(frames), pl.col("text").str.contains(any_header_pattern()))
+    sources = pl.DataFrame(
+        {"file_id": [s.file_id for s in batch], "source_file": [s.report.path for s in batch]},
+        schema={"file_id": pl.Int32, "source_file": pl.String},
+    )
+    tables = _parse_lines(lines, sources)
+    headers = lines.filter(pl.col("is_header"))
+    first_format = headers.group_by("file_id").agg(
+        format_index_expr(pl.col("text")).first().alias("format_ix")
+    )
+    site_of = dict(zip(first_format["file_id"], first_format["format_ix"], strict=True))
+    read = _count(headers, "n")
+    with_file = pl.col("hand_key") // (1 << 32)
+    parsed = _count(tables.hands.with_columns(with_file.alias("file_id")), "n")
+    quarantined = _count(tables.quarantine.join(sources, on="source_file").select("file_id"), "n")
+    for source in batch:
+        report, file_id = source.report, source.file_id
+        if file_id not in site_of:
+            report.error = report.error or NOT_A_HAND_HISTORY
+            continue
+        report.site = FORMATS[site_of[file_id]].name
+        report.hands_read = read.get(file_id, 0)
+        report.hands_parsed = parsed.get(file_id, 0)
+        report.hands_quarantined = quarantined.get(file_id, 0)
+    return ParsedTables(tables.hands, tables.seats, tables.actions, tables.quarantine, reports)
 
 
 def _concat(parts: Sequence[Tables | ParsedTables]) -> Tables:
@@ -131,15 +158,23 @@ def concat_tables(parts: Sequence[ParsedTables]) -> ParsedTables:
     return ParsedTables(tables.hands, tables.seats, tables.actions, tables.quarantine, files)
 
 
+def parse_bytes(data: bytes, source_file: str, file_id: int = 0) -> ParsedTables:
+    """Parse one file's bytes. Never raises on bad input: problems go to the report."""
+    return _parse_batch([_load(data, source_file, file_id)])
+
+
+def _read(path: Path, file_id: int) -> _Source:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        report = FileReport(str(path), "", 0, None, None, error=f"unreadable: {exc.strerror}")
+        return _Source(report, file_id)
+    return _load(data, str(path), file_id)
+
+
 def parse_file(path: str | Path, file_id: int = 0) -> ParsedTables:
     """Read and parse one file; an unreadable file gives a report with `error` set."""
-    shown = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        report = FileReport(shown, "", 0, None, None, error=f"unreadable: {exc.strerror}")
-        return ParsedTables(files=[report])
-    return parse_bytes(data, shown, file_id)
+    return _parse_batch([_read(Path(path), file_id)])
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
@@ -151,7 +186,8 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
                 sorted(
                     p
                     for p in path.rglob("*")
-                    if p.is_file() and not any(part.startswith(".") for part in p.parts)
+                    if p.is_file()
+                    and not any(part.startswith(".") for part in p.relative_to(path).parts)
                 )
             )
         else:
@@ -161,6 +197,16 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
 
 def parse_paths(paths: Iterable[str | Path]) -> ParsedTables:
     """Parse files and folders; file_id is the position of the file in the expanded list."""
-    return concat_tables(
-        [parse_file(path, file_id) for file_id, path in enumerate(expand_paths(paths))]
-    )
+    results: list[ParsedTables] = []
+    batch: list[_Source] = []
+    batch_bytes = 0
+    for file_id, path in enumerate(expand_paths(paths)):
+        source = _read(path, file_id)
+        batch.append(source)
+        batch_bytes += source.report.size
+        if batch_bytes >= BATCH_BYTES:
+            results.append(_parse_batch(batch))
+            batch, batch_bytes = [], 0
+    if batch or not results:
+        results.append(_parse_batch(batch))
+    return concat_tables(results)

@@ -35,6 +35,8 @@ FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat("bovada", r"^(?:Bovada|Ignition|Bodog) Hand #"),
     SiteFormat("everest", r"^EverestPoker Game #"),
     SiteFormat("merge", r"^(?:MERGE_GAME|Merge Game) #"),
+    SiteFormat("pokertracker-ipoker", r"^GAME #\d+: "),
+    SiteFormat("pokertracker-microgaming", r"^\*\* Game ID \d+ "),
 )
 
 

@@ -14,6 +14,8 @@ import polars as pl
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY
 
+#: A line is identified by its hand (which carries the file) and its line number.
+LINE_KEY = ["hand_key", "line_no"]
 EVENT_COLUMNS = ["hand_key", "line_no", "section", "player", "verb", "amount_s", "to_s", "all_in"]
 
 
@@ -47,7 +49,7 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
         & (pl.col("section") != SUMMARY)
         & (pl.col("text") != "")
         & ~is_table
-    ).join(seats.select("line_no"), on="line_no", how="anti")
+    ).join(seats.select(LINE_KEY), on=LINE_KEY, how="anti")
 
 
 def _resolve_simple(colon: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -67,10 +69,10 @@ def _resolve_by_prefix(colon: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame
     )
     best = (
         candidates.sort(pl.col("player").str.len_chars(), descending=True)
-        .unique(subset="line_no", keep="first")
-        .select("line_no", "player", pl.lit(True).alias("seated"))
+        .unique(subset=LINE_KEY, keep="first")
+        .select(*LINE_KEY, "player", pl.lit(True).alias("seated"))
     )
-    return colon.join(best, on="line_no", how="left")
+    return colon.join(best, on=LINE_KEY, how="left")
 
 
 def resolve_actors(body: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -148,8 +150,9 @@ def classify(
     loose = body.filter(pl.col("player").is_null())
     named = _named_events(loose, grammar)
     named_ok = named.join(seats.select("hand_key", "player"), on=["hand_key", "player"], how="semi")
-    leftover = loose.join(named_ok.select("line_no"), on="line_no", how="anti").filter(
-        ~pl.col("text").str.contains(grammar.ignored)
+    void = "|".join(f"(?:{pattern})" for pattern, _ in grammar.void_hand)
+    leftover = loose.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti").filter(
+        ~pl.col("text").str.contains(grammar.ignored) & ~pl.col("text").str.contains(void)
     )
     bad = pl.concat(
         [
@@ -157,5 +160,5 @@ def classify(
             leftover.select("hand_key", "line_no", "text"),
         ]
     )
-    events = pl.concat([matched, named_ok.select(EVENT_COLUMNS)]).sort("line_no")
+    events = pl.concat([matched, named_ok.select(EVENT_COLUMNS)]).sort(LINE_KEY)
     return events, bad

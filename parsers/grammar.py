@@ -50,9 +50,9 @@ class Grammar:
     named_lines: tuple[tuple[str, str], ...]
     #: Whole lines with no effect on the tables (chat, connection notices, dealt cards...).
     ignored: str
-    #: Lines that make the whole hand void (quarantined with this reason).
-    void_hand: str
-    #: Summary line with the total pot (groups pot, rake, jackpot).
+    #: (pattern, reason): lines that make the whole hand unusable (quarantined with the reason).
+    void_hand: tuple[tuple[str, str], ...]
+    #: Summary line with the total pot (groups pot, rake, jackpot, stp: money the site added).
     pot_line: str
     locale: NumberLocale = EN
     #: Optional whole-text rewrite for odd exports (upper-case files); None when unused.

@@ -7,6 +7,9 @@ Hand-level choices (docs/tables.md):
 - Fixed limit: `small_bet`/`big_bet` from the header; `big_blind` = small bet; `small_blind`
   from the first small-blind post that is not all-in, else small_bet // 2.
 - `total_pot` and `rake` from the summary line; rake = rake + jackpot (all the site took).
+  Money the site adds to the pot (Run It Once "STP", splash the pot) is taken out of
+  `total_pot` (which is then the players' money) and out of `rake` (net site take, negative
+  when the site gave more than it took), so collected + rake = total_pot still holds.
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         pl.col("pot").struct.field("pot").drop_nulls().first().alias("pot_s"),
         pl.col("pot").struct.field("rake").drop_nulls().first().alias("rake_s"),
         pl.col("pot").struct.field("jackpot").drop_nulls().first().alias("jackpot_s"),
+        pl.col("pot").struct.field("stp").drop_nulls().first().alias("stp_s"),
     )
 
 
@@ -91,19 +95,16 @@ def _posted(actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def assemble_hands(
-    header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar, source_file: str
-) -> pl.DataFrame:
+def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Join header, facts and post aggregates into the hands columns (before conform)."""
     frame = header.join(_posted(actions), on="hand_key", how="left")
     money = {
         name: to_minor_units(pl.col(f"{name}_s"), pl.col("scale"), grammar.locale)
-        for name in ("pot", "rake", "jackpot")
+        for name in ("pot", "rake", "jackpot", "stp")
     }
     is_fl = pl.col("structure") == "FL"
     return frame.with_columns(
         pl.lit(grammar.site).alias("site"),
-        pl.lit(source_file).alias("source_file"),
         pl.when(pl.col("scale") == 1)
         .then(pl.lit("chips"))
         .otherwise(pl.lit("cents"))
@@ -115,6 +116,6 @@ def assemble_hands(
         .then(pl.coalesce("sb_post", pl.col("small_bet") // 2))
         .otherwise(pl.col("small_blind"))
         .alias("small_blind"),
-        money["pot"].alias("total_pot"),
-        (money["rake"] + money["jackpot"].fill_null(0)).alias("rake"),
+        (money["pot"] - money["stp"].fill_null(0)).alias("total_pot"),
+        (money["rake"] + money["jackpot"].fill_null(0) - money["stp"].fill_null(0)).alias("rake"),
     )

@@ -14,12 +14,16 @@ import polars as pl
 PRE_DEAL, SUMMARY = -1, 5
 
 
-def read_lines(data: bytes) -> pl.DataFrame:
-    """UTF-8 bytes with `\\n` line ends to (line_no, text); whitespace stripped both ends."""
+LINES_SCHEMA = {"file_id": pl.Int32, "line_no": pl.Int32, "text": pl.String}
+
+
+def read_lines(data: bytes, file_id: int = 0) -> pl.DataFrame:
+    """UTF-8 bytes with `\\n` line ends to (file_id, line_no, text); text stripped both ends."""
     if not data:
-        return pl.DataFrame(schema={"line_no": pl.Int32, "text": pl.String})
+        return pl.DataFrame(schema=LINES_SCHEMA)
     frame = pl.read_lines(data, name="text")
     return frame.select(
+        pl.lit(file_id, dtype=pl.Int32).alias("file_id"),
         pl.int_range(1, pl.len() + 1, dtype=pl.Int32).alias("line_no"),
         pl.col("text").str.strip_chars(),
     )
@@ -28,7 +32,7 @@ def read_lines(data: bytes) -> pl.DataFrame:
 def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:
     """Add `is_header` and `hand_ix` (cumulative count of header lines, minus one)."""
     return lines.with_columns(is_header.alias("is_header")).with_columns(
-        (pl.col("is_header").cum_sum().cast(pl.Int32) - 1).alias("hand_ix")
+        (pl.col("is_header").cum_sum().over("file_id").cast(pl.Int32) - 1).alias("hand_ix")
     )
 
 

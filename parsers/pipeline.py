@@ -51,11 +51,10 @@ def _hand_problems(
     grammar: Grammar,
 ) -> pl.DataFrame:
     """Every reason to quarantine a hand, one row per (hand, offending line)."""
-    text_of = lines.select("line_no", "text")
+    text_of = lines.select("hand_key", "line_no", "text")
     no_summary = hands.filter(~pl.col("has_summary")).select(
         "hand_key", pl.col("last_line").alias("line_no")
     )
-    void = lines.filter(pl.col("text").str.contains(grammar.void_hand))
     seat_dups = seats.filter(
         pl.col("seat").is_duplicated().over("hand_key")
         | pl.col("player").is_duplicated().over("hand_key")
@@ -65,11 +64,14 @@ def _hand_problems(
         (pl.col("kind").is_in(NEEDS_AMOUNT) & pl.col("amount").is_null())
         | ((pl.col("kind") == "raise") & pl.col("to_amount").is_null())
         | pl.col("kind").is_null()
-    ).join(text_of, on="line_no", how="left")
+    ).join(text_of, on=["hand_key", "line_no"], how="left")
     parts = [
         _reason(bad, pl.lit("unrecognised line ") + _quote(pl.col("text"))),
         _reason(no_summary, pl.lit("hand has no *** SUMMARY *** (truncated?)")),
-        _reason(void, pl.lit("hand void: ") + _quote(pl.col("text"))),
+        *(
+            _reason(lines.filter(pl.col("text").str.contains(pattern)), pl.lit(reason))
+            for pattern, reason in grammar.void_hand
+        ),
         _reason(
             hands.filter(pl.col("header_problem").is_not_null()),
             pl.col("header_problem"),
@@ -88,7 +90,7 @@ def _hand_problems(
     return pl.concat(parts).sort("hand_key", "line_no").unique("hand_key", keep="first")
 
 
-def _events_lines(lines: pl.DataFrame, grammar: Grammar, file_id: int) -> pl.DataFrame:
+def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     marker = section_expr(grammar.street_markers)
     is_marker = pl.any_horizontal(
         [pl.col("text").str.contains(p) for _, p in grammar.street_markers]
@@ -96,15 +98,18 @@ def _events_lines(lines: pl.DataFrame, grammar: Grammar, file_id: int) -> pl.Dat
     return lines.with_columns(
         marker.alias("section"),
         is_marker.alias("is_marker"),
-        (pl.lit(file_id << 32, dtype=pl.Int64) + pl.col("hand_ix").cast(pl.Int64)).alias(
+        ((pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)).alias(
             "hand_key"
         ),
     )
 
 
-def parse_hands(lines: pl.DataFrame, grammar: Grammar, *, file_id: int, source_file: str) -> Tables:
-    """Parse the hands of one format in one file (lines with is_header and hand_ix >= 0)."""
-    lines = _events_lines(lines, grammar, file_id)
+def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) -> Tables:
+    """Parse the hands of one format (lines of one or many files, hand_ix >= 0).
+
+    `sources` maps file_id to source_file for the hands and quarantine tables.
+    """
+    lines = _events_lines(lines, grammar)
     headers = lines.filter(pl.col("is_header")).select("hand_key", "line_no", "text")
     facts = hand_facts(lines, grammar).join(table_facts(lines, grammar), on="hand_key", how="left")
     header = grammar.read_header(headers).join(facts, on="hand_key", how="left")
@@ -126,9 +131,9 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, *, file_id: int, source_f
     actions = build_actions(
         events, dict(grammar.verbs), header.select("hand_key", "scale", "big_blind"), grammar.locale
     )
-    hands = assemble_hands(header, actions, grammar, source_file)
+    hands = assemble_hands(header, actions, grammar)
     problems = _hand_problems(lines, header, seats, actions, bad, grammar)
-    return _finish(hands, seats, actions, problems, grammar, source_file)
+    return _finish(hands, seats, actions, problems, grammar, sources)
 
 
 def _finish(
@@ -137,18 +142,22 @@ def _finish(
     actions: pl.DataFrame,
     problems: pl.DataFrame,
     grammar: Grammar,
-    source_file: str,
+    sources: pl.DataFrame,
 ) -> Tables:
     ids = hands.select("hand_key", "hand_id")
-    quarantine = problems.join(ids, on="hand_key", how="left").select(
+    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    quarantine = problems.join(ids, on="hand_key", how="left").with_columns(file_of)
+    quarantine = quarantine.join(sources, on="file_id", how="left").select(
+        "file_id",
         pl.lit(grammar.site).alias("site"),
-        pl.lit(source_file).alias("source_file"),
+        "source_file",
         "line_no",
         "hand_id",
         "reason",
     )
     keep = problems.select("hand_key")
-    hands = hands.join(keep, on="hand_key", how="anti")
+    hands = hands.join(keep, on="hand_key", how="anti").with_columns(file_of)
+    hands = hands.join(sources, on="file_id", how="left")
     seats = seats.join(keep, on="hand_key", how="anti").join(ids, on="hand_key")
     seats = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias("final_stack"))
     actions = actions.join(keep, on="hand_key", how="anti")
@@ -161,7 +170,7 @@ def _finish(
         hands=conform(hands.sort("hand_key"), "hands"),
         seats=conform(seats.sort("hand_key", "seat"), "seats"),
         actions=conform(actions.sort("hand_key", "seq"), "actions"),
-        quarantine=conform(quarantine.sort("line_no"), "quarantine"),
+        quarantine=conform(quarantine.sort("file_id", "line_no"), "quarantine"),
     )
 
 

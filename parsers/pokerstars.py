@@ -51,14 +51,14 @@ VERBS: dict[str, str] = {
 ACTOR_IGNORED = (
     r"^(?:shows|mucks|doesn't show|sits out|is sitting out|is disconnected|has timed out"
     r"|is connected|has returned|leaves the table|discards|stands pat|is away|waits for"
-    r"|will be allowed|showed|reveals)"
+    r"|will be allowed|showed|reveals|Table deposit)"
 )
 
 NAMED_LINES: tuple[tuple[str, str], ...] = (
     ("uncalled_return", r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<player>.+)$"),
     (
         "collect",
-        r"^(?P<player>.+) collected (?P<amount>\S+) from (?:the )?(?:main |side )?pot(?:-\d+)?$",
+        r"^(?P<player>.+) collected (?P<amount>\S+) from (?:the )?(?:main |side )?pot(?:[- ]\d+)?$",
     ),
     (
         "cash_out",
@@ -85,6 +85,9 @@ _IGNORED_PATTERNS = (
     r" split the \S+ bounty",
     r"^Hand was run (?:twice|three times)$",
     r"^Betting is capped$",
+    r"^No low hand qualified$",
+    r"^Table leave user$",
+    r"^STP added: ",
     r"^\*+ # ?\d+ \*+$",
     r" (?:mucks|shows) ",
 )
@@ -111,8 +114,9 @@ POKERSTARS = Grammar(
     actor_ignored=ACTOR_IGNORED,
     named_lines=NAMED_LINES,
     ignored=IGNORED,
-    void_hand=r"^Hand cancelled$",
+    void_hand=((r"^Hand cancelled$", "hand cancelled"),),
     pot_line=(
-        r"^Total pot (?P<pot>\S+)(?:.*?\| Rake (?P<rake>\S+))?(?:.*?\| Jackpot (?P<jackpot>\S+))?"
+        r"^Total pot (?P<pot>\S+)(?:.*?\| STP (?P<stp>\S+))?"
+        r"(?:.*?\| Rake (?P<rake>\S+))?(?:.*?\| Jackpot (?P<jackpot>\S+))?"
     ),
 )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
+from hhaudit.commands.parse import parse
 from hhaudit.commands.run import run
 
 COMMANDS: list[click.Command] = []
 COMMANDS.append(run)
+COMMANDS.append(parse)
