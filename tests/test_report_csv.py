@@ -1,0 +1,111 @@
+"""CSV outputs: formula neutralization, decimal amounts, columns and counts."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import polars as pl
+import pytest
+import report_frames as rf
+
+from reports.columns import decimal_amount, neutralize_formula, stakes_label
+from reports.csv import (
+    VIOLATION_CSV_COLUMNS,
+    quarantine_csv_frame,
+    violations_csv_frame,
+    write_csv,
+)
+from reports.summary import summary_table
+
+
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+SUM(A1)", "'+SUM(A1)"),
+        ("-2+3", "'-2+3"),
+        ("@cmd", "'@cmd"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("Bob=1", "Bob=1"),
+        ("  =x", "  =x"),
+        ("Ørjan", "Ørjan"),
+        ("", ""),
+        (None, None),
+    ],
+)
+def test_neutralize_formula(cell: str | None, expected: str | None) -> None:
+    frame = pl.DataFrame({"c": [cell]}, schema={"c": pl.String})
+    assert frame.select(neutralize_formula("c")).item() == expected
+
+
+@pytest.mark.parametrize(
+    ("amount", "scale", "expected"),
+    [(150, 100, "1.50"), (5, 100, "0.05"), (-250, 100, "-2.50"), (1500, 1, "1500"),
+     (0, 100, "0.00"), (7, 1000, "0.007"), (None, 100, None)],
+)  # fmt: skip
+def test_decimal_amount(amount: int | None, scale: int, expected: str | None) -> None:
+    frame = pl.DataFrame(
+        {"a": [amount], "scale": [scale]}, schema={"a": pl.Int64, "scale": pl.Int32}
+    )
+    assert frame.select(decimal_amount("a")).item() == expected
+
+
+def test_stakes_label_cash_and_tournament() -> None:
+    labels = rf.hands().select(stakes_label()).to_series().to_list()
+    assert labels == ["NL 0.50/1.00 USD", "NL 0.50/1.00 USD", "NL 50/100 chips (tournament)"]
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_violations_csv_columns_amounts_and_neutralized_names(tmp_path: Path) -> None:
+    path = tmp_path / "violations.csv"
+    write_csv(violations_csv_frame(rf.violations().lazy(), rf.hands().lazy()), path)
+    rows = _read(path)
+    assert list(rows[0]) == list(VIOLATION_CSV_COLUMNS)
+    assert len(rows) == rf.violations().height
+    cash, chips = rows[0], rows[-1]
+    assert (cash["amount_to"], cash["to_call"], cash["min_to"]) == ("1.50", "1.00", "2.00")
+    assert (chips["amount_to"], chips["min_to"], chips["currency"]) == ("150", "200", "chips")
+    assert cash["player"] == "'" + rf.FORMULA_PLAYER
+    assert rows[2]["player"] == "'" + rf.TAB_PLAYER
+    assert chips["message"] == "'+1 short raise"
+    assert rows[1]["player"] == rf.XSS_PLAYER  # not a formula: kept as is
+    hand_level = rows[3]
+    assert hand_level["seq"] == "" and hand_level["code"] == "POT-TOTAL"
+    for row in rows:
+        assert not any(value.startswith(("=", "+", "-", "@", "\t", "\r")) for value in row.values())
+
+
+def test_quarantine_csv(tmp_path: Path) -> None:
+    path = tmp_path / "quarantine.csv"
+    hostile = rf.quarantine().with_columns(hand_id=pl.lit("=evil()"))
+    write_csv(quarantine_csv_frame(hostile.lazy()), path)
+    rows = _read(path)
+    assert list(rows[0]) == ["source_file", "line_no", "hand_id", "reason"]
+    assert rows[0]["hand_id"] == "'=evil()" and rows[0]["line_no"] == "90"
+
+
+def test_summary_counts_by_code_site_stakes_day() -> None:
+    table = summary_table(rf.violations().lazy(), rf.hands().lazy())
+    by = {(row["dimension"], row["key"]): row for row in table.to_dicts()}
+    assert set(table["dimension"].unique()) == {"code", "site", "stakes", "day"}
+    assert by[("code", "RAISE-MIN")]["flags"] == 3 and by[("code", "RAISE-MIN")]["violation"] == 3
+    assert by[("code", "POT-TOTAL")]["warning"] == 1
+    assert by[("site", "pokerstars")]["hands"] == 3 and by[("site", "pokerstars")]["flags"] == 5
+    assert by[("stakes", "NL 50/100 chips (tournament)")]["hands_flagged"] == 1
+    assert by[("day", "2024-06-01")]["flags"] == 3 and by[("day", "2024-06-02")]["flags"] == 2
+    for dimension in ("code", "site", "stakes", "day"):
+        rows = table.filter(pl.col("dimension") == dimension)
+        assert rows["flags"].sum() == rf.violations().height
+
+
+def test_summary_counts_hands_without_flags() -> None:
+    table = summary_table(rf.violations().head(0).lazy(), rf.hands().lazy())
+    site = table.filter(pl.col("dimension") == "site").to_dicts()
+    assert site == [{"dimension": "site", "key": "pokerstars", "hands": 3, "hands_flagged": 0,
+                     "flags": 0, "violation": 0, "warning": 0, "info": 0}]  # fmt: skip
