@@ -1,0 +1,240 @@
+"""One predicate per documented PokerKit 0.7.7 difference (RULES.md §8, K-1..K-12).
+
+Each classifier looks at the hand (set-up, vector, PokerKit's views) around one disagreement and
+says whether that difference explains it. A disagreement that no classifier recognises is
+"downstream" only when an earlier disagreement of the same hand made the two states part ways
+(hhaudit flagged an action PokerKit accepted): later on that street, or the next street's
+ROUND-INCOMPLETE / ORDER that follow from it. Anything else is unexplained: a suspected bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .compare import Disagreement
+from .generator import GeneratedHand
+from .pk_view import STREET_NAMES, PkView
+
+CLOSED_OR_REFUSED = ("REOPEN", "FL-CAP")
+ROUND_FOLLOW_ON = {"ROUND-INCOMPLETE", "ORDER"}
+
+
+@dataclass(frozen=True)
+class Case:
+    """A disagreement with its hand: what the classifiers read."""
+
+    hand: GeneratedHand
+    d: Disagreement
+
+    @property
+    def view(self) -> PkView:
+        return self.hand.views[self.d.n]
+
+    @property
+    def action(self) -> dict:
+        return self.hand.vector["actions"][self.d.n]
+
+    @property
+    def street(self) -> int:
+        return self.view.street
+
+    @property
+    def structure(self) -> str:
+        return self.hand.setup.structure
+
+    def unit(self) -> int:
+        return self.hand.setup.min_bet(self.street)
+
+    def pk_more_permissive(self) -> bool:
+        """PokerKit allows a raise (or accepts the action) where hhaudit does not."""
+        if self.d.field == "can_raise":
+            return bool(self.d.pokerkit) and not self.d.hhaudit
+        return self.d.field == "accepted" and bool(self.d.pokerkit) and not self.d.hhaudit
+
+    def hh_more_permissive(self) -> bool:
+        if self.d.field in ("can_raise", "accepted"):
+            return not self.d.pokerkit and bool(self.d.hhaudit)
+        return False
+
+    def earlier_on_street(self) -> list[tuple[dict, PkView]]:
+        pairs = zip(self.hand.vector["actions"], self.hand.views, strict=False)
+        return [(a, v) for a, v in list(pairs)[: self.d.n] if v.street == self.street]
+
+    def acted_before(self) -> bool:
+        player = self.action["player"]
+        return any(a["player"] == player for a, _ in self.earlier_on_street())
+
+    def short_allin_on_street(self) -> bool:
+        """An earlier all-in raise on this street added less than half a unit (FL sub-half)."""
+        return any(
+            a["type"] in ("bet", "raise")
+            and v.accepted
+            and a["to"] == v.allin_to
+            and 2 * (a["to"] - v.current_bet) < self.unit()
+            for a, v in self.earlier_on_street()
+        )
+
+    def post(self, kind: str) -> int:
+        return sum(p["amount"] for p in self.hand.vector["posts"] if p["kind"] == kind)
+
+
+def k1_reopen_not_floored(c: Case) -> bool:
+    """PokerKit's reopening threshold starts at 0, not at the BB: a player who acted may re-raise
+    a total increment below one BB (FL: below half a unit)."""
+    v = c.view
+    if not (c.pk_more_permissive() and c.acted_before()):
+        return False
+    threshold_not_met = 2 * v.to_call < c.unit() if c.structure == "FL" else v.to_call < c.unit()
+    return v.last_increment < c.unit() and threshold_not_met
+
+
+def k2_no_fl_half_rule(c: Case) -> bool:
+    """FL: PokerKit uses the full-raise reopening test, not the 50 % rule."""
+    reason = c.view.refusal or ""
+    return (
+        c.structure == "FL"
+        and c.hh_more_permissive()
+        and ("Short all-in cannot be raised" in reason or "already acted" in reason)
+    )
+
+
+def k3_fl_completion(c: Case) -> bool:
+    """FL after a sub-half all-in: PokerKit's only raise is all-in + u, the spec's is L + u."""
+    if c.structure != "FL" or not c.short_allin_on_street():
+        return False
+    v = c.view
+    pk_size = min(v.current_bet + c.unit(), v.allin_to)
+    if c.d.field in ("min_to", "max_to"):
+        return c.d.pokerkit == pk_size and isinstance(c.d.hhaudit, int) and c.d.hhaudit < pk_size
+    if c.d.field == "accepted" and c.action["type"] in ("bet", "raise"):
+        to = c.action["to"]
+        return (to == pk_size) != ("below the minimum" in (v.reason or ""))
+    return False
+
+
+def k4_fl_preflop_cap(c: Case) -> bool:
+    """PokerKit's FL preset allows four raises after the BB preflop (a fifth bet)."""
+    return (
+        c.structure == "FL"
+        and c.hand.setup.fl_cap == "preset"
+        and c.street == 0
+        and c.view.raise_count >= 3
+        and c.pk_more_permissive()
+    )
+
+
+def k5_short_allins_count_to_cap(c: Case) -> bool:
+    """FL: PokerKit counts every all-in toward the cap, even one that did not count (sub-half)."""
+    return (
+        c.structure == "FL"
+        and c.hh_more_permissive()
+        and "No more completion" in (c.view.refusal or "")
+        and c.short_allin_on_street()
+    )
+
+
+def k6_short_big_blind(c: Case) -> bool:
+    """Short BB: PokerKit prices calls and raises from the posted amount, not the nominal BB."""
+    return c.street == 0 and c.post("bb") < c.hand.setup.bb
+
+
+def k7_straddle_min_raise(c: Case) -> bool:
+    """Straddle: PokerKit's minimum raise is straddle + BB, the spec's straddle + straddle."""
+    return c.street == 0 and bool(c.hand.setup.straddles)
+
+
+def k8_pl_preflop_actual_blinds(c: Case) -> bool:
+    """PL preflop: PokerKit's pot counts the blinds actually posted (short/missing ones)."""
+    setup = c.hand.setup
+    short_blind = c.post("sb") < setup.sb or c.post("bb") < setup.bb
+    return c.structure == "PL" and c.street == 0 and short_blind
+
+
+def k9_raise_without_opponent(c: Case) -> bool:
+    """PokerKit refuses a raise nobody can call; the spec only warns (RAISE-NO-OPP)."""
+    return (
+        c.d.field == "accepted"
+        and not c.d.pokerkit
+        and "every other player" in (c.view.reason or "")
+        and "RAISE-NO-OPP" in c.d.hh_codes
+    )
+
+
+def k10_ante_before_blind(c: Case) -> bool:
+    """Big-blind ante with a short BB: PokerKit takes the ante first, the spec the blind."""
+    setup = c.hand.setup
+    short = setup.ante_mode == "bb" and setup.stacks[1] < setup.bb + setup.ante
+    return short and (c.d.n < 0 or c.street == 0)
+
+
+def k11_fl_heads_up_cap(c: Case) -> bool:
+    """FL heads-up: PokerKit always caps (differs only under another fl_cap_heads_up)."""
+    return (
+        c.structure == "FL"
+        and c.hand.setup.players == 2
+        and (c.pk_more_permissive() or c.hh_more_permissive())
+        and ("No more completion" in (c.view.refusal or "") or "FL-CAP" in c.d.hh_codes)
+    )
+
+
+def k12_tournament_fold(c: Case) -> bool:
+    """Mode.TOURNAMENT refuses a fold with nothing to call (the generator uses CASH_GAME)."""
+    return "no reason for this player to fold" in (c.view.reason or "")
+
+
+CLASSIFIERS: dict[str, Callable[[Case], bool]] = {
+    "K-1": k1_reopen_not_floored,
+    "K-2": k2_no_fl_half_rule,
+    "K-3": k3_fl_completion,
+    "K-4": k4_fl_preflop_cap,
+    "K-5": k5_short_allins_count_to_cap,
+    "K-10": k10_ante_before_blind,
+    "K-6": k6_short_big_blind,
+    "K-7": k7_straddle_min_raise,
+    "K-8": k8_pl_preflop_actual_blinds,
+    "K-9": k9_raise_without_opponent,
+    "K-11": k11_fl_heads_up_cap,
+    "K-12": k12_tournament_fold,
+}
+
+
+def recognise(c: Case) -> list[str]:
+    """Every documented difference that recognises this disagreement."""
+    if c.d.n < 0:
+        return ["K-10"] if k10_ante_before_blind(c) else []
+    return [name for name, predicate in CLASSIFIERS.items() if predicate(c)]
+
+
+def classify(disagreements: list[Disagreement], hands: dict[int, GeneratedHand]) -> list[str]:
+    """A label per disagreement: "K-n", "downstream K-n", "unexplained" or
+    "downstream unexplained" (follows an unexplained one: same suspected bug)."""
+    labels: list[str] = []
+    parted: dict[int, tuple[int, str]] = {}  # hand_key -> (street where states parted, K)
+    for d in disagreements:
+        case = Case(hands[d.hand_key], d)
+        names = recognise(case)
+        label = names[0] if names else _downstream_label(case, parted.get(d.hand_key))
+        labels.append(label)
+        if d.field == "accepted" and d.n >= 0:
+            parted.setdefault(d.hand_key, (case.street, label.removeprefix("downstream ")))
+    return labels
+
+
+def _downstream_label(c: Case, parted: tuple[int, str] | None) -> str:
+    if parted is None or c.d.n < 0:
+        return "unexplained"
+    street, name = parted
+    same_street = c.street == street
+    follow_on = c.street > street and set(c.d.hh_codes) <= ROUND_FOLLOW_ON
+    return f"downstream {name}" if same_street or follow_on else "unexplained"
+
+
+def describe(c: Case) -> str:
+    """One line for a failure message."""
+    v = c.view if c.d.n >= 0 else None
+    where = f"#{c.d.n + 1} {STREET_NAMES[v.street]}" if v else "hand"
+    return (
+        f"hand {c.hand.hand_key} {where}: {c.d.field} pokerkit={c.d.pokerkit!r} "
+        f"hhaudit={c.d.hhaudit!r} codes={list(c.d.hh_codes)}"
+    )

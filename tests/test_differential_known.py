@@ -1,0 +1,172 @@
+"""The documented PokerKit 0.7.7 differences K-1..K-12 (RULES.md §8), one small hand each.
+
+Each test shows PokerKit's answer and hhaudit's answer side by side, then, where an option exists,
+that hhaudit with the PokerKit-like option gives PokerKit's answer.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pokerkit")
+audit = pytest.importorskip("audit")
+if not hasattr(audit, "check"):
+    pytest.skip("audit.check is not available yet", allow_module_level=True)
+
+from differential.compare import audit_hand, hand_codes, pokerkit_like_options  # noqa: E402
+from differential.hand_builder import hand  # noqa: E402
+from differential.pk_setup import HandSetup, build_state  # noqa: E402
+from differential.replay import replay, setup_from_vector  # noqa: E402
+from pokerkit import Mode, NoLimitTexasHoldem  # noqa: E402
+
+from audit import Options  # noqa: E402
+
+DEFAULT = Options()
+PK_LIKE = pokerkit_like_options()
+
+
+def test_k1_reopen_threshold_not_floored_at_bb() -> None:
+    # Limper P3 faces only P4's short all-in (150 over the 100 BB): 50 more, less than a BB.
+    v = hand(
+        "NL",
+        (50, 100),
+        [5000, 5000, 5000, 150, 5000],
+        "pre P3 c, pre P4 r150, pre P5 f, pre P1 f, pre P2 c, pre P3 r300",
+    )
+    pk, hh = replay(v)[5], audit_hand(v, DEFAULT)[5]
+    assert (pk.to_call, pk.last_increment) == (50, 50)
+    assert pk.can_raise and pk.accepted  # PokerKit: 50 >= its increment 50, reopened
+    assert not hh["raise_allowed"] and "REOPEN" in hh["codes"]  # spec: 50 < F = 100
+    assert "REOPEN" in audit_hand(v, PK_LIKE)[5]["codes"]  # no option covers K-1
+
+
+def test_k2_no_fl_half_bet_rule() -> None:
+    # FL 10/20 flop: 20, 40, all-in 53 (+13 >= half of 20): P2 faces 13 and may re-raise.
+    v = hand(
+        "FL",
+        (10, 20),
+        [1000, 1000, 73, 1000],
+        "pre P3 c, pre P4 c, pre P1 c, pre P2 x, "
+        "flop P1 b20, flop P2 r40, flop P3 r53, flop P4 f, flop P1 c, flop P2 r73",
+    )
+    pk, hh = replay(v)[9], audit_hand(v, DEFAULT)[9]
+    assert not pk.can_raise and not pk.accepted
+    assert hh["raise_allowed"] and hh["codes"] == []
+    assert "REOPEN" in audit_hand(v, PK_LIKE)[9]["codes"]  # fl_reopen_fraction = 1.0
+
+
+def test_k3_fl_completion_after_sub_half_allin() -> None:
+    # FL flop: all-in bet of 5 (< half of 20); the spec completes to 20, PokerKit raises to 25.
+    v = hand(
+        "FL",
+        (10, 20),
+        [1000, 25, 1000],
+        "pre P3 c, pre P1 c, pre P2 x, flop P1 x, flop P2 b5, flop P3 r20",
+    )
+    pk, hh = replay(v)[5], audit_hand(v, DEFAULT)[5]
+    assert (pk.min_to, pk.max_to, pk.accepted) == (25, 25, False)
+    assert (hh["min_to"], hh["max_to"], hh["codes"]) == (20, 20, [])
+    like = audit_hand(v, PK_LIKE)[5]  # fl_short_allin_completion = raise_over_allin
+    assert (like["min_to"], like["max_to"]) == (25, 25) and "FL-SIZE" in like["codes"]
+
+
+def test_k4_fl_preflop_cap_counts_from_zero() -> None:
+    # FL 10/20 preflop: the BB is the first bet; 40/60/80 cap it, so a raise to 100 is a 5th bet.
+    v = hand("FL", (10, 20), [1000] * 4, "pre P3 r40, pre P4 r60, pre P1 r80, pre P2 r100")
+    pk, hh = replay(v)[3], audit_hand(v, DEFAULT)[3]
+    assert pk.can_raise and pk.accepted  # preset: four completions after the BB
+    assert not hh["raise_allowed"] and "FL-CAP" in hh["codes"]
+    spec_streets = replay(v, setup_from_vector(v, fl_cap="spec"))[3]
+    assert not spec_streets.can_raise  # PokerKit with 3 raises preflop agrees with the spec
+    assert audit_hand(v, DEFAULT.replace(fl_max_raises=4))[3]["codes"] == []
+
+
+def test_k5_fl_short_allins_always_count_to_cap() -> None:
+    # FL flop 20/40/60, all-in 65 (+5, sub-half: does not count), then P5 raises to 80.
+    v = hand(
+        "FL",
+        (10, 20),
+        [1000, 1000, 1000, 85, 1000],
+        "pre P3 c, pre P4 c, pre P5 c, pre P1 c, pre P2 x, "
+        "flop P1 b20, flop P2 r40, flop P3 r60, flop P4 r65, flop P5 r80",
+    )
+    pk, hh = replay(v)[9], audit_hand(v, DEFAULT)[9]
+    assert not pk.can_raise and "No more" in (pk.refusal or "")
+    assert hh["raise_allowed"] and hh["codes"] == []
+    assert "FL-CAP" in audit_hand(v, PK_LIKE)[9]["codes"]  # counts_to_cap = always
+
+
+def test_k6_short_big_blind_priced_from_posted_amount() -> None:
+    # BB posts 60 of 100: the spec makes callers owe 100 and the minimum raise 200.
+    v = hand("NL", (50, 100), [5000, 60, 5000, 5000], "pre P3 r160")
+    pk, hh = replay(v)[0], audit_hand(v, DEFAULT)[0]
+    assert (pk.to_call, pk.min_to, pk.accepted) == (60, 160, True)
+    assert (hh["to_call"], hh["min_to"]) == (100, 200) and "RAISE-MIN" in hh["codes"]
+    like = audit_hand(v, PK_LIKE)[0]  # short_bb_call_full = false
+    assert (like["to_call"], like["min_to"], like["codes"]) == (60, 160, [])
+
+
+def test_k7_straddle_min_raise_is_straddle_plus_bb() -> None:
+    v = hand("NL", (50, 100, 200), [5000] * 5, "pre P4 r300")
+    pk, hh = replay(v)[0], audit_hand(v, DEFAULT)[0]
+    assert (pk.to_call, pk.min_to, pk.accepted) == (200, 300, True)
+    assert hh["min_to"] == 400 and "RAISE-MIN" in hh["codes"]
+    like = audit_hand(v, PK_LIKE)[0]  # straddle_sets_min_raise = false
+    assert (like["min_to"], like["codes"]) == (300, [])
+
+
+def test_k8_pl_preflop_pot_uses_posted_blinds() -> None:
+    # PL 100/200, BB short-posts 100: TDA 54-B counts it as 200, so the pot raise is to 700.
+    v = hand("PL", (100, 200), [10000, 100, 10000, 10000], "pre P3 r700")
+    pk, hh = replay(v)[0], audit_hand(v, DEFAULT)[0]
+    assert (pk.max_to, pk.accepted) == (400, False)
+    assert (hh["max_to"], hh["codes"]) == (700, [])
+    like = audit_hand(v, PK_LIKE)[0]  # pl_preflop_nominal_blinds = false (+ short BB call)
+    assert like["max_to"] == 400 and "PL-MAX" in like["codes"]
+
+
+def test_k9_raise_with_no_live_opponent() -> None:
+    v = hand("NL", (50, 100), [5000, 5000, 1000], "pre P3 r1000, pre P1 f, pre P2 r2000")
+    pk, hh = replay(v)[2], audit_hand(v, DEFAULT)[2]
+    assert not pk.can_raise and not pk.accepted and "every other player" in (pk.reason or "")
+    assert hh["codes"] == ["RAISE-NO-OPP"]  # a warning: hhaudit accepts the action
+    like = audit_hand(v, PK_LIKE)[2]  # raise_without_opponent = violation
+    assert like["codes"] == ["RAISE-NO-OPP"]
+
+
+def test_k10_ante_taken_before_short_big_blind() -> None:
+    # BB ante 200, BB has 300: TDA RP-11 takes the blind (200) first, PokerKit the ante.
+    v = hand("NL", (100, 200), [10000, 300, 10000, 10000], "pre P3 f", ante=200, ante_mode="bb")
+    assert v["posts"][1] == {"player": "P2", "kind": "bb", "amount": 100}  # as PokerKit posts
+    pk, hh = replay(v)[0], audit_hand(v, DEFAULT)[0]
+    assert (pk.to_call, hh["to_call"]) == (100, 200)
+    assert "POST-AMOUNT" in hand_codes(v, DEFAULT)
+    assert "POST-AMOUNT" not in hand_codes(v, PK_LIKE)  # bb_ante_priority = ante_first
+    assert audit_hand(v, PK_LIKE)[0]["to_call"] == 100
+
+
+def test_k11_fl_heads_up_always_capped() -> None:
+    v = hand(
+        "FL",
+        (10, 20),
+        [1000, 1000],
+        "pre P1 c, pre P2 x, flop P2 b20, flop P1 r40, flop P2 r60, flop P1 r80, flop P2 r100",
+    )
+    pk, hh = replay(v)[6], audit_hand(v, DEFAULT)[6]
+    assert not pk.can_raise and "FL-CAP" in hh["codes"]  # default: both capped
+    rrop = audit_hand(v, DEFAULT.replace(fl_cap_heads_up="uncapped_when_heads_up"))[6]
+    assert rrop["raise_allowed"] and rrop["codes"] == []  # PokerKit has no such mode
+
+
+def test_k12_tournament_mode_refuses_fold_with_nothing_to_call() -> None:
+    v = hand("NL", (1, 2), [200, 200], "pre P1 c, pre P2 f")
+    hh = audit_hand(v, DEFAULT)[1]
+    assert hh["codes"] == ["FOLD-NO-BET"]  # info only
+    setup = HandSetup("NL", 1, 2, (200, 200))
+    assert replay(v, setup)[1].accepted  # Mode.CASH_GAME (the generator's) accepts the fold
+    state = NoLimitTexasHoldem.create_state(
+        build_state(setup).automations, True, 0, (1, 2), 2, (200, 200), 2, mode=Mode.TOURNAMENT
+    )
+    state.check_or_call()
+    with pytest.raises(ValueError, match="no reason for this player to fold"):
+        state.fold()
