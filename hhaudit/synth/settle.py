@@ -1,0 +1,155 @@
+"""Settlement: side pots, rake, collect lines and the summary of a synthetic hand."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from hhaudit.synth.betting import Betting, Player
+from hhaudit.synth.record import HandRecord, Injected
+from hhaudit.synth.spec import TableSpec, money
+
+SHOWDOWN = 4
+STREET_WORDS = ("before Flop", "on the Flop", "on the Turn", "on the River")
+
+
+@dataclass
+class Pot:
+    amount: int
+    eligible: list[int]  # player indexes still in the hand
+
+
+def build_pots(players: list[Player]) -> list[Pot]:
+    """Main pot then side pots, by the all-in levels of the players still in the hand."""
+    levels = sorted({p.contributed for p in players if not p.folded})
+    pots: list[Pot] = []
+    floor = 0
+    for level in levels:
+        amount = sum(min(p.contributed, level) - min(p.contributed, floor) for p in players)
+        eligible = [i for i, p in enumerate(players) if not p.folded and p.contributed >= level]
+        pots.append(Pot(amount, eligible))
+        floor = level
+    # Dead money above the top live level (cannot happen after uncalled returns) joins the last pot.
+    pots[-1].amount += sum(max(p.contributed - floor, 0) for p in players)
+    return [pot for pot in pots if pot.amount > 0]
+
+
+def rake_for(spec: TableSpec, pot: int, saw_flop: bool) -> int:
+    """5 % capped at 3 big blinds, no flop no drop; nothing in tournaments or play money."""
+    if spec.scale == 1 or not saw_flop:
+        return 0
+    return min(pot // 20, 3 * spec.big_blind)
+
+
+def take_rake(pots: list[Pot], rake: int) -> None:
+    """Take the rake from the largest pots first."""
+    for pot in sorted(pots, key=lambda pot: -pot.amount):
+        taken = min(pot.amount, rake)
+        pot.amount -= taken
+        rake -= taken
+
+
+def pot_label(index: int, count: int) -> str:
+    if count == 1:
+        return "pot"
+    if index == 0:
+        return "main pot"
+    return "side pot" if count == 2 else f"side pot-{index}"
+
+
+def summary_pots(pots: list[Pot], spec: TableSpec) -> str:
+    if len(pots) == 1:
+        return ""
+    parts = [f"Main pot {money(pots[0].amount, spec)}."]
+    for index, pot in enumerate(pots[1:], start=1):
+        label = "Side pot" if len(pots) == 2 else f"Side pot-{index}"
+        parts.append(f"{label} {money(pot.amount, spec)}.")
+    return " " + " ".join(parts)
+
+
+def settle(
+    hand: HandRecord,
+    betting: Betting,
+    rng: random.Random,
+    saw_flop: bool,
+    code: str | None,
+) -> dict[int, int]:
+    """Write showdown, collects and the total line; returns chips won per player index."""
+    spec = betting.spec
+    players = betting.players
+    pots = build_pots(players)
+    total = sum(pot.amount for pot in pots)
+    rake = rake_for(spec, total, saw_flop)
+    take_rake(pots, rake)
+    live = [i for i, p in enumerate(players) if not p.folded]
+    if len(live) > 1:
+        hand.say("*** SHOW DOWN ***")
+        for index in live:
+            hand.say(f"{players[index].name}: shows [{' '.join(hand_cards(rng, spec.hole_cards))}]")
+    won: dict[int, int] = {}
+    for number in reversed(range(len(pots))):
+        pot = pots[number]
+        winners = sorted(
+            rng.sample(pot.eligible, 2 if len(pot.eligible) > 1 and rng.random() < 0.1 else 1)
+        )
+        share, odd = divmod(pot.amount, len(winners))
+        for rank, index in enumerate(winners):
+            chips = share + (1 if rank < odd else 0)
+            if code == "CHIP-CONSERVATION" and not hand.injected:
+                chips += rng.randint(1, spec.big_blind)
+            player = players[index]
+            text = (
+                f"{player.name} collected {money(chips, spec)} from {pot_label(number, len(pots))}"
+            )
+            seq = hand.act(text, SHOWDOWN, player, "collect", chips)
+            if code == "CHIP-CONSERVATION" and not hand.injected:
+                hand.injected.append(Injected("CHIP-CONSERVATION", None, hand.actions[seq][7]))
+            won[index] = won.get(index, 0) + chips
+    if len(live) == 1 and rng.random() < 0.5:
+        hand.say(f"{players[live[0]].name}: doesn't show hand")
+    hand.say("*** SUMMARY ***")
+    reported_total, reported_rake = total, rake
+    if code == "POT-TOTAL":
+        error = rng.randint(1, spec.big_blind)
+        reported_total, reported_rake = total + error, rake + error
+    offset = hand.say(
+        f"Total pot {money(reported_total, spec)}{summary_pots(pots, spec)}"
+        f" | Rake {money(reported_rake, spec)}"
+    )
+    if code == "POT-TOTAL":
+        hand.injected.append(Injected("POT-TOTAL", None, offset))
+    hand.total_pot, hand.rake = reported_total, reported_rake
+    return won
+
+
+def hand_cards(rng: random.Random, count: int) -> list[str]:
+    return [rng.choice("23456789TJQKA") + rng.choice("cdhs") for _ in range(count)]
+
+
+def seat_lines(
+    hand: HandRecord, betting: Betting, won: dict[int, int], fold_street: dict[int, int]
+) -> None:
+    """The per-seat summary lines (informative only: the parser need not read them)."""
+    players = betting.players
+    roles = hand_roles(hand, players)
+    for index, player in enumerate(players):
+        role = f" ({roles[index]})" if index in roles else ""
+        if index in fold_street:
+            outcome = f"folded {STREET_WORDS[fold_street[index]]}"
+        elif index in won:
+            outcome = f"collected ({money(won[index], betting.spec)})"
+        else:
+            outcome = "lost"
+        hand.say(f"Seat {player.seat}: {player.name}{role} {outcome}")
+
+
+def hand_roles(hand: HandRecord, players: list[Player]) -> dict[int, str]:
+    button = next(i for i, p in enumerate(players) if p.seat == hand.button_seat)
+    count = len(players)
+    if count == 2:
+        return {button: "button", (button + 1) % 2: "big blind"}
+    return {
+        button: "button",
+        (button + 1) % count: "small blind",
+        (button + 2) % count: "big blind",
+    }
