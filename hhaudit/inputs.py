@@ -19,6 +19,34 @@ from pathlib import Path, PurePosixPath
 
 ARCHIVE_SEPARATOR = "!"  # "bundle.zip!2024/hands.txt", like a jar URL
 CHUNK = 1 << 20
+#: Files a folder walk passes over (documentation, data, code, our own outputs). A file named
+#: explicitly on the command line is always read.
+NOT_HAND_HISTORIES: frozenset[str] = frozenset(
+    [
+        ".md",
+        ".rst",
+        ".json",
+        ".csv",
+        ".parquet",
+        ".html",
+        ".htm",
+        ".css",
+        ".js",
+        ".py",
+        ".toml",
+        ".yaml",
+        ".yml",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".svg",
+        ".pdf",
+        ".ini",
+        ".cfg",
+        ".lock",
+        ".pyc",
+    ]
+)
 MiB = 1 << 20
 
 
@@ -54,6 +82,13 @@ class InputSource:
 
 
 @dataclass(frozen=True)
+class SkippedFile:
+    """A file a folder walk passed over because its extension is not a hand history's."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class RefusedInput:
     """An archive or member that was not read, with the reason."""
 
@@ -62,6 +97,15 @@ class RefusedInput:
 
 
 Expanded = InputSource | RefusedInput
+
+
+@dataclass
+class ExpandedInputs:
+    """What the PATH arguments name: sources to audit, refusals, and files passed over."""
+
+    sources: list[InputSource] = field(default_factory=list)
+    refused: list[RefusedInput] = field(default_factory=list)
+    skipped: list[SkippedFile] = field(default_factory=list)
 
 
 class _Budget:
@@ -76,30 +120,32 @@ def expand_inputs(
     patterns: Sequence[str],
     limits: ArchiveLimits | None = None,
     exclude: Iterable[Path] = (),
-) -> tuple[list[InputSource], list[RefusedInput]]:
-    """Resolve PATH arguments into sources and refusals, in a stable (sorted) order.
+) -> ExpandedInputs:
+    """Resolve PATH arguments into sources, refusals and skipped files, in a stable order.
 
     Raises InputError when a PATH names nothing. Folders listed in `exclude` (the output
     directory) are never read.
     """
     budget = _Budget(limits or ArchiveLimits())
     excluded = [p.resolve() for p in exclude]
-    sources: list[InputSource] = []
-    refused: list[RefusedInput] = []
-    for file_path in _unique(_resolve_pattern(pattern, excluded) for pattern in patterns):
+    found = ExpandedInputs()
+    for file_path, named in _unique(_resolve_pattern(pattern, excluded) for pattern in patterns):
+        if not named and file_path.suffix.lower() in NOT_HAND_HISTORIES:
+            found.skipped.append(SkippedFile(str(file_path)))
+            continue
         for item in _expand_file(file_path, budget):
-            (sources if isinstance(item, InputSource) else refused).append(item)
-    return sources, refused
+            (found.sources if isinstance(item, InputSource) else found.refused).append(item)
+    return found
 
 
-def _unique(groups: Iterable[list[Path]]) -> Iterator[Path]:
+def _unique(groups: Iterable[list[tuple[Path, bool]]]) -> Iterator[tuple[Path, bool]]:
     seen: set[Path] = set()
     for group in groups:
-        for path in group:
+        for path, named in group:
             key = path.resolve()
             if key not in seen:
                 seen.add(key)
-                yield path
+                yield path, named
 
 
 def _is_excluded(path: Path, excluded: list[Path]) -> bool:
@@ -107,17 +153,22 @@ def _is_excluded(path: Path, excluded: list[Path]) -> bool:
     return any(resolved == ex or ex in resolved.parents for ex in excluded)
 
 
-def _resolve_pattern(pattern: str, excluded: list[Path]) -> list[Path]:
+def _resolve_pattern(pattern: str, excluded: list[Path]) -> list[tuple[Path, bool]]:
+    """Files for one PATH, each with True when the user named it (file or glob match)."""
     path = Path(pattern)
     if path.is_dir():
-        return _walk(path, excluded)
+        return [(p, False) for p in _walk(path, excluded)]
     if path.is_file():
-        return [path]
+        return [(path, True)]
     if glob.has_magic(pattern):
         matches = sorted(Path(m) for m in glob.glob(pattern, recursive=True))
-        files = [p for m in matches for p in (_walk(m, excluded) if m.is_dir() else [m])]
+        files = [
+            (p, not m.is_dir())
+            for m in matches
+            for p in (_walk(m, excluded) if m.is_dir() else [m])
+        ]
         if files:
-            return [p for p in files if not _is_excluded(p, excluded)]
+            return [(p, named) for p, named in files if not _is_excluded(p, excluded)]
         raise InputError(f"{pattern}: the pattern matches no file")
     raise InputError(f"{pattern}: no such file or directory")
 

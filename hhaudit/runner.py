@@ -118,7 +118,11 @@ def run_totals(entries: Sequence[FileEntry], violations: pl.LazyFrame) -> dict[s
 
 
 def run_record(
-    entries: Sequence[FileEntry], totals: dict[str, Any], config: RunConfig, started: str
+    entries: Sequence[FileEntry],
+    totals: dict[str, Any],
+    config: RunConfig,
+    started: str,
+    skipped: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The content of run.json (finished_at is set when it is written)."""
     return {
@@ -128,6 +132,7 @@ def run_record(
         "finished_at": _now(),
         "resume": config.resume,
         "files": [entry.to_dict() for entry in entries],
+        "skipped_files": list(skipped),  # passed over in folder walks (README.md, *.json, ...)
         "totals": totals,
     }
 
@@ -137,6 +142,7 @@ def run_batch(
     refused: Sequence[RefusedInput],
     config: RunConfig,
     on_file: FileHook | None = None,
+    skipped: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Audit, combine and report; returns the run record also written to DIR/run.json."""
     import json
@@ -150,7 +156,7 @@ def run_batch(
     tables = combine_parts(parts, out_dir)
     entries = [part.entry for part in parts]
     totals = run_totals(entries, tables["violations"])
-    record = run_record(entries, totals, config, started)
+    record = run_record(entries, totals, config, started, skipped)
     write_reports(out_dir, tables, record, config.limits)
     record["finished_at"] = _now()
     write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")

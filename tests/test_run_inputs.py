@@ -6,6 +6,7 @@ import gzip
 import io
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,11 @@ def _zip(path: Path, members: dict[str, bytes], level: int = zipfile.ZIP_DEFLATE
     return path
 
 
+def _expand(*args: Any, **kwargs: Any) -> tuple[list, list, list]:
+    found = expand_inputs(*args, **kwargs)
+    return found.sources, found.refused, found.skipped
+
+
 def _names(items: list) -> list[str]:
     return [item.name for item in items]
 
@@ -30,15 +36,19 @@ def test_folder_is_walked_recursively_sorted_and_hidden_entries_skipped(tmp_path
     (tmp_path / "a.txt").write_text("one")
     (tmp_path / ".hidden.txt").write_text("no")
     (tmp_path / ".git" / "config").write_text("no")
-    sources, refused = expand_inputs([str(tmp_path)])
+    (tmp_path / "README.md").write_text("docs")
+    sources, refused, skipped = _expand([str(tmp_path)])
     assert _names(sources) == [str(tmp_path / "a.txt"), str(tmp_path / "b" / "2.txt")]
     assert refused == []
+    assert _names(skipped) == [str(tmp_path / "README.md")]
+    named, _, skipped = _expand([str(tmp_path / "README.md")])  # named explicitly: read
+    assert _names(named) == [str(tmp_path / "README.md")] and skipped == []
 
 
 def test_glob_and_duplicates(tmp_path: Path) -> None:
     for name in ("x1.txt", "x2.txt", "y.log"):
         (tmp_path / name).write_text(name)
-    sources, _ = expand_inputs([str(tmp_path / "x*.txt"), str(tmp_path / "x1.txt")])
+    sources, _, _ = _expand([str(tmp_path / "x*.txt"), str(tmp_path / "x1.txt")])
     assert _names(sources) == [str(tmp_path / "x1.txt"), str(tmp_path / "x2.txt")]
 
 
@@ -46,7 +56,7 @@ def test_output_folder_inside_an_input_folder_is_not_read(tmp_path: Path) -> Non
     (tmp_path / "hands.txt").write_text("h")
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "violations.csv").write_text("v")
-    sources, _ = expand_inputs([str(tmp_path)], exclude=[tmp_path / "out"])
+    sources, _, _ = _expand([str(tmp_path)], exclude=[tmp_path / "out"])
     assert _names(sources) == [str(tmp_path / "hands.txt")]
 
 
@@ -59,7 +69,7 @@ def test_missing_path_or_empty_glob_is_a_usage_error(tmp_path: Path, pattern: st
 def test_zip_members_and_gz_are_expanded_in_memory(tmp_path: Path) -> None:
     archive = _zip(tmp_path / "bundle.zip", {"day2.txt": b"B", "day1.txt": b"A", "dir/": b""})
     (tmp_path / "single.txt.gz").write_bytes(gzip.compress(b"GZ"))
-    sources, refused = expand_inputs([str(archive), str(tmp_path / "single.txt.gz")])
+    sources, refused, _ = _expand([str(archive), str(tmp_path / "single.txt.gz")])
     assert refused == []
     assert _names(sources) == [
         f"{archive}!day1.txt",
@@ -81,7 +91,7 @@ def test_zip_members_and_gz_are_expanded_in_memory(tmp_path: Path) -> None:
 )
 def test_traversal_members_are_refused(tmp_path: Path, member: str, reason: str) -> None:
     archive = _zip(tmp_path / "t.zip", {member: b"x", "fine.txt": b"ok"})
-    sources, refused = expand_inputs([str(archive)])
+    sources, refused, _ = _expand([str(archive)])
     assert _names(sources) == [f"{archive}!fine.txt"]
     assert len(refused) == 1 and reason in refused[0].reason
     assert unsafe_member_reason(member) is not None
@@ -90,7 +100,7 @@ def test_traversal_members_are_refused(tmp_path: Path, member: str, reason: str)
 
 def test_zip_bomb_is_refused_by_ratio(tmp_path: Path) -> None:
     bomb = _zip(tmp_path / "bomb.zip", {"zeros.txt": b"\0" * (20 << 20), "ok.txt": b"hand"})
-    sources, refused = expand_inputs([str(bomb)])
+    sources, refused, _ = _expand([str(bomb)])
     assert _names(sources) == [f"{bomb}!ok.txt"]
     assert [r.name for r in refused] == [f"{bomb}!zeros.txt"]
     assert "ratio" in refused[0].reason
@@ -108,34 +118,32 @@ def test_member_that_lies_about_its_size_is_cut_off(tmp_path: Path) -> None:
         data[at : at + 4] = (10).to_bytes(4, "little")
     (tmp_path / "liar.zip").write_bytes(bytes(data))
     limits = ArchiveLimits(max_ratio=10_000, max_member_bytes=4096)
-    sources, refused = expand_inputs([str(tmp_path / "liar.zip")], limits=limits)
+    sources, refused, _ = _expand([str(tmp_path / "liar.zip")], limits=limits)
     assert sources == [] and len(refused) == 1
 
 
 def test_gzip_bomb_and_total_budget(tmp_path: Path) -> None:
     (tmp_path / "bomb.txt.gz").write_bytes(gzip.compress(b"\0" * (20 << 20)))
-    _, refused = expand_inputs([str(tmp_path / "bomb.txt.gz")])
+    _, refused, _ = _expand([str(tmp_path / "bomb.txt.gz")])
     assert len(refused) == 1 and "ratio" in refused[0].reason
     archive = _zip(tmp_path / "many.zip", {f"{i}.txt": bytes(100) for i in range(5)})
     limits = ArchiveLimits(max_total_bytes=250)
-    sources, refused = expand_inputs([str(archive)], limits=limits)
+    sources, refused, _ = _expand([str(archive)], limits=limits)
     assert len(sources) == 2 and len(refused) == 3
     assert all("in all" in r.reason for r in refused)
 
 
 def test_member_count_and_nesting_limits(tmp_path: Path) -> None:
     crowded = _zip(tmp_path / "crowded.zip", {f"{i}.txt": b"x" for i in range(6)})
-    _, refused = expand_inputs([str(crowded)], limits=ArchiveLimits(max_members=5))
+    _, refused, _ = _expand([str(crowded)], limits=ArchiveLimits(max_members=5))
     assert len(refused) == 1 and "members" in refused[0].reason
     inner = io.BytesIO()
     with zipfile.ZipFile(inner, "w") as archive:
         archive.writestr("deep.txt", b"deep")
     _zip(tmp_path / "outer.zip", {"inner.zip": inner.getvalue(), "top.txt": b"top"})
-    sources, refused = expand_inputs([str(tmp_path / "outer.zip")])
+    sources, refused, _ = _expand([str(tmp_path / "outer.zip")])
     assert f"{tmp_path / 'outer.zip'}!inner.zip!deep.txt" in _names(sources)
-    sources, refused = expand_inputs(
-        [str(tmp_path / "outer.zip")], limits=ArchiveLimits(max_depth=1)
-    )
+    sources, refused, _ = _expand([str(tmp_path / "outer.zip")], limits=ArchiveLimits(max_depth=1))
     assert _names(sources) == [f"{tmp_path / 'outer.zip'}!top.txt"]
     assert "nested" in refused[0].reason
 
@@ -143,5 +151,5 @@ def test_member_count_and_nesting_limits(tmp_path: Path) -> None:
 def test_corrupt_archive_is_refused_not_raised(tmp_path: Path) -> None:
     (tmp_path / "broken.zip").write_bytes(b"PK\x03\x04 definitely not a zip")
     (tmp_path / "broken.gz").write_bytes(b"\x1f\x8b\x08 not gzip either")
-    sources, refused = expand_inputs([str(tmp_path)])
+    sources, refused, _ = _expand([str(tmp_path)])
     assert sources == [] and len(refused) == 2

@@ -134,11 +134,14 @@ def run(
     console = Console(-1 if quiet else verbose)
     try:
         settings = _load_settings(config)
-        sources, refused = expand_inputs(paths, exclude=[out_dir])
+        found = expand_inputs(paths, exclude=[out_dir])
     except (InputError, ValueError, TypeError, OSError) as exc:
         raise click.UsageError(str(exc)) from exc
+    sources, refused = found.sources, found.refused
     if not sources and not refused:
         raise click.UsageError("no input file found in " + ", ".join(paths))
+    for skipped in found.skipped:
+        console.say(f"{skipped.name}: skipped (not a hand-history file type)", level=1)
     show_bars = (progress or sys.stderr.isatty()) and not quiet
     try:
         with _progress(show_bars, len(sources) + len(refused)) as on_progress:
@@ -147,7 +150,9 @@ def run(
                 on_progress(entry, reused)
                 console.say(_file_line(entry, reused), level=1)
 
-            record = run_batch(sources, refused, RunConfig(out_dir, settings, resume), on_file)
+            config = RunConfig(out_dir, settings, resume)
+            skipped = [item.name for item in found.skipped]
+            record = run_batch(sources, refused, config, on_file, skipped)
     except OSError as exc:
         click.echo(f"hhaudit: I/O error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
