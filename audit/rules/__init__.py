@@ -1,0 +1,65 @@
+"""The explicit rule registry: every RULES.md §4-5 code, in RULES.md order."""
+
+from __future__ import annotations
+
+from audit.rules import (
+    act_allin,
+    act_closed,
+    act_folded,
+    allin_flag,
+    call_amount,
+    call_zero,
+    check_facing_bet,
+    chip_conservation,
+    fl_cap,
+    fl_size,
+    fold_no_bet,
+    label,
+    nl_bet_min,
+    not_above,
+    order,
+    pl_max,
+    post_amount,
+    pot_total,
+    raise_min,
+    raise_no_opp,
+    reopen,
+    round_incomplete,
+    stack_exceeded,
+    street_order,
+    uncalled_return,
+)
+from audit.rules._base import Rule
+
+_MODULES = (
+    nl_bet_min,
+    raise_min,
+    reopen,
+    pl_max,
+    fl_size,
+    fl_cap,
+    order,
+    act_folded,
+    act_allin,
+    act_closed,
+    round_incomplete,
+    street_order,
+    check_facing_bet,
+    call_amount,
+    stack_exceeded,
+    not_above,
+    allin_flag,
+    label,
+    call_zero,
+    fold_no_bet,
+    raise_no_opp,
+    post_amount,
+    uncalled_return,
+    pot_total,
+    chip_conservation,
+)
+
+RULES: dict[str, Rule] = {module.RULE.code: module.RULE for module in _MODULES}
+MODULE_OF: dict[str, str] = {module.RULE.code: module.__name__ for module in _MODULES}
+
+__all__ = ["MODULE_OF", "RULES", "Rule"]

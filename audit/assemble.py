@@ -1,0 +1,89 @@
+"""Turn flagged rows into the violations table (audit/violations.py schema)."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import Rule
+from audit.violations import VIOLATIONS_SCHEMA
+
+HAND_INFO = ("hand_key", "site", "source_file", "line_no", "hand_id")
+
+
+def _severity(rule: Rule) -> pl.Expr:
+    if rule.severity_option:
+        return pl.col(f"opt_{rule.severity_option}")
+    return pl.lit(rule.severity)
+
+
+def _applies(rule: Rule) -> pl.Expr:
+    if rule.structures is None:
+        return pl.lit(True)
+    return pl.col("structure").is_in(rule.structures).fill_null(False)
+
+
+def action_violations(state: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
+    """Rows of the state frame the rule flags, in the violations schema (minus hand info)."""
+    wager = pl.col("is_wager")
+    return state.filter((rule.violates & _applies(rule)).fill_null(False)).select(
+        "hand_key",
+        pl.col("line_no").alias("action_line_no"),
+        pl.col("street_name").alias("street"),
+        "seq",
+        "player",
+        pl.col("kind").cast(pl.String).alias("action"),
+        pl.when(wager).then(pl.col("to_amount")).otherwise(pl.col("chips")).alias("amount_to"),
+        "to_call",
+        "min_to",
+        "max_to",
+        pl.lit(rule.code).alias("code"),
+        _severity(rule).alias("severity"),
+        rule.message.alias("message"),
+    )
+
+
+def hand_violations(hands: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
+    """Hand-level rows the rule flags (no action: street, seq and amounts null)."""
+    null = pl.lit(None)
+    return hands.filter((rule.violates & _applies(rule)).fill_null(False)).select(
+        "hand_key",
+        null.cast(pl.Int32).alias("action_line_no"),
+        null.cast(pl.String).alias("street"),
+        null.cast(pl.Int32).alias("seq"),
+        null.cast(pl.String).alias("player"),
+        null.cast(pl.String).alias("action"),
+        null.cast(pl.Int64).alias("amount_to"),
+        null.cast(pl.Int64).alias("to_call"),
+        null.cast(pl.Int64).alias("min_to"),
+        null.cast(pl.Int64).alias("max_to"),
+        pl.lit(rule.code).alias("code"),
+        _severity(rule).alias("severity"),
+        rule.message.alias("message"),
+    )
+
+
+def violations_table(
+    state: pl.DataFrame, per_hand: pl.DataFrame, hands: pl.DataFrame, rules: list[Rule]
+) -> pl.DataFrame:
+    """Every rule over its frame, then hand info joined, sorted by (hand_key, seq)."""
+    lazy_state, lazy_hands = state.lazy(), per_hand.lazy()
+    parts = [
+        hand_violations(lazy_hands, rule)
+        if rule.hand_level
+        else action_violations(lazy_state, rule)
+        for rule in rules
+    ]
+    info = hands.lazy().select(HAND_INFO).rename({"line_no": "hand_line_no"})
+    frame = (
+        pl.concat(parts, how="vertical_relaxed")
+        .filter(pl.col("severity") != "ignore")
+        .join(info, on="hand_key", how="left")
+        .with_columns(line_no=pl.coalesce("action_line_no", "hand_line_no"))
+    )
+    order = {code: i for i, code in enumerate(rule.code for rule in rules)}
+    frame = frame.with_columns(
+        _rule_order=pl.col("code").replace_strict(order, return_dtype=pl.Int32)
+    ).sort("hand_key", "seq", "_rule_order", nulls_last=True)
+    return frame.select(
+        [pl.col(name).cast(dtype) for name, dtype in VIOLATIONS_SCHEMA.items()]
+    ).collect()

@@ -1,0 +1,227 @@
+"""`check`: the betting state, the rules, the violations table.
+
+The state is computed once per round of a bounded fixed-point iteration on the `void` column:
+void actions (ACT-FOLDED / ACT-ALLIN / ACT-CLOSED) change nothing, but whether an action is void
+depends on the state the earlier actions built. Round 0 assumes nothing is void; each round
+recomputes the state with the previous round's void rows removed and stops when the void rows no
+longer change (a few rounds in practice; only hands that have void rows are recomputed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+
+from audit.fixed_limit import fl_limits
+from audit.hand_checks import hand_frame
+from audit.options import Options
+from audit.prepare import prepare
+from audit.rules import RULES
+from audit.rules._base import ACTING, Rule
+from audit.state import player_pass, street_pass
+from audit.turn import seat_numbers, seat_table, turn_pass
+from audit.violations import VIOLATIONS_SCHEMA, empty_violations
+from audit.windows import prev_any_in, prev_ffill_in
+from parsers.schema import POLARS_SCHEMAS, STREET_NAMES
+
+MAX_VOID_ROUNDS = 8
+
+#: The betting-state columns added to the canonical actions in AuditResult.actions.
+STATE_COLUMNS: tuple[str, ...] = (
+    "current_bet",
+    "committed_before",
+    "committed_after",
+    "to_call",
+    "full_increment",
+    "min_to",
+    "max_to",
+    "allin_to",
+    "stack_before",
+    "raise_allowed",
+    "reopened",
+    "acted_before",
+    "pot_before",
+    "expected_seat",
+    "void",
+    "void_reason",
+    "fl_level",
+    "fl_count",
+)
+
+
+@dataclass
+class AuditResult:
+    """The audited actions (canonical columns + STATE_COLUMNS) and the violations."""
+
+    actions: pl.DataFrame
+    violations: pl.DataFrame
+
+
+def _frame(table: Any, name: str) -> pl.DataFrame:
+    frame = table if isinstance(table, pl.DataFrame) else pl.DataFrame(pl.from_arrow(table))
+    return frame.cast({k: v for k, v in POLARS_SCHEMAS[name].items() if k in frame.columns})
+
+
+def _limits() -> list[pl.Expr]:
+    """raise_allowed, reopened, min_to, max_to and the pot limit, per structure."""
+    structure = pl.col("structure")
+    is_fl, is_pl = structure == "FL", structure == "PL"
+    known = structure.is_in(("NL", "PL", "FL", "CAP"))
+    nl_reopened = pl.col("to_call") >= pl.col("full_increment")
+    reopened = pl.when(is_fl).then(pl.col("fl_reopened")).otherwise(nl_reopened)
+    allowed = (
+        (pl.col("stack_before") > pl.col("to_call"))
+        & (~pl.col("acted_before") | reopened)
+        & ~(is_fl & pl.col("fl_capped"))
+    )
+    pl_limit = pl.max_horizontal("pl_max_to", "min_raise_to")
+    min_full = pl.when(is_fl).then(pl.col("fl_required")).otherwise(pl.col("min_raise_to"))
+    max_full = (
+        pl.when(is_fl)
+        .then(pl.col("fl_required"))
+        .when(is_pl)
+        .then(pl.min_horizontal(pl_limit, pl.col("allin_to")))
+        .otherwise(pl.col("allin_to"))
+    )
+    raise_allowed = pl.when(known).then(allowed)
+    return [
+        reopened.alias("reopened"),
+        raise_allowed.alias("raise_allowed"),
+        pl.when(raise_allowed).then(min_full).alias("min_to"),
+        pl.when(raise_allowed).then(max_full).alias("max_to"),
+        pl.when(is_pl).then(pl_limit).alias("pl_limit"),
+    ]
+
+
+def _void_reason() -> pl.Expr:
+    acting = pl.col("is_betting") & ~pl.col("is_sentinel")
+    return (
+        pl.when(acting & pl.col("folded_before"))
+        .then(pl.lit("ACT-FOLDED"))
+        .when(acting & (pl.col("remaining_before") <= 0))
+        .then(pl.lit("ACT-ALLIN"))
+        .when(acting & pl.col("nobody_owes"))
+        .then(pl.lit("ACT-CLOSED"))
+    )
+
+
+def _state_once(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
+    frame = street_pass(player_pass(frame))
+    frame = fl_limits(turn_pass(frame, seats, ring))
+    return frame.with_columns(_limits()).with_columns(void_reason=_void_reason())
+
+
+def betting_state(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
+    """The state with the void rows settled (bounded fixed point, see module docstring)."""
+    frame = frame.with_columns(void=pl.lit(False))
+    done: list[pl.DataFrame] = []
+    for _ in range(MAX_VOID_ROUNDS):
+        state = _state_once(frame, seats, ring)
+        void = pl.col("void_reason").is_not_null()
+        changed = state.filter(void != pl.col("void")).select("hand_key").unique()
+        done.append(state.join(changed, on="hand_key", how="anti"))
+        if changed.height == 0:
+            break
+        frame = (
+            state.join(changed, on="hand_key", how="semi")
+            .with_columns(void=void)
+            .select(frame.columns)
+        )
+    else:
+        done.append(state.join(changed, on="hand_key", how="semi"))
+    return pl.concat(done).sort("row")
+
+
+def _round_incomplete() -> list[pl.Expr]:
+    """ROUND-INCOMPLETE inputs: a street left open before the next one (or the hand's end)."""
+    street_open = pl.when(pl.col("is_sentinel")).then(~pl.col("nobody_owes"))
+    first_acting = ACTING & ~prev_any_in(ACTING, "s_gid")
+    previous_open = prev_ffill_in(street_open, "h_gid").fill_null(False)
+    hand_end_open = (
+        pl.col("is_sentinel")
+        & pl.col("is_last_sentinel")
+        & pl.col("settled")
+        & ~pl.col("nobody_owes")
+    )
+    sentinel_street = pl.when(pl.col("is_sentinel")).then(pl.col("street"))
+    sentinel_seat = pl.when(pl.col("is_sentinel")).then(pl.col("expected_seat"))
+    open_street = (
+        pl.when(hand_end_open)
+        .then(pl.col("street"))
+        .otherwise(prev_ffill_in(sentinel_street, "h_gid"))
+    )
+    open_seat = (
+        pl.when(hand_end_open)
+        .then(pl.col("expected_seat"))
+        .otherwise(prev_ffill_in(sentinel_seat, "h_gid"))
+    )
+    names = pl.Series(STREET_NAMES)
+    return [
+        ((first_acting & previous_open) | hand_end_open).alias("round_left_open"),
+        open_street.cast(pl.Int64)
+        .replace_strict(range(5), names, default=None)
+        .alias("open_street_name"),
+        open_seat.alias("open_seat"),
+        pl.col("street")
+        .cast(pl.Int64)
+        .replace_strict(range(5), names, default=None)
+        .alias("street_name"),
+    ]
+
+
+def _ring(seats: list[int], hands: pl.DataFrame) -> int:
+    buttons = hands.get_column("button_seat").drop_nulls()
+    return max([2, *seats, int(buttons.max()) if buttons.len() else 0])
+
+
+def check(
+    hands: Any,
+    seats: Any,
+    actions: Any,
+    options: Options | None = None,
+    site_options: Mapping[str, Options] | None = None,
+    rules: list[str] | None = None,
+) -> AuditResult:
+    """Audit canonical tables: the betting state of every action and every violation.
+
+    `options` are the defaults (RULES.md §6); a site gets `site_options[site]` when given, else
+    the defaults with its built-in profile (audit.options.SITE_PROFILES). `rules` restricts the
+    codes evaluated (all by default).
+    """
+    from audit.assemble import violations_table
+    from audit.posts import post_expected
+
+    hands, seats, actions = (
+        _frame(hands, "hands"),
+        _frame(seats, "seats"),
+        _frame(actions, "actions"),
+    )
+    if actions.height == 0:
+        return AuditResult(actions.with_columns(), empty_violations())
+    seat_frame = seat_table(seats)
+    numbers = seat_numbers(seat_frame)
+    prepared = prepare(hands, seats, actions, options or Options(), site_options)
+    prepared = (
+        prepared.join(seat_frame, on="hand_key", how="left")
+        .with_columns(
+            n_dealt=pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
+        )
+        .sort("row")
+    )
+    state = betting_state(prepared, numbers, _ring(numbers, hands))
+    state = state.with_columns(_round_incomplete()).with_columns(post_expected=post_expected())
+    chosen = [RULES[code] for code in (rules or RULES)]
+    per_hand = hand_frame(state, hands, seats)
+    violations = violations_table(state, per_hand, hands, chosen)
+    audited = (
+        state.filter(~pl.col("is_sentinel"))
+        .sort("hand_key", "seq")
+        .select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS])
+    )
+    return AuditResult(actions=audited, violations=violations)
+
+
+__all__ = ["STATE_COLUMNS", "VIOLATIONS_SCHEMA", "AuditResult", "Rule", "check"]

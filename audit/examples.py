@@ -1,0 +1,143 @@
+"""The tiny hand notation used by the rule docstrings' examples, turned into vectors.
+
+Every rule module's docstring holds a "Violating:" and a "Legal:" example; the unit tests parse
+and audit both, so the documentation cannot drift from the code. Notation (one item per line):
+
+    NL 50/100; stacks 5000 x3; button P3        structure sb/bb [bets small/big]; stacks
+                                                 (`5000 x3` or `P1=5000 P2=60 ...`); button;
+                                                 optional `ante 10` / `ante 200 bb`
+    posts: P1 sb 50, P2 bb 60                    optional; default P1 sb, P2 bb (+ antes)
+    preflop: P3 raise 300, P1 call, P2 check !   actions; `!` marks the flagged one; a call
+                                                 with an amount is a call *to* that total;
+                                                 `allin` sets the site's all-in marker
+    settle: collect P2 650; return P2 1000; pot 650; rake 0; final P1=4950 P2=5450 P3=4700
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parsers.schema import STREET_NAMES
+
+_HEADER = re.compile(
+    r"^(?P<structure>[A-Z]+) (?P<sb>\d+)/(?P<bb>\d+)(?: bets (?P<small>\d+)/(?P<big>\d+))?$"
+)
+
+
+def example_sections(doc: str) -> dict[str, str]:
+    """{"Violating": text, "Legal": text} from a docstring (indented block after each label)."""
+    sections: dict[str, str] = {}
+    label: str | None = None
+    for line in doc.splitlines():
+        stripped = line.strip()
+        if stripped.rstrip(":") in ("Violating", "Legal") and stripped.endswith(":"):
+            label = stripped.rstrip(":")
+            sections[label] = ""
+        elif label and stripped:
+            sections[label] += stripped + "\n"
+        elif label and sections[label]:
+            label = None
+    return sections
+
+
+def _players(spec: str) -> list[dict[str, Any]]:
+    spec = spec.removeprefix("stacks ").strip()
+    if " x" in spec:
+        stack, count = spec.split(" x")
+        return [{"id": f"P{i + 1}", "stack": int(stack)} for i in range(int(count))]
+    return [{"id": p.split("=")[0], "stack": int(p.split("=")[1])} for p in spec.split()]
+
+
+def _header(line: str) -> dict[str, Any]:
+    parts = [p.strip() for p in line.split(";")]
+    match = _HEADER.match(parts[0])
+    if not match:
+        raise ValueError(f"bad example header {line!r}")
+    stakes = {"sb": int(match["sb"]), "bb": int(match["bb"])}
+    if match["small"]:
+        stakes |= {"small_bet": int(match["small"]), "big_bet": int(match["big"])}
+    vector: dict[str, Any] = {"structure": match["structure"], "stakes": stakes}
+    for part in parts[1:]:
+        if part.startswith("stacks"):
+            vector["players"] = _players(part)
+        elif part.startswith("button"):
+            vector["button"] = part.split()[1]
+        elif part.startswith("ante"):
+            words = part.split()
+            vector["ante_rule"] = {
+                "amount": int(words[1]),
+                "mode": "bb" if "bb" in words else "each",
+            }
+    return vector
+
+
+def _default_posts(vector: dict[str, Any]) -> list[dict[str, Any]]:
+    ids = [p["id"] for p in vector["players"]]
+    stacks = {p["id"]: p["stack"] for p in vector["players"]}
+    sb, bb = vector["stakes"]["sb"], vector["stakes"]["bb"]
+    posts = [
+        {"player": ids[0], "kind": "sb", "amount": min(sb, stacks[ids[0]])},
+        {"player": ids[1], "kind": "bb", "amount": min(bb, stacks[ids[1]])},
+    ]
+    ante = vector.get("ante_rule")
+    if ante:
+        payers = [ids[1]] if ante["mode"] == "bb" else ids
+        posts += [{"player": p, "kind": "ante", "amount": ante["amount"]} for p in payers]
+    return posts
+
+
+def _action(street: str, item: str) -> tuple[dict[str, Any], bool]:
+    words = item.split()
+    flagged = "!" in words
+    words = [w for w in words if w != "!"]
+    action: dict[str, Any] = {"street": street, "player": words[0], "type": words[1]}
+    if len(words) > 2 and words[2].isdigit():
+        action["to"] = int(words[2])
+    if "allin" in words:
+        action["all_in"] = True
+    return action, flagged
+
+
+def _settlement(line: str) -> dict[str, Any]:
+    reported: dict[str, Any] = {"uncalled_returned": {}, "collected": {}}
+    for part in (p.strip() for p in line.split(";")):
+        words = part.split()
+        if words[0] == "collect":
+            reported["collected"][words[1]] = int(words[2])
+        elif words[0] == "return":
+            reported["uncalled_returned"][words[1]] = int(words[2])
+        elif words[0] in ("pot", "rake"):
+            reported["total_pot" if words[0] == "pot" else "rake"] = int(words[1])
+        elif words[0] == "final":
+            reported["final_stacks"] = {w.split("=")[0]: int(w.split("=")[1]) for w in words[1:]}
+    return {"reported": reported}
+
+
+def parse_example(text: str) -> tuple[dict[str, Any], int | None]:
+    """(vector, seq of the `!` row or None): posts come first, then the actions."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    vector = _header(lines[0])
+    vector |= {"id": "example", "actions": []}
+    flagged_post: int | None = None
+    flagged_at: int | None = None
+    for line in lines[1:]:
+        label, _, rest = line.partition(":")
+        if label == "posts":
+            items = [item.split() for item in rest.split(",")]
+            vector["posts"] = [{"player": w[0], "kind": w[1], "amount": int(w[2])} for w in items]
+            flagged_post = next((i for i, w in enumerate(items) if "!" in w), None)
+        elif label == "settle":
+            vector["settlement"] = _settlement(rest)
+        elif label in STREET_NAMES:
+            for item in rest.split(","):
+                action, flagged = _action(label, item)
+                if flagged:
+                    flagged_at = len(vector["actions"])
+                vector["actions"].append(action)
+        else:
+            raise ValueError(f"bad example line {line!r}")
+    vector.setdefault("posts", _default_posts(vector))
+    if flagged_post is not None:
+        return vector, flagged_post
+    return vector, None if flagged_at is None else len(vector["posts"]) + flagged_at

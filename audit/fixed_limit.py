@@ -1,0 +1,97 @@
+"""Fixed-limit state: the unit u, the counted level L and the bet count K (D-11, D-12).
+
+L is the current bet after the last wager that "counted" (it rose at least
+`fl_reopen_fraction` x u over the L before it); sub-fraction all-ins are action only. Whether a
+wager counts depends on the L before it, so L is settled by a bounded fixed-point iteration over
+whole columns: start with "every raise counts", recompute L from the counting wagers, recompute
+which count, and stop when nothing changes. Each round fixes at least the next wager of every
+street, so the number of rounds is bounded by the most wagers on one street.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.state import PREFLOP, active
+from audit.windows import prev_ffill_in, prev_sum_in
+
+IS_FL = pl.col("structure") == "FL"
+
+
+def unit() -> pl.Expr:
+    """u: the small bet preflop and on the flop, the big bet on the turn and river."""
+    small = pl.coalesce("small_bet", "big_blind")
+    big = pl.coalesce("big_bet", small * 2)
+    return pl.when(pl.col("street") <= 1).then(small).otherwise(big)
+
+
+def _level_start() -> pl.Expr:
+    """L at the street start: the opening current bet preflop (BB or straddle), 0 after."""
+    opening = pl.max_horizontal(
+        pl.when(pl.col("opt_short_bb_call_full")).then(pl.col("big_blind")).otherwise(0),
+        pl.col("max_live_post"),
+    )
+    return pl.when(PREFLOP).then(opening).otherwise(0)
+
+
+def _count_start() -> pl.Expr:
+    """K at the street start: the BB counts as the opening bet preflop, straddles as raises."""
+    return pl.when(PREFLOP).then(1 + pl.col("straddle_count")).otherwise(0)
+
+
+def _reaches(amount: pl.Expr) -> pl.Expr:
+    """amount >= fl_reopen_fraction x u, in integers."""
+    return amount * pl.col("opt_reopen_den") >= pl.col("fl_unit") * pl.col("opt_reopen_num")
+
+
+def _level_before(counts: str) -> pl.Expr:
+    level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
+    return prev_ffill_in(level, "s_gid").fill_null(_level_start())
+
+
+def settle_level(frame: pl.DataFrame) -> pl.DataFrame:
+    """Adds fl_unit, fl_level (L before the row), fl_counts (the wager counted)."""
+    raising = IS_FL & pl.col("is_raise")
+    frame = frame.with_columns(fl_unit=unit(), fl_counts=raising)
+    rounds = int(frame.select(raising.cast(pl.Int64)).to_series().sum()) + 1
+    for _ in range(max(rounds, 1)):
+        level = _level_before("fl_counts")
+        counts = raising & _reaches(pl.col("committed_after") - level)
+        updated = frame.with_columns(fl_counts=counts)
+        if updated.get_column("fl_counts").equals(frame.get_column("fl_counts")):
+            break
+        frame = updated
+    return frame.with_columns(fl_level=_level_before("fl_counts"))
+
+
+def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
+    """Adds fl_count (K before), fl_required (the one legal amount), fl_reopened, fl_capped."""
+    frame = settle_level(frame)
+    always = pl.col("opt_fl_short_allin_counts_to_cap") == "always"
+    counted = pl.when(always).then(pl.col("is_raise")).otherwise(pl.col("fl_counts"))
+    frame = frame.with_columns(
+        fl_count=_count_start() + prev_sum_in(counted.cast(pl.Int64), "s_gid")
+    )
+    cap = 1 + pl.col("opt_fl_max_raises")
+    reached_with_three = counted & (pl.col("fl_count") + 1 >= cap) & (pl.col("n_with_chips") >= 3)
+    from_level = pl.col("opt_fl_short_allin_completion") == "complete_to_level"
+    base = pl.when(from_level).then(pl.col("fl_level")).otherwise(pl.col("current_bet"))
+    last_counted = prev_ffill_in(pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "s_gid")
+    scope_ok = (pl.col("opt_fl_reopen_scope") == "facing") | last_counted.fill_null(True)
+    heads_up_rule = pl.col("opt_fl_cap_heads_up")
+    lifted = (
+        pl.when(heads_up_rule == "uncapped_when_two_dealt")
+        .then(pl.col("n_dealt") == 2)
+        .when(heads_up_rule == "uncapped_when_heads_up")
+        .then((pl.col("n_with_chips") <= 2) & ~_prev_any(reached_with_three))
+        .otherwise(False)
+    )
+    return frame.with_columns(
+        fl_required=base + pl.col("fl_unit"),
+        fl_reopened=_reaches(pl.col("to_call")) & scope_ok,
+        fl_capped=(pl.col("fl_count") >= cap) & ~lifted,
+    )
+
+
+def _prev_any(flag: pl.Expr) -> pl.Expr:
+    return prev_sum_in((active() & flag).cast(pl.Int64), "s_gid") > 0

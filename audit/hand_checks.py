@@ -1,0 +1,147 @@
+"""Per-hand settlement facts for UNCALLED-RETURN, POT-TOTAL and CHIP-CONSERVATION (H-2..H-4).
+
+Everything is a group_by over the state frame: each street's top and second commitment (the
+uncalled part goes back to the top bettor), each player's chips put in, returned and collected,
+and the reported pot, rake and final stacks. Only settled hands (with at least one `collect`)
+are checked: hand fragments and hands cut short are not judged on their settlement.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import money
+from audit.state import active
+
+LIVE = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
+
+
+def expected_returns(state: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, expected_return): each street's top minus second commitment."""
+    final = (
+        state.filter(active() & LIVE & (pl.col("street") <= 3))
+        .group_by("hand_key", "street", "seat")
+        .agg(committed=pl.col("committed_after").max())
+    )
+    per_street = final.group_by("hand_key", "street").agg(
+        top=pl.col("committed").max(),
+        second=pl.col("committed").top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
+        seat=pl.col("seat").sort_by("committed", descending=True).first(),
+    )
+    return (
+        per_street.filter(pl.col("top") > pl.col("second"))
+        .group_by("hand_key", "seat")
+        .agg(expected_return=(pl.col("top") - pl.col("second")).sum())
+    )
+
+
+def player_flows(state: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, put_in, returned, collected, cashed_out) from the real rows."""
+    real = state.filter(~pl.col("is_sentinel"))
+    chips = pl.col("chips")
+    return real.group_by("hand_key", "seat").agg(
+        put_in=pl.col("chips_in").filter(active()).sum(),
+        returned=chips.filter(pl.col("is_return")).sum(),
+        collected=chips.filter(pl.col("is_collect")).sum(),
+        cashed_out=chips.filter(pl.col("is_cash_out")).sum(),
+    )
+
+
+def _player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    flows = player_flows(state).join(
+        expected_returns(state), on=["hand_key", "seat"], how="full", coalesce=True
+    )
+    players = seats.select("hand_key", "seat", "stack", "final_stack").join(
+        flows, on=["hand_key", "seat"], how="full", coalesce=True
+    )
+    amounts = ["put_in", "returned", "collected", "cashed_out", "expected_return", "stack"]
+    players = players.with_columns(pl.col(amounts).fill_null(0)).join(
+        hands.select("hand_key", "scale"), on="hand_key", how="left"
+    )
+    expected_final = (
+        pl.col("stack")
+        - pl.col("put_in")
+        + pl.col("returned")
+        + pl.col("collected")
+        + pl.col("cashed_out")
+    )
+    return players.with_columns(
+        final_off=pl.col("final_stack").is_not_null() & (pl.col("final_stack") != expected_final),
+        expected_final=expected_final,
+        return_off=pl.col("returned") != pl.col("expected_return"),
+    )
+
+
+def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """One row per settled hand with the columns the hand-level rules read."""
+    players = _player_table(state, hands, seats)
+    per_hand = players.group_by("hand_key").agg(
+        put_in=pl.col("put_in").sum(),
+        returned_total=pl.col("returned").sum(),
+        expected_return_total=pl.col("expected_return").sum(),
+        collected_total=pl.col("collected").sum(),
+        cashed_out_total=pl.col("cashed_out").sum(),
+        start_total=pl.col("stack").sum(),
+        final_total=pl.col("final_stack").sum(),
+        finals_complete=pl.col("final_stack").is_not_null().all(),
+        return_mismatch=pl.col("return_off").any(),
+        return_detail=pl.format(
+            "seat {}: {} returned, {} expected",
+            "seat",
+            money(pl.col("returned")),
+            money(pl.col("expected_return")),
+        )
+        .filter(pl.col("return_off"))
+        .str.join("; "),
+        first_final_off=pl.format(
+            "seat {} ends with {} but start - put in + returned + collected is {}",
+            "seat",
+            money(pl.col("final_stack")),
+            money(pl.col("expected_final")),
+        )
+        .filter(pl.col("final_off"))
+        .first(),
+    )
+    settled = state.filter(pl.col("is_collect")).select("hand_key").unique()
+    frame = hands.join(settled, on="hand_key", how="semi").join(per_hand, on="hand_key", how="left")
+    frame = frame.with_columns(
+        expected_pot=pl.col("put_in") - pl.col("expected_return_total"),
+    )
+    return frame.with_columns(conservation_problem=_conservation_problem())
+
+
+def _conservation_problem() -> pl.Expr:
+    """The first failing part of H-4 as a sentence, or null."""
+    rake = pl.col("rake")
+    pot_off = (
+        pl.col("total_pot").is_not_null()
+        & rake.is_not_null()
+        & (pl.col("collected_total") + rake != pl.col("total_pot"))
+    )
+    stacks_off = (
+        pl.col("finals_complete")
+        & rake.is_not_null()
+        & (pl.col("final_total") + rake != pl.col("start_total") + pl.col("cashed_out_total"))
+    )
+    return (
+        pl.when(pot_off)
+        .then(
+            pl.format(
+                "collected {} + rake {} differs from the reported pot {}",
+                money(pl.col("collected_total")),
+                money(pl.col("rake")),
+                money(pl.col("total_pot")),
+            )
+        )
+        .when(stacks_off)
+        .then(
+            pl.format(
+                "final stacks {} + rake {} differ from the starting stacks {}",
+                money(pl.col("final_total")),
+                money(pl.col("rake")),
+                money(pl.col("start_total")),
+            )
+        )
+        .when(pl.col("first_final_off").is_not_null())
+        .then(pl.col("first_final_off"))
+    )

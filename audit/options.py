@@ -1,0 +1,121 @@
+"""Checker options (RULES.md §6), their TOML loading, and per-site profiles.
+
+Every option of RULES.md §6 is one field of `Options`, with the default given there. A TOML file
+(`hhaudit check --config FILE`) may hold a `[default]` table and `[site.<name>]` tables:
+
+    [default]
+    fl_max_raises = 4
+
+    [site.pokerstars]
+    fold_without_bet = "ignore"
+
+A site's effective options are: the defaults, then the site's profile (`SITE_PROFILES`, built-in
+and documented in docs/options.md with the evidence from real logs), then the `[default]` table,
+then its own `[site.<name>]` table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "fl_cap_heads_up": ("always_capped", "uncapped_when_two_dealt", "uncapped_when_heads_up"),
+    "fl_reopen_scope": ("facing", "last_raise"),
+    "fl_short_allin_completion": ("complete_to_level", "raise_over_allin"),
+    "fl_short_allin_counts_to_cap": ("if_counted", "always"),
+    "bb_ante_priority": ("blind_first", "ante_first"),
+    "fold_without_bet": ("info", "warning", "violation", "ignore"),
+    "raise_without_opponent": ("info", "warning", "violation", "ignore"),
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """One field per option of RULES.md §6; defaults as there."""
+
+    short_bb_call_full: bool = True
+    straddle_sets_min_raise: bool = True
+    straddle_sets_postflop_min_bet: bool = False
+    pl_preflop_nominal_blinds: bool = True
+    pl_sb_counts_as_bb: bool = False
+    fl_max_raises: int = 3
+    fl_cap_heads_up: str = "always_capped"
+    fl_reopen_fraction: float = 0.5
+    fl_reopen_scope: str = "facing"
+    fl_short_allin_completion: str = "complete_to_level"
+    fl_short_allin_counts_to_cap: str = "if_counted"
+    bb_ante_priority: str = "blind_first"
+    fold_without_bet: str = "info"
+    raise_without_opponent: str = "warning"
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise ValueError(f"option {name}={value!r}: expected one of {allowed}")
+        if not 0 < self.fl_reopen_fraction <= 1:
+            raise ValueError("option fl_reopen_fraction must be in (0, 1]")
+        if self.fl_max_raises < 0:
+            raise ValueError("option fl_max_raises must be >= 0")
+
+    def replace(self, **changes: Any) -> Options:
+        """A copy with some options changed; unknown names fail loudly."""
+        unknown = set(changes) - set(option_names())
+        if unknown:
+            raise ValueError(f"unknown option(s) {sorted(unknown)}; known: {option_names()}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for run.json."""
+        return {name: getattr(self, name) for name in option_names()}
+
+    @property
+    def reopen_fraction(self) -> Fraction:
+        """fl_reopen_fraction as an exact fraction (integer arithmetic in the checker)."""
+        return Fraction(self.fl_reopen_fraction).limit_denominator(1000)
+
+
+def option_names() -> list[str]:
+    return [f.name for f in dataclasses.fields(Options)]
+
+
+#: Built-in per-site overrides. Each entry is documented in docs/options.md with the file and
+#: hand of a legal real log that shows the site plays by that rule.
+SITE_PROFILES: dict[str, dict[str, Any]] = {}
+
+
+def site_options(base: Options, site: str) -> Options:
+    """The base options with the site's built-in profile applied."""
+    profile = SITE_PROFILES.get(site.lower(), {})
+    return base.replace(**profile) if profile else base
+
+
+def load_options(path: str | Path | None) -> tuple[Options, dict[str, Options]]:
+    """Read a TOML options file: (default Options, {site: Options}).
+
+    The per-site dict holds every site named in SITE_PROFILES or in the file's [site.*] tables,
+    each as default + profile + [default] table + [site.<name>] table.
+    """
+    data: Mapping[str, Any] = {}
+    if path is not None:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    unknown_tables = set(data) - {"default", "site"}
+    if unknown_tables:
+        raise ValueError(f"{path}: unknown table(s) {sorted(unknown_tables)}")
+    default_table = dict(data.get("default", {}))
+    default = Options().replace(**default_table)
+    sites: dict[str, Options] = {}
+    site_tables: Mapping[str, Any] = data.get("site", {})
+    for site in sorted(set(SITE_PROFILES) | {name.lower() for name in site_tables}):
+        table = next((t for name, t in site_tables.items() if name.lower() == site), {})
+        sites[site] = Options().replace(
+            **{**SITE_PROFILES.get(site, {}), **default_table, **dict(table)}
+        )
+    return default, sites

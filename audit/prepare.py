@@ -1,0 +1,150 @@
+"""Join the canonical tables into one frame the betting state is computed on.
+
+`prepare` returns the actions with, on every row, the hand's stakes and structure, the site's
+options as columns (`opt_*`), the actor's starting stack, per-hand facts about the posts, and one
+sentinel row after the last action of each betting street (its "state before" is the state at the
+end of the street, which is what ROUND-INCOMPLETE needs). Sorted by (hand_key, street, order) with
+`order = 2 * seq` for real rows and `2 * last_seq + 1` for sentinels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import polars as pl
+
+from audit.options import Options, site_options
+from audit.windows import group_ids, prev_max_in
+
+LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
+DEAD_POSTS = ("post_dead", "post_ante")
+BETTING = ("fold", "check", "call", "bet", "raise")
+HAND_COLUMNS = (
+    "hand_key",
+    "site",
+    "structure",
+    "small_blind",
+    "big_blind",
+    "small_bet",
+    "big_bet",
+    "ante",
+    "bb_ante",
+    "button_seat",
+    "scale",
+)
+
+
+def options_frame(
+    sites: list[str], default: Options, per_site: Mapping[str, Options] | None
+) -> pl.DataFrame:
+    """One row per site with the effective options as `opt_*` columns."""
+    rows = []
+    for site in sites:
+        chosen = (per_site or {}).get(site) or (per_site or {}).get(site.lower())
+        options = chosen or site_options(default, site)
+        row = {f"opt_{k}": v for k, v in options.to_dict().items()}
+        fraction = options.reopen_fraction
+        row |= {"opt_reopen_num": fraction.numerator, "opt_reopen_den": fraction.denominator}
+        rows.append({"site": site, **row})
+    schema = {"site": pl.String} | {
+        f"opt_{k}": type_ for k, type_ in _option_types(default).items()
+    }
+    schema |= {"opt_reopen_num": pl.Int64, "opt_reopen_den": pl.Int64}
+    return pl.DataFrame(rows, schema=schema)
+
+
+def _option_types(options: Options) -> dict[str, type[pl.DataType]]:
+    kinds = {bool: pl.Boolean, int: pl.Int64, float: pl.Float64, str: pl.String}
+    return {k: kinds[type(v)] for k, v in options.to_dict().items()}
+
+
+def kind_flags() -> list[pl.Expr]:
+    """Boolean columns naming what kind of row each is."""
+    kind = pl.col("kind").cast(pl.String)
+    return [
+        kind.is_in(LIVE_POSTS).fill_null(False).alias("is_live_post"),
+        kind.is_in(DEAD_POSTS).fill_null(False).alias("is_dead_post"),
+        kind.is_in(BETTING).fill_null(False).alias("is_betting"),
+        kind.is_in(("bet", "raise")).fill_null(False).alias("is_wager"),
+        (kind == "fold").fill_null(False).alias("is_fold"),
+        (kind == "check").fill_null(False).alias("is_check"),
+        (kind == "call").fill_null(False).alias("is_call"),
+        (kind == "uncalled_return").fill_null(False).alias("is_return"),
+        (kind == "collect").fill_null(False).alias("is_collect"),
+        (kind == "cash_out").fill_null(False).alias("is_cash_out"),
+    ]
+
+
+def hand_post_facts(actions: pl.DataFrame) -> pl.DataFrame:
+    """Per hand: straddle size/count, posted SB/BB, the BB seat and the preflop start seat."""
+    kind = pl.col("kind").cast(pl.String)
+    straddle = kind == "post_straddle"
+    return actions.group_by("hand_key").agg(
+        straddle_amount=pl.col("amount").filter(straddle).max().fill_null(0),
+        straddle_count=straddle.sum().cast(pl.Int64),
+        sb_posted=pl.col("amount").filter(kind == "post_sb").max().fill_null(0),
+        bb_posted=pl.col("amount").filter(kind == "post_bb").first().fill_null(0),
+        max_live_post=pl.col("amount").filter(kind.is_in(LIVE_POSTS)).max().fill_null(0),
+        bb_seat=pl.col("seat").filter(kind == "post_bb").first(),
+        last_straddle_seat=pl.col("seat").filter(straddle).last(),
+        settled=(kind == "collect").any(),
+    )
+
+
+def sentinels(actions: pl.DataFrame) -> pl.DataFrame:
+    """One row after the last action of each (hand, betting street)."""
+    kind = pl.col("kind").cast(pl.String)
+    return (
+        actions.filter((pl.col("street") <= 3) & kind.is_in(BETTING + LIVE_POSTS + DEAD_POSTS))
+        .group_by("hand_key", "street")
+        .agg(order=pl.col("seq").max().cast(pl.Int64) * 2 + 1)
+        .with_columns(
+            is_sentinel=pl.lit(True),
+            is_last_sentinel=pl.col("street") == pl.col("street").max().over("hand_key"),
+        )
+    )
+
+
+def street_went_back() -> pl.Expr:
+    """STREET-ORDER input, on (hand, seq) order: a betting/post row on an earlier street."""
+    counted = pl.col("is_betting") | pl.col("is_live_post") | pl.col("is_dead_post")
+    street = pl.when(counted).then(pl.col("street").cast(pl.Int64))
+    return counted & (pl.col("street") < prev_max_in(street, "_hand_gid"))
+
+
+def prepare(
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    options: Options,
+    per_site: Mapping[str, Options] | None,
+) -> pl.DataFrame:
+    """The joined, sorted frame (see the module docstring)."""
+    sites = hands.get_column("site").unique().sort().to_list()
+    hand_info = hands.select(HAND_COLUMNS).join(
+        options_frame(sites, options, per_site), on="site", how="left"
+    )
+    stacks = seats.select("hand_key", "seat", "stack")
+    frame = (
+        actions.sort("hand_key", "seq")
+        .with_columns(kind_flags())
+        .with_columns(_hand_gid=group_ids("hand_key"))
+        .with_columns(went_back=street_went_back())
+        .drop("_hand_gid")
+        .with_columns(order=pl.col("seq").cast(pl.Int64) * 2, is_sentinel=pl.lit(False))
+    )
+    frame = pl.concat([frame, sentinels(actions)], how="diagonal_relaxed")
+    bool_cols = [c for c, t in frame.schema.items() if t == pl.Boolean and c != "is_all_in"]
+    frame = (
+        frame.with_columns(pl.col(bool_cols).fill_null(False))
+        .join(hand_info, on="hand_key", how="left")
+        .join(hand_post_facts(actions), on="hand_key", how="left")
+        .join(stacks, on=["hand_key", "seat"], how="left")
+        .with_columns(pl.col("amount").fill_null(0).alias("chips"))
+        .sort("hand_key", "street", "order")
+    )
+    return frame.with_columns(
+        h_gid=group_ids("hand_key"),
+        s_gid=group_ids("hand_key", "street"),
+        row=pl.int_range(pl.len()),
+    )

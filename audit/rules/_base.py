@@ -1,0 +1,53 @@
+"""The Rule record every rule module defines, and the expression helpers rules share.
+
+A rule reads the betting-state columns (audit/state.py and friends; documented in
+docs/rules.md) and never recomputes them. `violates` is true on violating rows (null counts as
+no violation); `message` is a sentence a person understands, amounts in the hand's unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+NL_PL = ("NL", "PL", "CAP")
+KNOWN = ("NL", "PL", "FL", "CAP")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One RULES.md code."""
+
+    code: str
+    severity: str  # RULES.md's severity (violation / warning / info)
+    structures: tuple[str, ...] | None  # betting structures it applies to; None: all, UNKNOWN too
+    citation: str  # RULES.md section and the rule books it rests on
+    summary: str  # one line
+    doc: str  # the module docstring: what it checks, one violating and one legal example
+    violates: pl.Expr
+    message: pl.Expr
+    severity_option: str | None = None  # an Options field that overrides the severity
+    hand_level: bool = False  # evaluated on the per-hand settlement frame (audit/hand_checks.py)
+
+
+def col(name: str) -> pl.Expr:
+    return pl.col(name)
+
+
+#: A real betting action that is evaluated (not void, not a sentinel).
+ACTING = col("is_betting") & ~col("void") & ~col("is_sentinel")
+WAGER = ACTING & col("is_wager")
+TO = col("to_amount")
+
+
+def money(amount: pl.Expr) -> pl.Expr:
+    """An amount in the hand's unit: `scale` 100 -> "1.50", 1 -> "150"."""
+    scale = col("scale").cast(pl.Int64).fill_null(1)
+    magnitude = amount.abs()
+    sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
+    whole = (magnitude // scale).cast(pl.String)
+    digits = (scale.cast(pl.String).str.len_chars() - 1).cast(pl.Int64)
+    fraction = (magnitude % scale).cast(pl.String).str.zfill(digits)
+    decimal = pl.concat_str([sign, whole, pl.lit("."), fraction])
+    return pl.when(scale <= 1).then(pl.concat_str([sign, whole])).otherwise(decimal)

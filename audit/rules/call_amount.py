@@ -1,0 +1,33 @@
+"""CALL-AMOUNT: a call that moves other than min(to_call, stack) chips.
+
+What it checks: undercalls with chips behind, overcalls, and the short big blind: with the
+default `short_bb_call_full` a limper owes the full big blind even when the BB posted less.
+
+Violating:
+    NL 50/100; stacks P1=5000 P2=60 P3=5000 P4=5000; button P4
+    posts: P1 sb 50, P2 bb 60
+    preflop: P3 call 60 !
+
+Legal:
+    NL 50/100; stacks P1=500 P2=1000 P3=1000; button P3
+    preflop: P3 raise 300, P1 call, P2 raise 1000, P3 call, P1 call
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import ACTING, Rule, col, money
+
+_OWED = pl.min_horizontal(col("to_call").clip(lower_bound=0), col("stack_before"))
+
+RULE = Rule(
+    code="CALL-AMOUNT",
+    severity="violation",
+    structures=None,
+    citation="RULES.md I-8; TDA 51-B; RRoP §14 NL r2",
+    summary="Call amount differs from min(to_call, stack)",
+    doc=__doc__ or "",
+    violates=ACTING & col("is_call") & (col("chips") != _OWED),
+    message=pl.format("called {}; the call was {}", money(col("chips")), money(_OWED)),
+)

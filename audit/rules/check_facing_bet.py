@@ -1,0 +1,27 @@
+"""CHECK-FACING-BET: a check while facing a bet.
+
+Violating:
+    NL 50/100; stacks 5000 x3; button P3
+    preflop: P3 raise 300, P1 fold, P2 check !
+
+Legal:
+    NL 50/100; stacks 5000 x3; button P3
+    preflop: P3 call, P1 call, P2 check
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import ACTING, Rule, col, money
+
+RULE = Rule(
+    code="CHECK-FACING-BET",
+    severity="violation",
+    structures=None,
+    citation="RULES.md I-7; TDA 55",
+    summary="Check while facing a bet",
+    doc=__doc__ or "",
+    violates=ACTING & col("is_check") & (col("to_call") > 0),
+    message=pl.format("checked while facing {} to call", money(col("to_call"))),
+)

@@ -1,0 +1,43 @@
+"""FL-SIZE: a fixed-limit bet or raise of the wrong size.
+
+What it checks: in fixed limit every bet and raise is to exactly `L + u` (L the last counted
+level, u the small bet preflop and on the flop, the big bet on the turn and river); after an
+all-in of less than half a unit the next player completes to `L + u` (option
+`fl_short_allin_completion`). Only an all-in may be smaller.
+
+Violating:
+    FL 10/20 bets 20/40; stacks 1000 x3; button P3
+    preflop: P3 call, P1 call, P2 check
+    flop: P1 check, P2 check, P3 check
+    turn: P1 bet 40, P2 raise 80, P3 raise 100 !
+
+Legal:
+    FL 10/20 bets 20/40; stacks P1=1000 P2=25 P3=1000; button P3
+    preflop: P3 call, P1 call, P2 check
+    flop: P1 check, P2 bet 5, P3 raise 20, P1 call
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import TO, WAGER, Rule, col, money
+
+_ALL_IN_FOR_LESS = (col("fl_required") > TO) & (col("committed_after") == col("allin_to"))
+
+RULE = Rule(
+    code="FL-SIZE",
+    severity="violation",
+    structures=("FL",),
+    citation="RULES.md B-5; RRoP §3 r5-r6; seeds 000, 003",
+    summary="Fixed-limit bet/raise not equal to the required amount (and not an all-in for less)",
+    doc=__doc__ or "",
+    violates=WAGER & col("raise_allowed") & (col("fl_required") != TO) & ~_ALL_IN_FOR_LESS,
+    message=pl.format(
+        "{} to {}; the fixed-limit amount was {} (unit {})",
+        pl.col("kind").cast(pl.String),
+        money(TO),
+        money(col("fl_required")),
+        money(col("fl_unit")),
+    ),
+)

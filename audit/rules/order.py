@@ -1,0 +1,37 @@
+"""ORDER: an action out of turn.
+
+What it checks: the actor must be the first seat clockwise after the previous actor that still
+owes action (D-9): preflop the first seat after the big blind (or the last straddle), postflop
+the first seat after the button; heads-up the button acts first preflop and last after. The
+action is still evaluated and applied.
+
+Violating:
+    NL 50/100; stacks 5000 x4; button P4
+    preflop: P4 call !, P3 call
+
+Legal:
+    NL 1/2; stacks 500 x2; button P1
+    preflop: P1 call, P2 check
+    flop: P2 check, P1 check
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import ACTING, Rule, col
+
+RULE = Rule(
+    code="ORDER",
+    severity="violation",
+    structures=None,
+    citation="RULES.md I-1, D-9; TDA 50, 53, 34-B",
+    summary="Action out of turn",
+    doc=__doc__ or "",
+    violates=ACTING & col("expected_seat").is_not_null() & (col("seat") != col("expected_seat")),
+    message=pl.format(
+        "acted out of turn: seat {} was next to act, not seat {}",
+        col("expected_seat"),
+        col("seat"),
+    ),
+)

@@ -1,0 +1,39 @@
+"""POT-TOTAL: the reported pot differs from the contributions minus the uncalled bets.
+
+What it checks (settled hands with a reported pot): total pot = antes + dead money + every
+street commitment - the uncalled amounts computed from the actions. A null pot is skipped.
+
+Violating:
+    NL 50/100; stacks 5000 x3; button P3
+    preflop: P3 raise 300, P1 fold, P2 call
+    flop: P2 bet 1000, P3 fold
+    settle: return P2 1000; collect P2 650; pot 1650; rake 0
+
+Legal:
+    NL 50/100; stacks 5000 x3; button P3
+    preflop: P3 raise 300, P1 fold, P2 call
+    flop: P2 bet 1000, P3 fold
+    settle: return P2 1000; collect P2 650; pot 650; rake 0
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import Rule, col, money
+
+RULE = Rule(
+    code="POT-TOTAL",
+    severity="violation",
+    structures=None,
+    citation="RULES.md H-3",
+    summary="Reported pot differs from contributions minus uncalled returns",
+    doc=__doc__ or "",
+    violates=col("total_pot").is_not_null() & (col("total_pot") != col("expected_pot")),
+    message=pl.format(
+        "reported pot {}; the actions put in {} after uncalled bets",
+        money(col("total_pot")),
+        money(col("expected_pot")),
+    ),
+    hand_level=True,
+)

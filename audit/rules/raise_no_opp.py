@@ -1,0 +1,35 @@
+"""RAISE-NO-OPP: a bet or raise while every other player still in is all-in.
+
+Nobody can call the excess, which can only come back as uncalled. Severity from option
+`raise_without_opponent` (warning by default; PokerKit refuses such a raise).
+
+Violating:
+    NL 50/100; stacks P1=5000 P2=5000 P3=1000; button P3
+    preflop: P3 raise 1000, P1 fold, P2 raise 2000 !
+
+Legal:
+    NL 50/100; stacks P1=5000 P2=5000 P3=1000; button P3
+    preflop: P3 raise 1000, P1 fold, P2 call
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import TO, WAGER, Rule, col, money
+
+RULE = Rule(
+    code="RAISE-NO-OPP",
+    severity="warning",
+    structures=None,
+    citation="RULES.md I-15; TDA 15-B, 65-A",
+    summary="Bet/raise when no opponent can respond (all others folded or all-in)",
+    doc=__doc__ or "",
+    violates=WAGER & (col("current_bet") < TO) & (col("n_live") >= 2) & (col("n_with_chips") <= 1),
+    message=pl.format(
+        "{} to {} while every other player still in was all-in",
+        pl.col("kind").cast(pl.String),
+        money(TO),
+    ),
+    severity_option="raise_without_opponent",
+)

@@ -1,0 +1,39 @@
+"""STACK-EXCEEDED: more chips committed than the player had.
+
+Violating:
+    NL 50/100; stacks P1=500 P2=1000 P3=1000; button P3
+    preflop: P3 raise 300, P1 call, P2 raise 1200 !
+
+Legal:
+    NL 50/100; stacks P1=500 P2=1000 P3=1000; button P3
+    preflop: P3 raise 300, P1 call, P2 raise 1000, P3 call, P1 call
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import Rule, col, money
+
+_MOVES = col("is_betting") | col("is_live_post") | col("is_dead_post")
+_REQUESTED = (
+    pl.when(col("is_wager"))
+    .then(col("to_amount") - col("committed_before"))
+    .otherwise(col("chips"))
+)
+
+RULE = Rule(
+    code="STACK-EXCEEDED",
+    severity="violation",
+    structures=None,
+    citation="RULES.md I-9; table stakes",
+    summary="More chips committed than the player had",
+    doc=__doc__ or "",
+    violates=_MOVES & ~col("void") & (col("stack_before") < _REQUESTED),
+    message=pl.format(
+        "{} put in {} with only {} behind",
+        pl.col("kind").cast(pl.String),
+        money(_REQUESTED),
+        money(col("stack_before")),
+    ),
+)

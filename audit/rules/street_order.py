@@ -1,0 +1,34 @@
+"""STREET-ORDER: an action recorded on an earlier street than the current one.
+
+Violating:
+    NL 50/100; stacks 5000 x3; button P3
+    preflop: P3 call, P1 call, P2 check
+    flop: P1 check, P2 check, P3 check
+    preflop: P1 check !
+
+Legal:
+    NL 50/100; stacks 5000 x3; button P3
+    preflop: P3 call, P1 call, P2 check
+    flop: P1 check, P2 check, P3 check
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import Rule, col
+
+RULE = Rule(
+    code="STREET-ORDER",
+    severity="violation",
+    structures=None,
+    citation="RULES.md I-6",
+    summary="Action recorded on an earlier street than the current one",
+    doc=__doc__ or "",
+    violates=col("went_back") & ~col("is_sentinel"),
+    message=pl.format(
+        "{} recorded on the {} after a later street had started",
+        pl.col("kind").cast(pl.String),
+        col("street_name"),
+    ),
+)

@@ -1,0 +1,148 @@
+"""The betting state before every action, computed once as whole-column expressions.
+
+Two passes over the prepared frame (audit/prepare.py), both driven by the `void` column (actions
+flagged ACT-FOLDED / ACT-ALLIN / ACT-CLOSED change nothing; see audit/engine.py for the bounded
+fixed-point iteration that settles it):
+
+* the player pass, sorted by (hand, seat, street, order): the actor's live commitment before and
+  after the action (`committed_before`, `committed_after`, D-2), chips behind (`stack_before`,
+  D-3), `allin_to`, whether he already acted on the street (D-8) or folded;
+* the street pass, sorted by (hand, street, order): the current bet `current_bet` (D-4), the last
+  full increment `full_increment` (D-6), `to_call`, `pot_before` and the pot-limit maximum
+  (D-14, B-4).
+
+RULES.md §3: "CB is a cumulative max of `to`, c[p] a per-player cumulative sum, F a cumulative
+max of increments floored at F_start, acted = player has an earlier action in this street,
+P = pot at street start + cumulative chips".
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.windows import (
+    cumsum_in,
+    group_ids,
+    is_first,
+    prev_any_in,
+    prev_max_in,
+    prev_sum_in,
+    shift_in,
+)
+
+PREFLOP = pl.col("street") == 0
+
+
+def active() -> pl.Expr:
+    """Rows that change the state: every real row except void ones."""
+    return ~pl.col("void") & ~pl.col("is_sentinel")
+
+
+def _commit_adds() -> pl.Expr:
+    """Chips a live post or a call adds to the street commitment."""
+    adds = pl.col("is_live_post") | pl.col("is_call")
+    return pl.when(active() & adds).then(pl.col("chips")).otherwise(0)
+
+
+def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
+    """Per-actor commitments, stack and acted/folded flags (see module docstring)."""
+    wager = active() & pl.col("is_wager")
+    frame = frame.sort("hand_key", "seat", "street", "order").with_columns(
+        p_gid=group_ids("hand_key", "seat"), ps_gid=group_ids("hand_key", "seat", "street")
+    )
+    frame = frame.with_columns(
+        seg_gid=(is_first("ps_gid") | wager).cast(pl.Int64).cum_sum(),
+        _base=pl.when(wager)
+        .then(pl.col("to_amount"))
+        .when(is_first("ps_gid"))
+        .then(0)
+        .forward_fill(),
+        _adds=_commit_adds(),
+    )
+    frame = frame.with_columns(
+        _raw_after=pl.col("_base") + cumsum_in(pl.col("_adds"), "seg_gid")
+    ).with_columns(committed_before=shift_in(pl.col("_raw_after"), "ps_gid").fill_null(0))
+    dead = pl.when(active() & pl.col("is_dead_post")).then(pl.col("chips")).otherwise(0)
+    returned = pl.when(pl.col("is_return")).then(pl.col("chips")).otherwise(0)
+    frame = frame.with_columns(
+        _chips_raw=pl.col("_raw_after") - pl.col("committed_before") + dead - returned,
+        _dead=dead,
+        _returned=returned,
+    )
+    frame = frame.with_columns(
+        remaining_before=pl.col("stack") - prev_sum_in(pl.col("_chips_raw"), "p_gid"),
+        acted_before=prev_any_in(active() & pl.col("is_betting"), "ps_gid"),
+        folded_before=prev_any_in(active() & pl.col("is_fold"), "p_gid"),
+    )
+    stack_before = pl.col("remaining_before").clip(lower_bound=0)
+    frame = frame.with_columns(
+        stack_before=stack_before, allin_to=pl.col("committed_before") + stack_before
+    )
+    changes_commitment = active() & (pl.col("is_live_post") | pl.col("is_call") | wager)
+    frame = frame.with_columns(
+        committed_after=pl.when(changes_commitment)
+        .then(pl.min_horizontal("_raw_after", "allin_to"))
+        .otherwise(pl.col("committed_before")),
+        remaining_after=(pl.col("remaining_before") - pl.col("_chips_raw")).clip(lower_bound=0),
+    )
+    moved = pl.col("committed_after") - pl.col("committed_before") + pl.col("_dead")
+    frame = frame.with_columns(moved=moved - pl.col("_returned"), chips_in=moved)
+    drop = ["p_gid", "ps_gid", "seg_gid", "_base", "_adds", "_raw_after", "_chips_raw", "_dead"]
+    return frame.drop([*drop, "_returned"]).sort("row")
+
+
+def _full_increment_start() -> pl.Expr:
+    """F at the street start (D-6): the BB, or the straddle where the options say so."""
+    straddled = pl.col("straddle_amount") > 0
+    bb = pl.col("big_blind")
+    straddle = pl.max_horizontal(bb, pl.col("straddle_amount"))
+    preflop = pl.when(pl.col("opt_straddle_sets_min_raise") & straddled).then(straddle)
+    postflop = pl.when(pl.col("opt_straddle_sets_postflop_min_bet") & straddled).then(straddle)
+    return pl.when(PREFLOP).then(preflop.otherwise(bb)).otherwise(postflop.otherwise(bb))
+
+
+def _current_bet_floor() -> pl.Expr:
+    """Preflop the current bet is never below the nominal BB (option short_bb_call_full)."""
+    return pl.when(PREFLOP & pl.col("opt_short_bb_call_full")).then(pl.col("big_blind"))
+
+
+def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
+    """Current bet, to_call, full increment, pot before and the pot-limit maximum."""
+    sets_bet = active() & (pl.col("is_wager") | pl.col("is_live_post"))
+    wagered = pl.when(sets_bet).then(pl.col("committed_after"))
+    frame = frame.with_columns(
+        current_bet=pl.max_horizontal(prev_max_in(wagered, "s_gid"), _current_bet_floor())
+    )
+    raising = active() & pl.col("is_wager") & (pl.col("committed_after") > pl.col("current_bet"))
+    increment = pl.when(raising).then(pl.col("committed_after") - pl.col("current_bet"))
+    frame = frame.with_columns(
+        to_call=pl.col("current_bet") - pl.col("committed_before"),
+        full_increment=pl.max_horizontal(_full_increment_start(), prev_max_in(increment, "s_gid")),
+        pot_before=prev_sum_in(pl.col("moved"), "h_gid"),
+        is_raise=raising,
+        raise_to=pl.when(raising).then(pl.col("committed_after")),
+    )
+    return frame.with_columns(
+        min_raise_to=pl.col("current_bet") + pl.col("full_increment"),
+        pl_max_to=_pot_limit_max_to(),
+    )
+
+
+def _pot_limit_max_to() -> pl.Expr:
+    """B-4: max_to = CB' + P + (CB' - c[p]), with the TDA 54-B nominal blinds preflop."""
+    nominal = PREFLOP & pl.col("opt_pl_preflop_nominal_blinds")
+    bb, sb = pl.col("big_blind"), pl.col("small_blind")
+    cb = pl.when(nominal).then(pl.max_horizontal("current_bet", bb)).otherwise("current_bet")
+    missing_blinds = (sb - pl.col("sb_posted")).clip(lower_bound=0) + (
+        bb - pl.col("bb_posted")
+    ).clip(lower_bound=0)
+    bb_acted = prev_any_in(
+        active() & pl.col("is_betting") & (pl.col("seat") == pl.col("bb_seat")), "s_gid"
+    )
+    sb_as_bb = PREFLOP & pl.col("opt_pl_sb_counts_as_bb") & ~bb_acted
+    pot = (
+        pl.col("pot_before")
+        + pl.when(nominal).then(missing_blinds).otherwise(0)
+        + pl.when(sb_as_bb).then(bb - sb).otherwise(0)
+    )
+    return cb + pot + (cb - pl.col("committed_before"))
