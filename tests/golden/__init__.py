@@ -1,0 +1,1 @@
+"""Golden files: the expected canonical tables and violations for each sample_data file."""
