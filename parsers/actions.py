@@ -27,18 +27,23 @@ NEEDS_AMOUNT = (*POSTS, "post_both", "call", "bet", "raise", *SETTLEMENT)
 def _refine_posts(events: pl.DataFrame) -> pl.DataFrame:
     """Tell the real blinds from later posts of the same name (see module docstring)."""
     kind = pl.col("kind")
-    nth = pl.int_range(pl.len()).over("hand_key", "kind")
-    first_bb = pl.col("amount").filter(kind == "post_bb").first().over("hand_key")
-    return events.with_columns(
-        pl.when((kind == "post_bb") & (nth > 0) & (pl.col("amount") > first_bb))
+    repeated = ~pl.struct("hand_key", "kind").is_first_distinct()
+    first_bb = (
+        events.filter(kind == "post_bb")
+        .group_by("hand_key")
+        .agg(pl.col("amount").first().alias("_first_bb"))
+    )
+    refined = events.join(first_bb, on="hand_key", how="left", maintain_order="left")
+    return refined.with_columns(
+        pl.when((kind == "post_bb") & repeated & (pl.col("amount") > pl.col("_first_bb")))
         .then(pl.lit("post_straddle"))
-        .when((kind == "post_bb") & (nth > 0))
+        .when((kind == "post_bb") & repeated)
         .then(pl.lit("post_live"))
-        .when((kind == "post_sb") & (nth > 0))
+        .when((kind == "post_sb") & repeated)
         .then(pl.lit("post_dead"))
         .otherwise(kind)
         .alias("kind")
-    )
+    ).drop("_first_bb")
 
 
 def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
@@ -75,21 +80,38 @@ def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, locale: NumberLoca
 
 
 def _with_commitments(frame: pl.DataFrame) -> pl.DataFrame:
-    """Raise amounts from to-amounts; bet to-amounts from amounts (per hand, street, player)."""
+    """Raise amounts from to-amounts; bet to-amounts from amounts (per hand, street, player).
+
+    Sorted by (hand, street, player, order), the running commitment is one cumulative sum
+    over the whole column, re-based at each group start and at each raise (no window calls).
+    """
     kind = pl.col("kind")
+    group = ["hand_key", "street", "player"]
     fixed = (
         pl.when(kind.is_in([*LIVE_POSTS, "call", "bet"]))
         .then(pl.col("amount"))
         .otherwise(0)
         .fill_null(0)
     )
-    group = ["hand_key", "street", "player"]
-    running = fixed.cum_sum().over(group)
-    base = pl.when(kind == "raise").then(pl.col("to_amount") - running)
-    after = base.forward_fill().over(group).fill_null(0) + running
-    frame = frame.with_columns(after.alias("_after"))
-    before = pl.col("_after").shift(1).over(group).fill_null(0)
-    return frame.with_columns(
+    starts = pl.any_horizontal([pl.col(c) != pl.col(c).shift(1) for c in group]).fill_null(True)
+    ordered = frame.with_row_index("_order").sort([*group, "_order"])
+    ordered = ordered.with_columns(fixed.alias("_fixed"), starts.alias("_start"))
+    total = pl.col("_fixed").cum_sum()
+    offset = pl.when(pl.col("_start")).then(total - pl.col("_fixed")).forward_fill()
+    ordered = ordered.with_columns((total - offset).alias("_running"))
+    base = (
+        pl.when(kind == "raise")
+        .then(pl.col("to_amount") - pl.col("_running"))
+        .when(pl.col("_start"))
+        .then(pl.lit(0, dtype=pl.Int64))
+        .forward_fill()
+        .fill_null(0)
+    )
+    ordered = ordered.with_columns((base + pl.col("_running")).alias("_after"))
+    before = pl.when(pl.col("_start")).then(0).otherwise(pl.col("_after").shift(1)).fill_null(0)
+    ordered = ordered.with_columns(before.alias("_before")).sort("_order")
+    before = pl.col("_before")
+    return ordered.with_columns(
         pl.when(kind == "raise")
         .then(pl.col("to_amount") - before)
         .when(kind.is_in(["fold", "check"]))
@@ -102,7 +124,7 @@ def _with_commitments(frame: pl.DataFrame) -> pl.DataFrame:
         .then(before + pl.col("amount"))
         .otherwise(None)
         .alias("to_amount"),
-    ).drop("_after")
+    ).drop("_order", "_fixed", "_start", "_running", "_after", "_before")
 
 
 def build_actions(

@@ -28,8 +28,10 @@ class Grammar:
     #: A hand header line (also used to count hands and to detect the format).
     header: str
     read_header: HeaderReader
-    #: (section, pattern) for street markers; section 0..4 streets, 5 the summary.
-    street_markers: tuple[tuple[int, str], ...]
+    #: A street marker line; its first group is a key of `streets`.
+    street_marker: str
+    #: Marker word -> section: 0..4 the streets, 5 the summary.
+    streets: Mapping[str, int]
     #: Markers of a second / third board (run it twice / three times).
     second_board: str
     third_board: str

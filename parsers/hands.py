@@ -63,22 +63,29 @@ def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 
 def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Per hand: has_summary, last_line, boards, and the raw pot and rake strings."""
-    pot = pl.col("text").str.extract_groups(grammar.pot_line)
     in_summary = pl.col("section") == SUMMARY
-    is_pot = in_summary & pl.col("text").str.contains(grammar.pot_line)
-    marked = lines.with_columns(
-        pl.when(is_pot).then(pot).otherwise(None).alias("pot"),
-        board_count_expr(grammar.second_board, grammar.third_board).alias("board"),
-    )
-    return marked.group_by("hand_key").agg(
+    per_hand = lines.group_by("hand_key").agg(
         in_summary.any().alias("has_summary"),
         pl.col("line_no").max().alias("last_line"),
-        pl.col("board").max().alias("boards"),
-        pl.col("pot").struct.field("pot").drop_nulls().first().alias("pot_s"),
-        pl.col("pot").struct.field("rake").drop_nulls().first().alias("rake_s"),
-        pl.col("pot").struct.field("jackpot").drop_nulls().first().alias("jackpot_s"),
-        pl.col("pot").struct.field("stp").drop_nulls().first().alias("stp_s"),
     )
+    summary = lines.filter(in_summary)
+    pots = (
+        summary.filter(pl.col("text").str.contains(grammar.pot_line))
+        .unique("hand_key", keep="first")
+        .select("hand_key", pl.col("text").str.extract_groups(grammar.pot_line).alias("p"))
+        .unnest("p")
+        .select(
+            "hand_key",
+            *(pl.col(name).alias(f"{name}_s") for name in ("pot", "rake", "jackpot", "stp")),
+        )
+    )
+    board = board_count_expr(grammar.second_board, grammar.third_board)
+    boards = (
+        lines.filter(pl.col("is_marker") | (pl.col("section") == SUMMARY))
+        .group_by("hand_key")
+        .agg(board.max().alias("boards"))
+    )
+    return per_hand.join(pots, on="hand_key", how="left").join(boards, on="hand_key", how="left")
 
 
 def _posted(actions: pl.DataFrame) -> pl.DataFrame:
@@ -112,6 +119,7 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
         pl.coalesce("header_ante", "posted_ante", pl.lit(0, dtype=pl.Int64)).alias("ante"),
         ((pl.col("antes") == 1) & pl.col("ante_by_bb")).fill_null(False).alias("bb_ante"),
         pl.col("straddles").fill_null(0),
+        pl.col("boards").fill_null(1),
         pl.when(is_fl)
         .then(pl.coalesce("sb_post", pl.col("small_bet") // 2))
         .otherwise(pl.col("small_blind"))

@@ -8,6 +8,8 @@ surrounding whitespace). Segmentation adds `hand_ix` (0-based index of the hand 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import polars as pl
 
 #: Section numbers: the streets of parsers.schema plus these two.
@@ -36,13 +38,16 @@ def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:
     )
 
 
-def section_expr(markers: tuple[tuple[int, str], ...]) -> pl.Expr:
-    """Section of every line: the header opens PRE_DEAL, each street marker its street."""
-    text = pl.col("text")
-    expr: pl.Expr = pl.when(pl.col("is_header")).then(pl.lit(PRE_DEAL, dtype=pl.Int8))
-    for section, pattern in markers:
-        expr = expr.when(text.str.contains(pattern)).then(pl.lit(section, dtype=pl.Int8))
-    return expr.otherwise(None).forward_fill()
+def marker_expr(pattern: str, streets: Mapping[str, int]) -> pl.Expr:
+    """Section a street-marker line opens (one regex pass), null on other lines."""
+    word = pl.col("text").str.extract(pattern, 1)
+    return word.replace_strict(dict(streets), default=None, return_dtype=pl.Int8)
+
+
+def section_expr() -> pl.Expr:
+    """Section of every line from the `marker` column: the header opens PRE_DEAL."""
+    opened = pl.when(pl.col("is_header")).then(pl.lit(PRE_DEAL, dtype=pl.Int8))
+    return opened.otherwise(pl.col("marker")).forward_fill()
 
 
 def board_count_expr(second: str, third: str) -> pl.Expr:

@@ -49,16 +49,12 @@ SPACE = NumberLocale("space", ".", " \u00a0\u202f")
 LOCALES: dict[str, NumberLocale] = {loc.name: loc for loc in (EN, EU, SPACE)}
 
 
-def _shape_pattern(locale: NumberLocale) -> str:
-    """Plain digits, or digits grouped by threes with one of the separators, then decimals."""
+def amount_pattern(locale: NumberLocale) -> str:
+    """Currency text, then plain or three-grouped digits, optional decimals, currency text."""
     sep = "[" + re.escape(locale.thousands) + "]"
     dec = re.escape(locale.decimal)
-    return rf"^(?:\d+|\d{{1,3}}(?:{sep}\d{{3}})+)(?:{dec}\d+)?$"
-
-
-def strip_currency(amount: pl.Expr) -> pl.Expr:
-    """Drop currency symbols, codes and spaces around the number (`Rs.100` -> `100`)."""
-    return amount.str.replace(r"^[^0-9]+", "").str.replace(r"[^0-9]+$", "")
+    units = rf"\d{{1,3}}(?:{sep}\d{{3}})+|\d+"
+    return rf"^[^0-9]*?(?P<units>{units})(?:{dec}(?P<frac>\d+))?[^0-9]*$"
 
 
 def to_minor_units(
@@ -68,19 +64,17 @@ def to_minor_units(
 
     `scale` is the number of integer steps per currency unit (100 for cents, 1 for chips);
     it may be a column. A fraction finer than the scale (`$0.005` in cents) gives null.
+    One regex reads the digits; the arithmetic is on integers (nano-units for the fraction).
     """
-    number = strip_currency(amount)
-    well_formed = number.str.contains(_shape_pattern(locale))
-    digits = number.str.replace_all("[" + re.escape(locale.thousands) + "]", "")
-    parts = digits.str.split_exact(locale.decimal, 1)
-    units = parts.struct.field("field_0")
-    frac = parts.struct.field("field_1").fill_null("").str.strip_chars_end("0")
+    parts = amount.str.extract_groups(amount_pattern(locale))
+    units = parts.struct.field("units").str.replace_all("[" + re.escape(locale.thousands) + "]", "")
+    frac = parts.struct.field("frac").fill_null("").str.strip_chars_end("0")
     frac_nano = frac.str.pad_end(_FRACTION_DIGITS, "0").cast(pl.Int64, strict=False)
     scale_expr = pl.lit(scale, dtype=pl.Int64) if isinstance(scale, int) else scale
     frac_scaled = frac_nano * scale_expr
     exact = (frac.str.len_chars() <= _FRACTION_DIGITS) & (frac_scaled % 10**_FRACTION_DIGITS == 0)
     value = units.cast(pl.Int64, strict=False) * scale_expr + frac_scaled // 10**_FRACTION_DIGITS
-    return pl.when(well_formed & exact).then(value).otherwise(None).cast(pl.Int64)
+    return pl.when(exact).then(value).otherwise(None).cast(pl.Int64)
 
 
 #: Currency markers in order of precedence (ISO codes first, then symbols).

@@ -15,7 +15,7 @@ from parsers.actions import NEEDS_AMOUNT, build_actions
 from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
-from parsers.lines import board_count_expr, section_expr
+from parsers.lines import board_count_expr, marker_expr, section_expr
 from parsers.money import to_minor_units
 from parsers.schema import conform, empty
 
@@ -56,8 +56,8 @@ def _hand_problems(
         "hand_key", pl.col("last_line").alias("line_no")
     )
     seat_dups = seats.filter(
-        pl.col("seat").is_duplicated().over("hand_key")
-        | pl.col("player").is_duplicated().over("hand_key")
+        pl.struct("hand_key", "seat").is_duplicated()
+        | pl.struct("hand_key", "player").is_duplicated()
     )
     no_seats = hands.join(seats, on="hand_key", how="anti")
     missing_amount = actions.filter(
@@ -91,13 +91,11 @@ def _hand_problems(
 
 
 def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    marker = section_expr(grammar.street_markers)
-    is_marker = pl.any_horizontal(
-        [pl.col("text").str.contains(p) for _, p in grammar.street_markers]
-    )
+    marker = marker_expr(grammar.street_marker, grammar.streets)
+    lines = lines.with_columns(marker.alias("marker"))
     return lines.with_columns(
-        marker.alias("section"),
-        is_marker.alias("is_marker"),
+        section_expr().alias("section"),
+        pl.col("marker").is_not_null().alias("is_marker"),
         ((pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)).alias(
             "hand_key"
         ),

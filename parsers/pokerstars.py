@@ -12,16 +12,22 @@ from parsers.stars_header import read_stars_header
 BRANDS = r"(?:PokerStars|Run It Once Poker|PokerBros|PokerMaster|PPPoker|Full Tilt)"
 HEADER = rf"^{BRANDS}(?: Zoom| Home Game| Rush)? (?:Game|Hand) #[0-9A-Za-z-]+:"
 
-_BOARD = r"(?:(?:FIRST|SECOND|THIRD) )?"
-_RUN = r"(?: [123])?"
-STREET_MARKERS: tuple[tuple[int, str], ...] = (
-    (0, r"^\*\*\* (?:HOLE CARDS|PRE-FLOP|DEALING HANDS) \*\*\*"),
-    (1, rf"^\*\*\* {_BOARD}FLOP{_RUN} \*\*\*"),
-    (2, rf"^\*\*\* {_BOARD}TURN{_RUN} \*\*\*"),
-    (3, rf"^\*\*\* {_BOARD}RIVER{_RUN} \*\*\*"),
-    (4, rf"^\*\*\* {_BOARD}SHOW ?DOWN{_RUN} \*\*\*"),
-    (5, r"^\*\*\* SUMMARY"),
+STREET_MARKER = (
+    r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?"
+    r"(HOLE CARDS|PRE-FLOP|DEALING HANDS|FLOP|TURN|RIVER|SHOW DOWN|SHOWDOWN|SUMMARY)"
+    r"(?: [123])? \*\*\*"
 )
+STREETS: dict[str, int] = {
+    "HOLE CARDS": 0,
+    "PRE-FLOP": 0,
+    "DEALING HANDS": 0,
+    "FLOP": 1,
+    "TURN": 2,
+    "RIVER": 3,
+    "SHOW DOWN": 4,
+    "SHOWDOWN": 4,
+    "SUMMARY": 5,
+}
 
 _AMOUNT = r"[^\s\[\]]+"
 ACTOR_ACTION = (
@@ -97,7 +103,8 @@ POKERSTARS = Grammar(
     site="pokerstars",
     header=HEADER,
     read_header=read_stars_header,
-    street_markers=STREET_MARKERS,
+    street_marker=STREET_MARKER,
+    streets=STREETS,
     second_board=r"^\*\*\* SECOND |^\*\*\* (?:FLOP|TURN|RIVER) 2 |^Hand was run twice",
     third_board=r"^\*\*\* THIRD |^\*\*\* (?:FLOP|TURN|RIVER) 3 |^Hand was run three times",
     table_line=(

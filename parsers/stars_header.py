@@ -12,6 +12,8 @@ TIME_ZONES (or none) are taken as UTC as given (docs/parsing.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import polars as pl
 
 from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
@@ -93,15 +95,19 @@ def _local_time(date: pl.Expr, time: pl.Expr) -> pl.Expr:
     return stamp.str.strptime(pl.Datetime("us"), "%Y/%m/%d %H:%M:%S", strict=False)
 
 
-def started_at(text: pl.Expr) -> pl.Expr:
-    """UTC start time: bracketed ET time when present, else the first time and its zone."""
+def started_at(text: pl.Expr, zones: Iterable[str] = TIME_ZONES) -> pl.Expr:
+    """UTC start time: bracketed ET time when present, else the first time and its zone.
+
+    `zones` limits the conversions to the abbreviations present (a loop over a few zones).
+    """
     et = text.str.extract_groups(BRACKET_ET)
     first = text.str.extract_groups(FIRST_TIME)
     et_local = _local_time(et.struct.field("1"), et.struct.field("2"))
     first_local = _local_time(first.struct.field("1"), first.struct.field("2"))
     zone = first.struct.field("3")
     utc = first_local.dt.replace_time_zone("UTC")
-    for abbreviation, iana in TIME_ZONES.items():
+    for abbreviation in zones:
+        iana = TIME_ZONES[abbreviation]
         converted = first_local.dt.replace_time_zone(
             iana, ambiguous="earliest", non_existent="null"
         ).dt.convert_time_zone("UTC")
@@ -110,6 +116,11 @@ def started_at(text: pl.Expr) -> pl.Expr:
         "America/New_York", ambiguous="earliest", non_existent="null"
     ).dt.convert_time_zone("UTC")
     return pl.coalesce(et_utc, utc)
+
+
+def _zones_present(headers: pl.DataFrame) -> list[str]:
+    found = headers.select(pl.col("text").str.extract(FIRST_TIME, 3).unique().drop_nulls())
+    return [zone for zone in found.to_series().to_list() if zone in TIME_ZONES]
 
 
 def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
@@ -131,7 +142,7 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         stakes.alias("stakes"),
         text.str.extract(CAP, 1).alias("cap_s"),
         text.str.extract(HEADER_ANTE, 1).alias("ante_s"),
-        started_at(text).alias("started_at"),
+        started_at(text, _zones_present(headers)).alias("started_at"),
         button_blind.alias("button_blind_s"),
     )
     scale = (
