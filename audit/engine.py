@@ -135,6 +135,15 @@ def betting_state(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFr
     return pl.concat(done).sort("row")
 
 
+def street_name(street: pl.Expr) -> pl.Expr:
+    """preflop / flop / turn / river / showdown (a when/then chain: replace_strict on this
+    column produced string views that crashed a later filter + format in polars 2.1)."""
+    name = pl.when(street == 0).then(pl.lit(STREET_NAMES[0]))
+    for number, text in enumerate(STREET_NAMES[1:], start=1):
+        name = name.when(street == number).then(pl.lit(text))
+    return name
+
+
 def _round_incomplete() -> list[pl.Expr]:
     """ROUND-INCOMPLETE inputs: a street left open before the next one (or the hand's end)."""
     street_open = pl.when(pl.col("is_sentinel")).then(~pl.col("nobody_owes"))
@@ -158,17 +167,11 @@ def _round_incomplete() -> list[pl.Expr]:
         .then(pl.col("expected_seat"))
         .otherwise(prev_ffill_in(sentinel_seat, "h_gid"))
     )
-    names = pl.Series(STREET_NAMES)
     return [
         ((first_acting & previous_open) | hand_end_open).alias("round_left_open"),
-        open_street.cast(pl.Int64)
-        .replace_strict(range(5), names, default=None)
-        .alias("open_street_name"),
+        street_name(open_street).alias("open_street_name"),
         open_seat.alias("open_seat"),
-        pl.col("street")
-        .cast(pl.Int64)
-        .replace_strict(range(5), names, default=None)
-        .alias("street_name"),
+        street_name(pl.col("street")).alias("street_name"),
     ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import money
+from audit.rules._base import money, sentence
 from audit.state import active
 
 LIVE = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
@@ -85,7 +85,7 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         final_total=pl.col("final_stack").sum(),
         finals_complete=pl.col("final_stack").is_not_null().all(),
         return_mismatch=pl.col("return_off").any(),
-        return_detail=pl.format(
+        return_detail=sentence(
             "seat {}: {} returned, {} expected",
             "seat",
             money(pl.col("returned")),
@@ -93,7 +93,7 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         )
         .filter(pl.col("return_off"))
         .str.join("; "),
-        first_final_off=pl.format(
+        first_final_off=sentence(
             "seat {} ends with {} but start - put in + returned + collected is {}",
             "seat",
             money(pl.col("final_stack")),
@@ -126,7 +126,7 @@ def _conservation_problem() -> pl.Expr:
     return (
         pl.when(pot_off)
         .then(
-            pl.format(
+            sentence(
                 "collected {} + rake {} differs from the reported pot {}",
                 money(pl.col("collected_total")),
                 money(pl.col("rake")),
@@ -135,7 +135,7 @@ def _conservation_problem() -> pl.Expr:
         )
         .when(stacks_off)
         .then(
-            pl.format(
+            sentence(
                 "final stacks {} + rake {} differ from the starting stacks {}",
                 money(pl.col("final_total")),
                 money(pl.col("rake")),

@@ -46,8 +46,24 @@ def money(amount: pl.Expr) -> pl.Expr:
     scale = col("scale").cast(pl.Int64).fill_null(1)
     magnitude = amount.abs()
     sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
-    whole = (magnitude // scale).cast(pl.String)
-    digits = (scale.cast(pl.String).str.len_chars() - 1).cast(pl.Int64)
-    fraction = (magnitude % scale).cast(pl.String).str.zfill(digits)
-    decimal = pl.concat_str([sign, whole, pl.lit("."), fraction])
-    return pl.when(scale <= 1).then(pl.concat_str([sign, whole])).otherwise(decimal)
+    whole = pl.concat_str([sign, (magnitude // scale).cast(pl.String)])
+    text = pl.when(scale <= 1).then(whole)
+    for digits in (1, 2, 3, 4):
+        fraction = (magnitude % scale).cast(pl.String).str.zfill(digits)
+        text = text.when(scale == 10**digits).then(pl.concat_str([whole, pl.lit("."), fraction]))
+    return text.otherwise((amount / scale).cast(pl.String))
+
+
+def sentence(template: str, *parts: pl.Expr | str) -> pl.Expr:
+    """`template` with each `{}` replaced by a part (null shows as "n/a").
+
+    Built on concat_str: polars 2.1's `pl.format` panicked on multi-chunk string columns.
+    """
+    pieces = template.split("{}")
+    if len(pieces) != len(parts) + 1:
+        raise ValueError(f"{template!r} needs {len(pieces) - 1} parts, got {len(parts)}")
+    exprs: list[pl.Expr] = [pl.lit(pieces[0])]
+    for part, text in zip(parts, pieces[1:], strict=True):
+        value = pl.col(part) if isinstance(part, str) else part
+        exprs += [value.cast(pl.String).fill_null("n/a"), pl.lit(text)]
+    return pl.concat_str(exprs)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col
+from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ACT-ALLIN",
@@ -24,7 +24,7 @@ RULE = Rule(
     summary="Betting action by a player who is already all-in (action ignored)",
     doc=__doc__ or "",
     violates=col("void_reason") == "ACT-ALLIN",
-    message=pl.format(
+    message=sentence(
         "{} by a player with no chips left (all-in); the action is ignored",
         pl.col("kind").cast(pl.String),
     ),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col
+from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ACT-CLOSED",
@@ -28,7 +28,7 @@ RULE = Rule(
     summary="Action when no action is owed on the street / hand over (action ignored)",
     doc=__doc__ or "",
     violates=col("void_reason") == "ACT-CLOSED",
-    message=pl.format(
+    message=sentence(
         "{} when nobody owed action on the {}; the action is ignored",
         pl.col("kind").cast(pl.String),
         col("street_name"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col
+from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ACT-FOLDED",
@@ -23,5 +23,5 @@ RULE = Rule(
     summary="Action by a player who has folded (action ignored)",
     doc=__doc__ or "",
     violates=col("void_reason") == "ACT-FOLDED",
-    message=pl.format("{} after folding; the action is ignored", pl.col("kind").cast(pl.String)),
+    message=sentence("{} after folding; the action is ignored", pl.col("kind").cast(pl.String)),
 )

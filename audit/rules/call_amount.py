@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import ACTING, Rule, col, money
+from audit.rules._base import ACTING, Rule, col, money, sentence
 
 _OWED = pl.min_horizontal(col("to_call").clip(lower_bound=0), col("stack_before"))
 
@@ -29,5 +29,5 @@ RULE = Rule(
     summary="Call amount differs from min(to_call, stack)",
     doc=__doc__ or "",
     violates=ACTING & col("is_call") & (col("chips") != _OWED),
-    message=pl.format("called {}; the call was {}", money(col("chips")), money(_OWED)),
+    message=sentence("called {}; the call was {}", money(col("chips")), money(_OWED)),
 )

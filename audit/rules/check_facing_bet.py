@@ -11,9 +11,7 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import ACTING, Rule, col, money
+from audit.rules._base import ACTING, Rule, col, money, sentence
 
 RULE = Rule(
     code="CHECK-FACING-BET",
@@ -23,5 +21,5 @@ RULE = Rule(
     summary="Check while facing a bet",
     doc=__doc__ or "",
     violates=ACTING & col("is_check") & (col("to_call") > 0),
-    message=pl.format("checked while facing {} to call", money(col("to_call"))),
+    message=sentence("checked while facing {} to call", money(col("to_call"))),
 )

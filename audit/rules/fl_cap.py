@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import TO, WAGER, Rule, col, money
+from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="FL-CAP",
@@ -28,7 +28,7 @@ RULE = Rule(
     summary="Fixed-limit bet/raise after the raise cap was reached",
     doc=__doc__ or "",
     violates=WAGER & col("fl_capped") & (col("current_bet") < TO),
-    message=pl.format(
+    message=sentence(
         "{} to {} after the betting was capped ({} bets already on the street)",
         pl.col("kind").cast(pl.String),
         money(TO),

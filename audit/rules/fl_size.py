@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import TO, WAGER, Rule, col, money
+from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 _ALL_IN_FOR_LESS = (col("fl_required") > TO) & (col("committed_after") == col("allin_to"))
 
@@ -33,7 +33,7 @@ RULE = Rule(
     summary="Fixed-limit bet/raise not equal to the required amount (and not an all-in for less)",
     doc=__doc__ or "",
     violates=WAGER & col("raise_allowed") & (col("fl_required") != TO) & ~_ALL_IN_FOR_LESS,
-    message=pl.format(
+    message=sentence(
         "{} to {}; the fixed-limit amount was {} (unit {})",
         pl.col("kind").cast(pl.String),
         money(TO),

@@ -17,9 +17,7 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money
+from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="NL-BET-MIN",
@@ -32,7 +30,7 @@ RULE = Rule(
     & (col("current_bet") == 0)
     & (col("min_to") > TO)
     & (col("committed_after") < col("allin_to")),
-    message=pl.format(
+    message=sentence(
         "bet {}; the minimum bet is {} (one big blind) unless all-in",
         money(TO),
         money(col("min_to")),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import TO, WAGER, Rule, col, money
+from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="NOT-ABOVE",
@@ -25,7 +25,7 @@ RULE = Rule(
     summary="Bet/raise whose total does not exceed the current bet",
     doc=__doc__ or "",
     violates=WAGER & (col("current_bet") >= TO),
-    message=pl.format(
+    message=sentence(
         "{} to {}, which does not exceed the current bet of {}",
         pl.col("kind").cast(pl.String),
         money(TO),

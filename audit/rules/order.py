@@ -17,9 +17,7 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import ACTING, Rule, col
+from audit.rules._base import ACTING, Rule, col, sentence
 
 RULE = Rule(
     code="ORDER",
@@ -29,7 +27,7 @@ RULE = Rule(
     summary="Action out of turn",
     doc=__doc__ or "",
     violates=ACTING & col("expected_seat").is_not_null() & (col("seat") != col("expected_seat")),
-    message=pl.format(
+    message=sentence(
         "acted out of turn: seat {} was next to act, not seat {}",
         col("expected_seat"),
         col("seat"),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import TO, WAGER, Rule, col, money
+from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="PL-MAX",
@@ -29,7 +29,7 @@ RULE = Rule(
     summary="Pot-limit bet/raise above the pot-limit maximum",
     doc=__doc__ or "",
     violates=WAGER & (col("committed_after") > col("pl_limit")),
-    message=pl.format(
+    message=sentence(
         "{} to {}; the pot-limit maximum was {}",
         pl.col("kind").cast(pl.String),
         money(TO),

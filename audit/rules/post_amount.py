@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col, money
+from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="POST-AMOUNT",
@@ -29,7 +29,7 @@ RULE = Rule(
     summary="Blind/ante posted amount differs from the structure",
     doc=__doc__ or "",
     violates=col("post_expected").is_not_null() & (col("chips") != col("post_expected")),
-    message=pl.format(
+    message=sentence(
         "{} of {}; expected {}",
         pl.col("kind").cast(pl.String).str.replace("post_", "posted "),
         money(col("chips")),

@@ -18,9 +18,7 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import Rule, col, money
+from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="POT-TOTAL",
@@ -30,7 +28,7 @@ RULE = Rule(
     summary="Reported pot differs from contributions minus uncalled returns",
     doc=__doc__ or "",
     violates=col("total_pot").is_not_null() & (col("total_pot") != col("expected_pot")),
-    message=pl.format(
+    message=sentence(
         "reported pot {}; the actions put in {} after uncalled bets",
         money(col("total_pot")),
         money(col("expected_pot")),

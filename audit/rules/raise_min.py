@@ -15,9 +15,7 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money
+from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="RAISE-MIN",
@@ -31,7 +29,7 @@ RULE = Rule(
     & (col("current_bet") < TO)
     & (col("min_to") > TO)
     & (col("committed_after") < col("allin_to")),
-    message=pl.format(
+    message=sentence(
         "raised to {}; the minimum raise was to {} (last full raise {})",
         money(TO),
         money(col("min_to")),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import TO, WAGER, Rule, col, money
+from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="RAISE-NO-OPP",
@@ -26,7 +26,7 @@ RULE = Rule(
     summary="Bet/raise when no opponent can respond (all others folded or all-in)",
     doc=__doc__ or "",
     violates=WAGER & (col("current_bet") < TO) & (col("n_live") >= 2) & (col("n_with_chips") <= 1),
-    message=pl.format(
+    message=sentence(
         "{} to {} while every other player still in was all-in",
         pl.col("kind").cast(pl.String),
         money(TO),

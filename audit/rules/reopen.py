@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import KNOWN, TO, WAGER, Rule, col, money
+from audit.rules._base import KNOWN, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="REOPEN",
@@ -28,7 +28,7 @@ RULE = Rule(
     summary="Raise by a player for whom the betting was not reopened",
     doc=__doc__ or "",
     violates=WAGER & col("acted_before") & ~col("reopened") & (col("current_bet") < TO),
-    message=pl.format(
+    message=sentence(
         "raised to {} after already acting on the street, facing only {} more: "
         "the betting was not reopened (a full raise is {})",
         money(TO),

@@ -18,9 +18,7 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import Rule, col
+from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ROUND-INCOMPLETE",
@@ -30,7 +28,7 @@ RULE = Rule(
     summary="Next street started while a player still owed action",
     doc=__doc__ or "",
     violates=col("round_left_open"),
-    message=pl.format(
+    message=sentence(
         "the {} ended while seat {} still owed action",
         col("open_street_name"),
         col("open_seat"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col, money
+from audit.rules._base import Rule, col, money, sentence
 
 _MOVES = col("is_betting") | col("is_live_post") | col("is_dead_post")
 _REQUESTED = (
@@ -30,7 +30,7 @@ RULE = Rule(
     summary="More chips committed than the player had",
     doc=__doc__ or "",
     violates=_MOVES & ~col("void") & (col("stack_before") < _REQUESTED),
-    message=pl.format(
+    message=sentence(
         "{} put in {} with only {} behind",
         pl.col("kind").cast(pl.String),
         money(_REQUESTED),

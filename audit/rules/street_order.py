@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col
+from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="STREET-ORDER",
@@ -26,7 +26,7 @@ RULE = Rule(
     summary="Action recorded on an earlier street than the current one",
     doc=__doc__ or "",
     violates=col("went_back") & ~col("is_sentinel"),
-    message=pl.format(
+    message=sentence(
         "{} recorded on the {} after a later street had started",
         pl.col("kind").cast(pl.String),
         col("street_name"),

@@ -18,9 +18,7 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import Rule, col, money
+from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="UNCALLED-RETURN",
@@ -30,7 +28,7 @@ RULE = Rule(
     summary="Uncalled portion of a bet not (correctly) returned",
     doc=__doc__ or "",
     violates=col("return_mismatch"),
-    message=pl.format(
+    message=sentence(
         "uncalled bets returned: {} in the log, {} expected ({})",
         money(col("returned_total")),
         money(col("expected_return_total")),
