@@ -37,8 +37,10 @@ def _fsync_dir(directory: Path) -> None:
 
 
 @contextmanager
-def atomic_path(final: str | Path) -> Iterator[Path]:
+def atomic_path(final: str | Path, durable: bool = True) -> Iterator[Path]:
     """Yield a temporary path to write; on success it is fsynced and renamed onto `final`.
+
+    `durable=False` skips the fsyncs (still atomic for readers): for caches such as shard parts.
 
     >>> with atomic_path(out / "x.csv") as tmp:  # doctest: +SKIP
     ...     frame.write_csv(tmp)
@@ -50,20 +52,22 @@ def atomic_path(final: str | Path) -> Iterator[Path]:
         yield tmp
         if not tmp.exists():
             raise FileNotFoundError(f"nothing was written to {tmp} for {final}")
-        _fsync_file(tmp)
+        if durable:
+            _fsync_file(tmp)
         os.replace(tmp, final)
-        _fsync_dir(final.parent)
+        if durable:
+            _fsync_dir(final.parent)
     finally:
         tmp.unlink(missing_ok=True)
 
 
-def write_bytes_atomic(final: str | Path, data: bytes) -> None:
-    with atomic_path(final) as tmp:
+def write_bytes_atomic(final: str | Path, data: bytes, durable: bool = True) -> None:
+    with atomic_path(final, durable) as tmp:
         tmp.write_bytes(data)
 
 
-def write_text_atomic(final: str | Path, text: str) -> None:
-    write_bytes_atomic(final, text.encode("utf-8"))
+def write_text_atomic(final: str | Path, text: str, durable: bool = True) -> None:
+    write_bytes_atomic(final, text.encode("utf-8"), durable)
 
 
 def remove_stale_temporaries(directory: Path) -> int:

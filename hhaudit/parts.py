@@ -70,10 +70,11 @@ class PartStore:
         defaults = empty_tables()
         for name in TABLE_NAMES:
             frame = result.tables.get(name, defaults[name])
-            with atomic_path(directory / f"{name}.parquet") as tmp:
+            with atomic_path(directory / f"{name}.parquet", durable=False) as tmp:
                 frame.write_parquet(tmp)
         meta = {"fingerprint": fingerprint, "file_id": file_id, "entry": result.entry.to_dict()}
-        write_text_atomic(directory / SHARD_META, json.dumps(meta, indent=1, sort_keys=True))
+        text = json.dumps(meta, indent=1, sort_keys=True)
+        write_text_atomic(directory / SHARD_META, text, durable=False)
         return StoredPart(key, directory, file_id, result.entry)
 
 

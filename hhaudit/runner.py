@@ -24,13 +24,15 @@ from hhaudit.shard import (
     TABLE_NAMES,
     AuditSettings,
     FileEntry,
-    audit_shard,
+    audit_batch,
     refused_shard,
     sha256_of,
 )
 from reports import HtmlLimits, write_reports
 
 RUN_JSON = "run.json"
+BATCH_BYTES = 32 << 20  # input bytes audited together (small files share one pipeline run)
+BATCH_FILES = 256
 PARQUET_TABLES: tuple[str, ...] = TABLE_NAMES  # hands, seats, actions, violations, quarantine
 
 #: Called once per input file: (entry, reused_from_resume).
@@ -49,16 +51,43 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _shard_or_resume(
-    store: PartStore, source: InputSource, file_id: int, config: RunConfig
-) -> tuple[StoredPart, bool]:
+@dataclass
+class _Pending:
+    """Sources waiting to be audited together (one batch)."""
+
+    sources: list[InputSource] = field(default_factory=list)
+    file_ids: list[int] = field(default_factory=list)
+    digests: list[str] = field(default_factory=list)
+    size: int = 0
+
+    def add(self, source: InputSource, file_id: int, digest: str) -> None:
+        self.sources.append(source)
+        self.file_ids.append(file_id)
+        self.digests.append(digest)
+        self.size += source.size
+
+    def full(self) -> bool:
+        return self.size >= BATCH_BYTES or len(self.sources) >= BATCH_FILES
+
+
+def _audit_pending(
+    pending: _Pending,
+    store: PartStore,
+    config: RunConfig,
+    parts: list[StoredPart | None],
+    on_file: FileHook | None,
+) -> None:
+    """Audit one batch and store each file's part; the batch's tables then leave memory."""
+    if not pending.sources:
+        return
     fingerprint = config.settings.fingerprint()
-    digest = sha256_of(source)
-    key = part_key(digest, source.name)
-    if config.resume and (stored := store.load(key, fingerprint)) is not None:
-        return stored, True
-    result = audit_shard(source, file_id, config.settings, sha256=digest)
-    return store.save(key, result, file_id, fingerprint), False
+    results = audit_batch(pending.sources, pending.file_ids, config.settings, pending.digests)
+    for source, file_id, digest, result in zip(
+        pending.sources, pending.file_ids, pending.digests, results, strict=True
+    ):
+        parts[file_id] = store.save(part_key(digest, source.name), result, file_id, fingerprint)
+        if on_file:
+            on_file(result.entry, False)
 
 
 def audit_files(
@@ -67,23 +96,38 @@ def audit_files(
     config: RunConfig,
     on_file: FileHook | None = None,
 ) -> list[StoredPart]:
-    """Audit every source into its part (or reuse it with --resume); refusals become parts."""
+    """Audit every source into its part (or reuse it with --resume); refusals become parts.
+
+    Small files are audited in batches (up to BATCH_BYTES / BATCH_FILES) to amortize the fixed
+    cost of a pipeline run; every file still gets its own part, keyed by its sha256.
+    """
     store = PartStore(config.out_dir)
     if not config.resume:
         store.clear()
-    parts = []
-    for file_id, source in enumerate(sources):  # a loop over files: each is one shard
-        stored, reused = _shard_or_resume(store, source, file_id, config)
-        parts.append(stored)
-        if on_file:
-            on_file(stored.entry, reused)
+    fingerprint = config.settings.fingerprint()
+    parts: list[StoredPart | None] = [None] * len(sources)
+    pending = _Pending()
+    for file_id, source in enumerate(sources):  # a loop over files, not hands
+        digest = sha256_of(source)
+        stored = store.load(part_key(digest, source.name), fingerprint) if config.resume else None
+        if stored is not None:
+            parts[file_id] = stored
+            if on_file:
+                on_file(stored.entry, True)
+            continue
+        pending.add(source, file_id, digest)
+        if pending.full():
+            _audit_pending(pending, store, config, parts, on_file)
+            pending = _Pending()
+    _audit_pending(pending, store, config, parts, on_file)
+    done = [part for part in parts if part is not None]
     for offset, refusal in enumerate(refused):
         key = part_key("", refusal.name)
         stored = store.save(key, refused_shard(refusal), len(sources) + offset, "refused")
-        parts.append(stored)
+        done.append(stored)
         if on_file:
             on_file(stored.entry, False)
-    return parts
+    return done
 
 
 def combine_parts(parts: Sequence[StoredPart], out_dir: Path) -> dict[str, pl.LazyFrame]:

@@ -8,7 +8,7 @@ quarantined: `hands_read == hands_audited + hands_quarantined` holds for each sh
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -118,35 +118,136 @@ def refused_shard(refused: RefusedInput) -> ShardResult:
     return ShardResult(entry=entry, tables=tables)
 
 
-def _parse(source: InputSource, file_id: int) -> Any:
-    from parsers import parse_bytes, parse_file
-
-    if source.data is not None:
-        return parse_bytes(source.data, source.name, file_id)
-    return parse_file(source.path, file_id)
+HAND_INDEX_BITS = 32
 
 
-def _check_by_site(
-    parsed: Any, settings: AuditSettings, check: Callable[..., Any]
-) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Audit the parsed hands with each site's options; returns (actions, violations)."""
-    hands, seats, actions = parsed.hands, parsed.seats, parsed.actions
-    sites = hands.get_column("site").unique(maintain_order=True).to_list()
-    if len(sites) <= 1:
-        result = check(hands, seats, actions, settings.for_site(sites[0] if sites else None))
-        return result.actions, result.violations
-    audited, flagged = [], []
-    for site in sites:  # a handful of sites at most, never a loop over hands
-        keys = hands.filter(pl.col("site") == site).get_column("hand_key")
-        result = check(
-            hands.filter(pl.col("hand_key").is_in(keys.implode())),
-            seats.filter(pl.col("hand_key").is_in(keys.implode())),
-            actions.filter(pl.col("hand_key").is_in(keys.implode())),
-            settings.for_site(site),
-        )
-        audited.append(result.actions)
-        flagged.append(result.violations)
-    return pl.concat(audited, how="diagonal_relaxed"), pl.concat(flagged, how="diagonal_relaxed")
+def _file_of(hand_key: pl.Expr) -> pl.Expr:
+    return hand_key // (1 << HAND_INDEX_BITS)
+
+
+def _parse_sources(sources: Sequence[InputSource], file_ids: Sequence[int]) -> Any:
+    """Parse several sources in one pipeline run (files on disk) or one by one (archive members).
+
+    `parse_paths` numbers files by position; hand keys are moved to the run's file ids here.
+    """
+    from parsers import concat_tables, parse_bytes, parse_paths
+
+    on_disk = [(s, fid) for s, fid in zip(sources, file_ids, strict=True) if s.data is None]
+    parts = [parse_bytes(s.data, s.name, fid) for s, fid in zip(sources, file_ids, strict=True)
+             if s.data is not None]  # fmt: skip
+    if on_disk:
+        parsed = parse_paths([s.path for s, _ in on_disk])
+        local_to_run = {local: fid for local, (_, fid) in enumerate(on_disk)}
+        parts.insert(0, _renumber_files(parsed, local_to_run))
+    return concat_tables(parts) if len(parts) > 1 else parts[0]
+
+
+def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
+    index = pl.col("hand_key") % (1 << HAND_INDEX_BITS)
+    run_id = _file_of(pl.col("hand_key")).replace_strict(local_to_run, return_dtype=pl.Int64)
+    renumber = (index + run_id * (1 << HAND_INDEX_BITS)).alias("hand_key")
+    for name in ("hands", "seats", "actions"):
+        setattr(parsed, name, getattr(parsed, name).with_columns(renumber))
+    return parsed
+
+
+def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Audit parsed tables; each site gets its options. Returns (actions, violations)."""
+    from audit import check
+
+    result = check(
+        parsed.hands,
+        parsed.seats,
+        parsed.actions,
+        options=settings.default,
+        site_options=dict(settings.per_site),
+    )
+    return result.actions, result.violations
+
+
+def _split_by_file(
+    tables: dict[str, pl.DataFrame], file_ids: Sequence[int], names: Sequence[str]
+) -> list[dict[str, pl.DataFrame]]:
+    """One table dict per file, split with partition_by (hand_key or source_file)."""
+    per_file: list[dict[str, pl.DataFrame]] = [{} for _ in file_ids]
+    position = {fid: i for i, fid in enumerate(file_ids)}
+    for table, frame in tables.items():
+        if table == "quarantine":
+            keyed = frame.with_columns(
+                _file=pl.col("source_file").replace_strict(
+                    dict(zip(names, file_ids, strict=True)), default=-1, return_dtype=pl.Int64
+                )
+            )
+        else:
+            keyed = frame.with_columns(_file=_file_of(pl.col("hand_key")))
+        groups = keyed.partition_by("_file", as_dict=True, include_key=False)
+        for fid, i in position.items():
+            per_file[i][table] = groups.get((fid,), frame.clear())
+    return per_file
+
+
+def audit_batch(
+    sources: Sequence[InputSource],
+    file_ids: Sequence[int],
+    settings: AuditSettings,
+    digests: Sequence[str] | None = None,
+) -> list[ShardResult]:
+    """Parse and audit several files in one go (amortizing per-call overhead), one result each.
+
+    Never raises for bad input. If parsing or checking the batch fails, each file is retried
+    alone, so a failure quarantines only the file that causes it.
+    """
+    digests = list(digests or [sha256_of(s) for s in sources])
+    bases = [
+        FileEntry(path=s.name, sha256=d, size=s.size) for s, d in zip(sources, digests, strict=True)
+    ]
+    try:
+        parsed = _parse_sources(sources, file_ids)
+    except Exception as exc:
+        if len(sources) > 1:
+            return _one_by_one(sources, file_ids, settings, digests)
+        return [_failed_shard(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
+    try:
+        actions, violations = _check(parsed, settings)
+    except Exception as exc:
+        if len(sources) > 1:
+            return _one_by_one(sources, file_ids, settings, digests)
+        report = parsed.files[0] if parsed.files else None
+        return [_audit_failed_shard(bases[0], parsed, report, f"{type(exc).__name__}: {exc}")]
+    tables = {
+        "hands": parsed.hands,
+        "seats": parsed.seats,
+        "actions": actions,
+        "violations": _sorted_violations(violations),
+        "quarantine": parsed.quarantine,
+    }
+    reports = {report.path: report for report in parsed.files}
+    names = [s.name for s in sources]
+    per_file = _split_by_file(tables, file_ids, names)
+    return [
+        _shard_result(base, reports.get(base.path), split)
+        for base, split in zip(bases, per_file, strict=True)
+    ]
+
+
+def _shard_result(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> ShardResult:
+    """A file's result; a file-level error always leaves a quarantine row saying why."""
+    entry = _entry_from(base, report, tables)
+    if entry.error and tables["quarantine"].is_empty():
+        tables["quarantine"] = quarantine_rows(base.path, entry.error, site=entry.site)
+    return ShardResult(entry=entry, tables=tables)
+
+
+def _one_by_one(
+    sources: Sequence[InputSource],
+    file_ids: Sequence[int],
+    settings: AuditSettings,
+    digests: Sequence[str],
+) -> list[ShardResult]:
+    return [
+        audit_batch([s], [fid], settings, [d])[0]
+        for s, fid, d in zip(sources, file_ids, digests, strict=True)
+    ]
 
 
 def _sorted_violations(violations: pl.DataFrame) -> pl.DataFrame:
@@ -160,27 +261,8 @@ def audit_shard(
     settings: AuditSettings,
     sha256: str | None = None,
 ) -> ShardResult:
-    """Parse and audit one input file. Never raises for bad input: failures are quarantined."""
-    from audit import check
-
-    digest = sha256 or sha256_of(source)
-    base = FileEntry(path=source.name, sha256=digest, size=source.size)
-    try:
-        parsed = _parse(source, file_id)
-    except Exception as exc:  # a parser crash quarantines the file, it never ends the run
-        return _failed_shard(base, f"parser failed: {type(exc).__name__}: {exc}")
-    report = parsed.files[0] if parsed.files else None
-    tables = {
-        "hands": parsed.hands,
-        "seats": parsed.seats,
-        "quarantine": parsed.quarantine,
-    }
-    try:
-        tables["actions"], violations = _check_by_site(parsed, settings, check)
-        tables["violations"] = _sorted_violations(violations)
-    except Exception as exc:  # an audit crash quarantines the file's hands with the reason
-        return _audit_failed_shard(base, parsed, report, f"{type(exc).__name__}: {exc}")
-    return ShardResult(entry=_entry_from(base, report, tables), tables=tables)
+    """Parse and audit one input file (a batch of one)."""
+    return audit_batch([source], [file_id], settings, [sha256] if sha256 else None)[0]
 
 
 def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> FileEntry:

@@ -156,6 +156,10 @@ def run(
     except OSError as exc:
         click.echo(f"hhaudit: I/O error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
+    except Exception as exc:  # a bug must not look like "violations found" (exit 1)
+        click.echo(f"hhaudit: internal error: {type(exc).__name__}: {exc}", err=True)
+        click.echo("hhaudit: the run is incomplete (no run.json was written)", err=True)
+        sys.exit(EXIT_ERROR)
     for line in _summary_lines(record, out_dir / "report.html"):
         console.say(line)
     sys.exit(exit_status(record["totals"], exit_zero))
