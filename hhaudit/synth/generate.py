@@ -65,20 +65,30 @@ def play_hand(
     return hand
 
 
+def file_rng(seed: int, file_index: int) -> random.Random:
+    """Each file has its own stream, so files can be written in parallel and still agree."""
+    return random.Random(f"hhaudit.synth:{seed}:{file_index}")
+
+
 def iter_hands(
     n_hands: int,
     seed: int,
     options: SynthOptions,
     violation_rate: float = 0.0,
     table: TableSpec | None = None,
+    *,
+    file_index: int = 0,
+    first_number: int = 0,
 ) -> Iterator[HandRecord]:
-    """`n_hands` hands, deterministic for a seed; tables change every `hands_per_table` hands
-    (unless `table` fixes one)."""
-    rng = random.Random(seed)
-    spec = table or draw_table(rng, options, 0)
+    """`n_hands` hands of one file, deterministic for (seed, file_index); the table changes
+    every `hands_per_table` hands unless `table` fixes one. Hand numbers (ids, times) start at
+    `first_number` so that the files of one corpus never share a hand id."""
+    rng = file_rng(seed, file_index)
+    spec = table or draw_table(rng, options, first_number // options.hands_per_table)
     first_id = 200_000_000_000 + (seed % 1000) * 100_000_000
-    for number in range(n_hands):
-        if table is None and number and number % options.hands_per_table == 0:
+    for offset in range(n_hands):
+        number = first_number + offset
+        if table is None and offset and number % options.hands_per_table == 0:
             spec = draw_table(rng, options, number // options.hands_per_table)
         code = None
         if violation_rate and rng.random() < violation_rate:
