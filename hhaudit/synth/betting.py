@@ -135,12 +135,15 @@ class Betting:
     def fl_capped(self) -> bool:
         return self.spec.structure == "FL" and self.fl_count >= 1 + FL_MAX_RAISES
 
-    def raise_allowed(self, player: Player) -> bool:
+    def betting_open(self, player: Player) -> bool:
+        """RULES.md §3 `raise_allowed`: chips beyond the call, reopened for him, not capped."""
         if player.stack <= self.to_call(player) or self.fl_capped():
             return False
-        if player.acted and not self.reopened(player):
-            return False
-        return self.has_live_opponent(player)
+        return not player.acted or self.reopened(player)
+
+    def raise_allowed(self, player: Player) -> bool:
+        """What the generator lets a player do: betting open and someone left to call (I-15)."""
+        return self.betting_open(player) and self.has_live_opponent(player)
 
     def min_to(self) -> int:
         """Smallest full bet/raise-to (FL: the exact amount)."""

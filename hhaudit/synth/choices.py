@@ -63,11 +63,14 @@ def legal_wager_size(betting: Betting, player: Player, rng: random.Random) -> in
     high = min(betting.max_to(player), allin_to)
     if high <= low:
         return low
-    if betting.spec.structure == "NL" and rng.random() < 0.2:
+    if betting.spec.structure == "NL" and rng.random() < 0.15:
         return allin_to
+    # Half pot to pot after the call, in half big blinds, within [low, high].
+    pot_after_call = betting.pot_total() + betting.to_call(player)
+    size = betting.current_bet + pot_after_call * rng.choice((2, 3, 4)) // 4
     step = max(betting.spec.big_blind // 2, 1)
-    size = low + rng.randrange((high - low) // step + 1) * step
-    return min(size, high)
+    size -= size % step
+    return max(low, min(size, high))
 
 
 def play_legal(hand: HandRecord, betting: Betting, index: int, rng: random.Random) -> int:

@@ -48,6 +48,13 @@ def deal_players(
     return players, sitting_out
 
 
+def shorten_one_stack(spec: TableSpec, players: list[Player], rng: random.Random) -> None:
+    """A 2-4 big blind stack: its all-in is often a short raise, which REOPEN needs."""
+    floor = spec.small_blind + spec.big_blind + spec.ante + 1
+    player = rng.choice(players)
+    player.start = player.stack = max(floor, rng.randint(2 * spec.big_blind, 4 * spec.big_blind))
+
+
 def play_hand(
     spec: TableSpec,
     options: SynthOptions,
@@ -57,6 +64,8 @@ def play_hand(
     violation_code: str | None,
 ) -> HandRecord:
     players, sitting_out = deal_players(spec, options, rng)
+    if violation_code == "REOPEN":
+        shorten_one_stack(spec, players, rng)
     local, utc = start_times(hand_number)
     button_seat = rng.choice(players).seat
     hand = HandRecord(spec, hand_id, local, utc, button_seat)

@@ -168,7 +168,10 @@ class HandPlayer:
         betting, hand = self.betting, self.hand
         while betting.round_open():
             index = betting.next_actor()
-            if self.saboteur and self.saboteur.at_turn(hand, betting, index):
+            if self.saboteur and (
+                self.saboteur.at_turn(hand, betting, index)
+                or self.saboteur.steer(hand, betting, index)
+            ):
                 continue
             if self.rng.random() < self.options.chat:
                 speaker = self.rng.choice(self.players).name

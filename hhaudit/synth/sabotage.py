@@ -200,6 +200,22 @@ class Saboteur:
         # ACT-FOLDED / ACT-ALLIN lines are extra: the player to act still has to act.
         return self.done and self.code not in ("ACT-FOLDED", "ACT-ALLIN")
 
+    def steer(self, hand: HandRecord, betting: Betting, index: int) -> bool:
+        """Make the hand likelier to offer the chance: a legal short all-in raise (REOPEN) or a
+        legal raise (FL-CAP). True when an action was written."""
+        if self.done or self.code not in ("REOPEN", "FL-CAP"):
+            return False
+        player = betting.players[index]
+        if not betting.raise_allowed(player) or self.rng.random() < 0.2:
+            return False
+        if self.code == "FL-CAP":
+            write_wager(hand, betting, index, min(betting.min_to(), player.allin_to))
+            return True
+        if betting.current_bet < player.allin_to < betting.min_to():
+            write_wager(hand, betting, index, player.allin_to)
+            return True
+        return False
+
     def settlement_code(self) -> str | None:
         """The hand-level code to inject at settlement, if the turn-level one never fitted."""
         if self.done:
