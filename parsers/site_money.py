@@ -1,0 +1,167 @@
+"""Shared pipeline, settlement normalisation for sites that print money flows their own way.
+
+- `Grammar.paid_verbs`: chips a player pays the site outside the pot (GGPoker "Pays Cashout
+  Risk ($N)", "pay premium of all-in insurance ($N)") become cash_out rows with a negative
+  amount, so start - put in + returned + collected + cash_out is still the final stack.
+- `Grammar.pot_net_of_rake`: the reported pot is what was collected; total_pot = pot + rake
+  (a pot line without a rake amount, Winamax "No rake", means rake 0).
+- `Grammar.implicit_uncalled`: the site never prints "Uncalled bet returned": on each street
+  the top commitment minus the second (folded players' chips included, as RULES.md H-2) went
+  back to the top bettor inside his collect. The pipeline emits that uncalled_return (after
+  the street's last action), takes it out of the player's last collect and out of total_pot.
+  Only settled hands (with a collect) are normalised.
+- `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
+  into a live post of the big blind and dead money for the rest (Winamax posts both that way).
+- `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.grammar import Grammar
+
+#: Kinds that make up a player's street commitment (amount = chips added).
+COMMITTING = ("post_sb", "post_bb", "post_straddle", "post_live", "call", "bet", "raise")
+KEY = ["hand_key", "street"]
+
+
+def _paid(actions: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    if not grammar.paid_verbs:
+        return actions
+    paid = pl.col("verb").is_in(list(grammar.paid_verbs)).fill_null(False)
+    return actions.with_columns(
+        pl.when(paid).then(-pl.col("amount")).otherwise(pl.col("amount")).alias("amount")
+    )
+
+
+def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, street, player, returned, line_no) of the uncalled part on each street."""
+    settled = actions.filter(pl.col("kind") == "collect").select("hand_key").unique()
+    committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
+    committing = committing.join(settled, on="hand_key", how="semi")
+    per_player = committing.group_by([*KEY, "player"]).agg(
+        committed=pl.col("amount").sum(), last_line=pl.col("line_no").max()
+    )
+    committed = pl.col("committed")
+    per_street = per_player.group_by(KEY).agg(
+        top=committed.max(),
+        second=committed.top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
+        player=pl.col("player").sort_by("committed", descending=True).first(),
+        line_no=pl.col("last_line").max(),
+    )
+    return per_street.filter(pl.col("top") > pl.col("second")).select(
+        *KEY, "player", (pl.col("top") - pl.col("second")).alias("returned"), "line_no"
+    )
+
+
+def _return_rows(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
+    """One uncalled_return action per row of `returns`, shaped like `actions`."""
+    template = actions.unique(subset=["hand_key"], keep="first").drop(
+        "street", "player", "line_no", "amount", "to_amount", "kind", "all_in", "verb"
+    )
+    rows = returns.join(template, on="hand_key").with_columns(
+        pl.lit("uncalled_return").alias("kind"),
+        pl.lit("uncalled_return").alias("verb"),
+        pl.col("returned").alias("amount"),
+        pl.lit(None, dtype=actions.schema["to_amount"]).alias("to_amount"),
+        pl.lit(False).alias("all_in"),
+    )
+    return rows.select(
+        [pl.col(name).cast(dtype) for name, dtype in actions.schema.items()]
+    ).with_columns(pl.lit(1, dtype=pl.Int8).alias("_sub"))
+
+
+def _less_collect(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
+    """Take each player's returned chips out of his last collect (when it holds them)."""
+    per_player = returns.group_by("hand_key", "player").agg(pl.col("returned").sum())
+    last = (
+        actions.filter(pl.col("kind") == "collect")
+        .group_by("hand_key", "player")
+        .agg(pl.col("line_no").max().alias("_collect_line"))
+        .join(per_player, on=["hand_key", "player"])
+    )
+    marked = actions.join(last, on=["hand_key", "player"], how="left", maintain_order="left")
+    target = (
+        (pl.col("kind") == "collect")
+        & (pl.col("line_no") == pl.col("_collect_line"))
+        & (pl.col("amount") >= pl.col("returned"))
+    ).fill_null(False)
+    return marked.with_columns(
+        pl.when(target).then(pl.col("amount") - pl.col("returned")).otherwise(pl.col("amount"))
+    ).drop("_collect_line", "returned")
+
+
+def _resequence(actions: pl.DataFrame) -> pl.DataFrame:
+    ordered = actions.sort("hand_key", "seq", "_sub").drop("_sub")
+    first = pl.col("hand_key") != pl.col("hand_key").shift(1)
+    row = pl.int_range(pl.len(), dtype=pl.Int32)
+    seq = row - pl.when(first.fill_null(True)).then(row).forward_fill()
+    return ordered.with_columns(seq.alias("seq"))
+
+
+def _with_returns(actions: pl.DataFrame, hands: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    returns = implicit_returns(actions)
+    if returns.is_empty():
+        return actions, hands
+    rows = _return_rows(actions, returns)
+    # place each return right after the street's last commitment (same seq, later _sub)
+    seq_of = actions.select("hand_key", "line_no", "seq").unique(["hand_key", "line_no"])
+    rows = rows.drop("seq").join(seq_of, on=["hand_key", "line_no"], how="left")
+    rows = rows.select(*actions.columns, "_sub")
+    body = _less_collect(actions, returns).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
+    actions = _resequence(pl.concat([body, rows]))
+    totals = returns.group_by("hand_key").agg(pl.col("returned").sum().alias("_returned"))
+    hands = hands.join(totals, on="hand_key", how="left").with_columns(
+        (pl.col("total_pot") - pl.col("_returned").fill_null(0)).alias("total_pot")
+    )
+    return actions, hands.drop("_returned")
+
+
+def _split_dead_both(actions: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    blinds = hands.select("hand_key", "small_blind", "big_blind")
+    marked = actions.join(blinds, on="hand_key", how="left", maintain_order="left")
+    both = (
+        (pl.col("kind") == "post_dead")
+        & (pl.col("amount") > pl.col("small_blind"))
+        & (pl.col("amount") >= pl.col("big_blind"))
+    ).fill_null(False)
+    live = marked.filter(both).with_columns(
+        pl.lit("post_live").alias("kind"), pl.col("big_blind").alias("amount")
+    )
+    dead = marked.with_columns(
+        pl.when(both).then(pl.col("amount") - pl.col("big_blind")).otherwise(pl.col("amount"))
+    )
+    parts = [
+        live.with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub")),
+        dead.with_columns(pl.lit(1, dtype=pl.Int8).alias("_sub")),
+    ]
+    merged = pl.concat(parts).drop("small_blind", "big_blind")
+    return _resequence(merged.with_columns(pl.col("kind").cast(actions.schema["kind"])))
+
+
+def _idle_sit_out(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    named = actions.select("hand_key", "player").unique().with_columns(pl.lit(True).alias("_acts"))
+    marked = seats.join(named, on=["hand_key", "player"], how="left", maintain_order="left")
+    return marked.with_columns(
+        (pl.col("sitting_out") | pl.col("_acts").is_null()).alias("sitting_out")
+    ).drop("_acts")
+
+
+def settle_site_money(
+    actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """Apply the grammar's settlement options to the actions, assembled hands and seats."""
+    actions = _paid(actions, grammar)
+    if grammar.idle_seats_sit_out:
+        seats = _idle_sit_out(seats, actions)
+    if grammar.dead_sb_includes_bb:
+        actions = _split_dead_both(actions, hands)
+    if grammar.pot_net_of_rake:
+        rake = pl.when(pl.col("total_pot").is_not_null()).then(pl.col("rake").fill_null(0))
+        hands = hands.with_columns(rake.alias("rake")).with_columns(
+            (pl.col("total_pot") + pl.col("rake")).alias("total_pot")
+        )
+    if grammar.implicit_uncalled:
+        actions, hands = _with_returns(actions, hands)
+    return actions, hands, seats
