@@ -74,8 +74,11 @@ class SynthResult:
         paths = file_paths(Path(path), len(self.files))
         for synth_file, target in zip(self.files, paths, strict=True):
             target.write_text(synth_file.text(), encoding="utf-8")
-        listed = [(target.name, len(f.hands)) for f, target in zip(self.files, paths, strict=True)]
-        document = truth_document(self.seed, self.options, self.violation_rate, listed, self.truth)
+        pairs = list(zip(self.files, paths, strict=True))
+        listed = [(target.name, len(synth_file.hands)) for synth_file, target in pairs]
+        renamed = {synth_file.name: target.name for synth_file, target in pairs}
+        truth = [{**row, "file": renamed[row["file"]]} for row in self.truth]
+        document = truth_document(self.seed, self.options, self.violation_rate, listed, truth)
         write_truth(Path(f"{path}.truth.json"), document)
         return paths
 
