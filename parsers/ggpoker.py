@@ -2,7 +2,8 @@
 
     Poker Hand #OM232604226: PLO ($5/$10) - 2021/01/20 20:13:50
     d379b979: posts missed blind $5                      (dead money)
-    9e7f64d4: straddle $0.5
+    9e7f64d4: straddle $0.5                              (the player's blind total)
+    42c6a201: Bet & Muck $0.05                           (a bet; "Bet & Muck folds" a fold)
     oiesfcv1: Chooses to EV Cashout                      (no chips)
     88989dfa: Receives Cashout ($9.98)                   (cash_out, paid by the site)
     oiesfcv1: Pays Cashout Risk ($22.68)                 (cash_out, negative: paid to the site)
@@ -20,14 +21,15 @@ from dataclasses import replace
 
 from parsers.ggpoker_header import read_gg_header
 from parsers.pokerstars import IGNORED as STARS_IGNORED
-from parsers.pokerstars import POKERSTARS, VERBS as STARS_VERBS
+from parsers.pokerstars import POKERSTARS
+from parsers.pokerstars import VERBS as STARS_VERBS
 
 HEADER = r"^Poker Hand #[0-9A-Za-z]+: "
 
 _AMOUNT = r"[^\s\[\]()]+"
 ACTOR_ACTION = (
     r"^(?P<verb>posts small blind|posts big blind|posts the ante|posts missed blind"
-    r"|posts button blind|straddle|calls|bets|raises|checks|folds"
+    r"|posts button blind|straddle|calls|bets|raises|checks|folds|Bet & Muck folds|Bet & Muck"
     r"|Receives Cashout|Pays Cashout Risk|pay premium of all-in insurance)"
     rf"(?: \(?(?P<amount>{_AMOUNT})\)?)?(?: to (?P<to>{_AMOUNT}))?"
     r"(?P<all_in> and is all-in)?$"
@@ -37,6 +39,8 @@ VERBS: dict[str, str] = {
     **STARS_VERBS,
     "posts missed blind": "post_dead",
     "straddle": "post_straddle",
+    "Bet & Muck": "bet",
+    "Bet & Muck folds": "fold",
     "Receives Cashout": "cash_out",
     "Pays Cashout Risk": "cash_out",
     "pay premium of all-in insurance": "cash_out",
@@ -74,5 +78,6 @@ GGPOKER = replace(
     ignored=IGNORED,
     pot_line=POT_LINE,
     paid_verbs=PAID_VERBS,
+    straddle_is_total=True,
     site_money_line=r"^Cash Drop to Pot : total (\S+)$",
 )

@@ -20,7 +20,10 @@ from parsers.stars_header import started_at
 
 HAND_ID = r"^Poker Hand #(?P<hand_id>[0-9A-Za-z]+):"
 #: The game text: after "#id: " (cash) or after the tournament name's last ", ".
-GAME_TEXT = r"^Poker Hand #[0-9A-Za-z]+: (?:Tournament #\d+, )?(?P<game>.*?)\s*-?\s*(?:Level\s*\d+\s*)?\((?P<stakes>[^()]*\d[^()]*)\)"
+GAME_TEXT = (
+    r"^Poker Hand #[0-9A-Za-z]+: (?:Tournament #\d+, )?(?P<game>.*?)\s*-?\s*"
+    r"(?:Level\s*\d+\s*)?\((?P<stakes>[^()]*\d[^()]*)\)"
+)
 GAMES: tuple[tuple[str, str], ...] = (
     ("ShortDeck", "shortdeck"),
     ("PLO-6", "omaha6"),

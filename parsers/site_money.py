@@ -12,6 +12,7 @@
   Only settled hands (with a collect) are normalised.
 - `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
   into a live post of the big blind and dead money for the rest (Winamax posts both that way).
+- `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
 - `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
 """
 
@@ -40,16 +41,16 @@ def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
     settled = actions.filter(pl.col("kind") == "collect").select("hand_key").unique()
     committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
     committing = committing.join(settled, on="hand_key", how="semi")
-    per_player = committing.group_by([*KEY, "player"]).agg(
-        committed=pl.col("amount").sum(), last_line=pl.col("line_no").max()
-    )
+    per_player = committing.group_by([*KEY, "player"]).agg(committed=pl.col("amount").sum())
     committed = pl.col("committed")
     per_street = per_player.group_by(KEY).agg(
         top=committed.max(),
         second=committed.top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
         player=pl.col("player").sort_by("committed", descending=True).first(),
-        line_no=pl.col("last_line").max(),
     )
+    # the return follows the street's last action (folds included)
+    last = actions.filter(pl.col("street") <= 3).group_by(KEY).agg(pl.col("line_no").max())
+    per_street = per_street.join(last, on=KEY, how="left")
     return per_street.filter(pl.col("top") > pl.col("second")).select(
         *KEY, "player", (pl.col("top") - pl.col("second")).alias("returned"), "line_no"
     )
@@ -140,6 +141,24 @@ def _split_dead_both(actions: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame
     return _resequence(merged.with_columns(pl.col("kind").cast(actions.schema["kind"])))
 
 
+def _straddle_added(actions: pl.DataFrame) -> pl.DataFrame:
+    """Straddle amounts are totals: chips added = total - the player's live posts before it."""
+    live = pl.col("kind").is_in(COMMITTING[:4]) & (pl.col("street") == 0)
+    straddle = pl.col("kind") == "post_straddle"
+    by = ["hand_key", "player"]
+    other = pl.when(live & ~straddle).then(pl.col("amount")).otherwise(0).fill_null(0)
+    last_total = pl.when(live & straddle).then(pl.col("amount")).forward_fill().over(by)
+    total = pl.max_horizontal(other.cum_sum().over(by), last_total.fill_null(0))
+    marked = actions.with_columns(total.alias("_total"))
+    before = pl.col("_total").shift(1).over(by).fill_null(0)
+    return marked.with_columns(
+        pl.when(live & straddle)
+        .then(pl.col("amount") - before)
+        .otherwise(pl.col("amount"))
+        .alias("amount")
+    ).drop("_total")
+
+
 def _idle_sit_out(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     named = actions.select("hand_key", "player").unique().with_columns(pl.lit(True).alias("_acts"))
     marked = seats.join(named, on=["hand_key", "player"], how="left", maintain_order="left")
@@ -153,6 +172,8 @@ def settle_site_money(
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Apply the grammar's settlement options to the actions, assembled hands and seats."""
     actions = _paid(actions, grammar)
+    if grammar.straddle_is_total:
+        actions = _straddle_added(actions)
     if grammar.idle_seats_sit_out:
         seats = _idle_sit_out(seats, actions)
     if grammar.dead_sb_includes_bb:

@@ -80,7 +80,9 @@ WINAMAX = Grammar(
         r"^Table:? '(?P<table>.*)' (?P<max_seats>\d+)-max(?: \([a-z ]+\))?(?P<play_money>\b\B)?"
         r" Seat #?0*(?P<button>\d+) is the button"
     ),
-    seat_line=r"^Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>[^(),]*)(?:, [^()]*)?\)(?P<tail>.*)$",
+    seat_line=(
+        r"^Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>[^(),]*)(?:, [^()]*)?\)(?P<tail>.*)$"
+    ),
     sitting_out=r"sitting out|out of hand",
     actor_action=ACTOR_ACTION,
     verbs=VERBS,
