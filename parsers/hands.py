@@ -66,7 +66,7 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     in_summary = pl.col("section") == SUMMARY
     per_hand = lines.group_by("hand_key").agg(
         in_summary.any().alias("has_summary"),
-        pl.col("line_no").max().alias("last_line"),
+        pl.col("line_no").filter(pl.col("text") != "").max().alias("last_line"),
     )
     summary = lines.filter(in_summary)
     pots = (

@@ -19,7 +19,7 @@ import polars as pl
 from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
 
 HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
-STAKES = r"\((?:[^()/]*,\s*)?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>[^()]*)\)"
+STAKES = r"\((?:[^()/]*?[A-Za-z], )?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>[^()]*)\)"
 BUTTON_BLIND = r"\(Button Blind\s*(?P<bb>[^\s()]+)"
 CAP = r"(?P<cap>\S+) Cap"
 HEADER_ANTE = r"Ante\s*(?P<ante>[^\s)]+)"
