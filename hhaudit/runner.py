@@ -31,7 +31,7 @@ from hhaudit.shard import (
 from reports import HtmlLimits, write_reports
 
 RUN_JSON = "run.json"
-BATCH_BYTES = 32 << 20  # input bytes audited together (small files share one pipeline run)
+BATCH_BYTES = 8 << 20  # input bytes audited together (small files share one pipeline run)
 BATCH_FILES = 256
 PARQUET_TABLES: tuple[str, ...] = TABLE_NAMES  # hands, seats, actions, violations, quarantine
 
