@@ -1,0 +1,40 @@
+"""parse_paths / parse_file / concat_tables: ordering, file ids, accounting."""
+
+from __future__ import annotations
+
+from parse_samples import BASIC_HAND
+
+from parsers import concat_tables, parse_bytes, parse_file, parse_paths
+
+
+def test_parse_paths_expands_folders_sorted_and_numbers_files(tmp_path):
+    (tmp_path / "z").mkdir()
+    (tmp_path / "z" / "2.txt").write_text(BASIC_HAND)
+    (tmp_path / "1.txt").write_text(BASIC_HAND + "\n" + BASIC_HAND.replace("#1001", "#1009"))
+    (tmp_path / ".hidden.txt").write_text(BASIC_HAND)
+    tables = parse_paths([tmp_path])
+    names = [report.path.rsplit("/", 1)[-1] for report in tables.files]
+    assert names == ["1.txt", "2.txt"]
+    assert tables.hands["hand_key"].to_list() == [0, 1, 1 << 32]
+    assert tables.hands["source_file"].to_list() == [
+        str(tmp_path / "1.txt"),
+        str(tmp_path / "1.txt"),
+        str(tmp_path / "z" / "2.txt"),
+    ]
+    total_read = sum(r.hands_read for r in tables.files)
+    assert total_read == tables.hands.height + tables.quarantine.height == 3
+
+
+def test_parse_file_reports_unreadable_path(tmp_path):
+    tables = parse_file(tmp_path / "missing.txt")
+    assert tables.files[0].error.startswith("unreadable")
+    assert tables.hands.is_empty()
+
+
+def test_concat_tables_keeps_reports_and_rows():
+    first = parse_bytes(BASIC_HAND.encode(), "a.txt", file_id=0)
+    second = parse_bytes(BASIC_HAND.encode(), "b.txt", file_id=1)
+    both = concat_tables([first, second])
+    assert [r.path for r in both.files] == ["a.txt", "b.txt"]
+    assert both.hands["hand_key"].to_list() == [0, 1 << 32]
+    assert both.actions.height == 2 * first.actions.height

@@ -1,0 +1,46 @@
+"""Encodings, BOMs, line endings and NUL bytes: every variant parses to the same tables."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+from parse_samples import BASIC_HAND
+
+from parsers import parse_bytes
+from parsers.io import decode
+
+TEXT = BASIC_HAND.replace("Player_L", "Joël €uro")  # non-ASCII, cp1252-encodable
+
+
+def _variants() -> list[tuple[str, bytes, str]]:
+    crlf = TEXT.replace("\n", "\r\n")
+    return [
+        ("utf-8", TEXT.encode("utf-8"), "utf-8"),
+        ("utf-8-bom", codecs.BOM_UTF8 + TEXT.encode("utf-8"), "utf-8-sig"),
+        ("double-bom", codecs.BOM_UTF8 * 2 + TEXT.encode("utf-8"), "utf-8-sig"),
+        ("utf-16-le-bom", codecs.BOM_UTF16_LE + crlf.encode("utf-16-le"), "utf-16-le"),
+        ("utf-16-be-bom", codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"), "utf-16-be"),
+        ("utf-16-le", TEXT.encode("utf-16-le"), "utf-16-le"),
+        ("utf-16-be", TEXT.encode("utf-16-be"), "utf-16-be"),
+        ("cp1252", TEXT.encode("cp1252"), "cp1252"),
+        ("crlf", crlf.encode("utf-8"), "utf-8"),
+        ("lone-cr", TEXT.replace("\n", "\r").encode("utf-8"), "utf-8"),
+        ("nul-bytes", TEXT.replace("\n", "\x00\n").encode("utf-8"), "utf-8"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "data", "encoding"), _variants(), ids=lambda v: str(v)[:14])
+def test_every_encoding_gives_the_same_tables(name, data, encoding):
+    reference = parse_bytes(TEXT.encode("utf-8"), "x.txt")
+    tables = parse_bytes(data, "x.txt")
+    assert tables.files[0].encoding == encoding, name
+    assert tables.quarantine.is_empty(), tables.quarantine["reason"].to_list()
+    for table in ("hands", "seats", "actions"):
+        assert getattr(tables, table).equals(getattr(reference, table)), (name, table)
+    assert "Joël €uro" in tables.seats["player"].to_list()
+
+
+def test_decode_normalises_line_ends_and_strips_boms():
+    assert decode(codecs.BOM_UTF8 * 3 + b"a\r\nb\rc\n").data == b"a\nb\nc\n"
+    assert decode(b"abc\x00def\n" * 10).data == b"abcdef\n" * 10
