@@ -38,6 +38,7 @@ _RC = {
 _PROLOG = re.compile(r"^.*?(?=<svg)", re.DOTALL)
 _METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.DOTALL)
 MAX_LABEL = 38
+MIN_COLUMNS = 10
 
 
 def _short(label: str) -> str:
@@ -95,6 +96,7 @@ def _label_axes(axes: Axes, labels: list[str], positions: list[int], horizontal:
         axes.set_xlabel("flags")
         axes.grid(axis="x", color="#eaecf0", linewidth=0.8)
     else:
+        axes.set_xlim(-0.6, max(len(labels), MIN_COLUMNS) - 0.4)  # few days: narrow bars
         step = max(1, len(labels) // 14)
         axes.set_xticks(positions[::step], labels[::step], rotation=45, ha="right")
         axes.set_ylabel("flags")

@@ -13,7 +13,7 @@ from typing import Any
 import polars as pl
 
 from audit.violations import SEVERITIES
-from parsers.schema import STREET_NAMES
+from parsers.schema import BETTING_KINDS, STREET_NAMES
 from reports.columns import decimal_amount, stakes_label
 
 STATE_COLUMNS: tuple[str, ...] = ("to_call", "min_to", "max_to")
@@ -141,6 +141,7 @@ def replay_rows(
         .with_columns([pl.coalesce(name, f"flag_{name}").alias(name) for name in STATE_COLUMNS])
         .sort("hand_key", "seq")
     )
+    betting = pl.col("kind").cast(pl.String).is_in(list(BETTING_KINDS))
     allowed = pl.concat_str([decimal_amount("min_to"), pl.lit(" – "), decimal_amount("max_to")])
     shaped = rows.select(
         "hand_key",
@@ -149,8 +150,8 @@ def replay_rows(
             _street_name("street").alias("street"),
             "player",
             _what_was_done().alias("done"),
-            decimal_amount("to_call").alias("to_call"),
-            allowed.alias("allowed"),
+            pl.when(betting).then(decimal_amount("to_call")).alias("to_call"),
+            pl.when(betting).then(allowed).alias("allowed"),
             "line_no",
             pl.col("flag_codes").fill_null(""),
             pl.col("flag_messages").fill_null(""),
