@@ -97,7 +97,7 @@ def _limits() -> list[pl.Expr]:
 
 
 def _void_reason() -> pl.Expr:
-    acting = pl.col("is_betting") & ~pl.col("is_sentinel")
+    acting = pl.col("is_betting") & ~pl.col("is_sentinel") & ~pl.col("site_kill")
     return (
         pl.when(acting & pl.col("folded_before"))
         .then(pl.lit("ACT-FOLDED"))
@@ -204,7 +204,7 @@ def check(
     )
     if actions.height == 0:
         return AuditResult(actions.with_columns(), empty_violations())
-    seat_frame = seat_table(seats)
+    seat_frame = seat_table(seats, actions)
     numbers = seat_numbers(seat_frame)
     prepared = prepare(hands, seats, actions, options or Options(), site_options)
     prepared = (

@@ -58,18 +58,31 @@ def _player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame)
     players = players.with_columns(pl.col(amounts).fill_null(0)).join(
         hands.select("hand_key", "scale"), on="hand_key", how="left"
     )
-    expected_final = (
-        pl.col("stack")
-        - pl.col("put_in")
-        + pl.col("returned")
-        + pl.col("collected")
-        + pl.col("cashed_out")
-    )
+    logged_returns = (pl.col("returned").sum() > 0).over("hand_key")
     return players.with_columns(
-        final_off=pl.col("final_stack").is_not_null() & (pl.col("final_stack") != expected_final),
-        expected_final=expected_final,
         return_off=pl.col("returned") != pl.col("expected_return"),
+        logged_returns=logged_returns,
     )
+
+
+def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame:
+    """Per hand, the first player whose final stack does not add up (H-4, third part)."""
+    silent = frame.select("hand_key", "silent_return")
+    players = players.join(silent, on="hand_key", how="inner")
+    returned = (
+        pl.when(pl.col("silent_return")).then(pl.col("expected_return")).otherwise("returned")
+    )
+    expected_final = (
+        pl.col("stack") - pl.col("put_in") + returned + pl.col("collected") + pl.col("cashed_out")
+    )
+    off = pl.col("final_stack").is_not_null() & (pl.col("final_stack") != expected_final)
+    message = sentence(
+        "seat {} ends with {} but start - put in + returned + collected is {}",
+        "seat",
+        money(pl.col("final_stack")),
+        money(expected_final),
+    )
+    return players.group_by("hand_key").agg(first_final_off=message.filter(off).first())
 
 
 def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -84,7 +97,8 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         start_total=pl.col("stack").sum(),
         final_total=pl.col("final_stack").sum(),
         finals_complete=pl.col("final_stack").is_not_null().all(),
-        return_mismatch=pl.col("return_off").any(),
+        return_off=pl.col("return_off").any(),
+        logged_returns=pl.col("logged_returns").any(),
         return_detail=sentence(
             "seat {}: {} returned, {} expected",
             "seat",
@@ -93,21 +107,31 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         )
         .filter(pl.col("return_off"))
         .str.join("; "),
-        first_final_off=sentence(
-            "seat {} ends with {} but start - put in + returned + collected is {}",
-            "seat",
-            money(pl.col("final_stack")),
-            money(pl.col("expected_final")),
-        )
-        .filter(pl.col("final_off"))
-        .first(),
     )
     settled = state.filter(pl.col("is_collect")).select("hand_key").unique()
     frame = hands.join(settled, on="hand_key", how="semi").join(per_hand, on="hand_key", how="left")
     frame = frame.with_columns(
         expected_pot=pl.col("put_in") - pl.col("expected_return_total"),
+    ).with_columns(silent_return=_silent_return())
+    frame = frame.join(_first_final_off(players, frame), on="hand_key", how="left")
+    return frame.with_columns(
+        return_mismatch=pl.col("return_off") & ~pl.col("silent_return"),
+        conservation_problem=_conservation_problem(),
     )
-    return frame.with_columns(conservation_problem=_conservation_problem())
+
+
+def _silent_return() -> pl.Expr:
+    """The log has no return line but its figures show the uncalled chips went back.
+
+    H-2 is then not broken: a hand without any return line is accepted when the reported pot
+    (or, without one, the collected chips plus the rake) shows the uncalled chips did go back:
+    older PokerStars logs return uncalled bets silently
+    (e.g. fpdb-3/tour/NLHE-USD-MTT-5r-200710.txt).
+    """
+    pot_shows_it = pl.coalesce(
+        "total_pot", pl.col("collected_total") + pl.col("rake").fill_null(0)
+    ) == pl.col("expected_pot")
+    return ~pl.col("logged_returns") & pot_shows_it
 
 
 def _conservation_problem() -> pl.Expr:

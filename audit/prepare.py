@@ -86,6 +86,7 @@ def hand_post_facts(actions: pl.DataFrame) -> pl.DataFrame:
         bb_posted=pl.col("amount").filter(kind == "post_bb").first().fill_null(0),
         max_live_post=pl.col("amount").filter(kind.is_in(LIVE_POSTS)).max().fill_null(0),
         bb_seat=pl.col("seat").filter(kind == "post_bb").first(),
+        sb_seat=pl.col("seat").filter(kind == "post_sb").first(),
         last_straddle_seat=pl.col("seat").filter(straddle).last(),
         settled=(kind == "collect").any(),
     )
@@ -124,7 +125,7 @@ def prepare(
     hand_info = hands.select(HAND_COLUMNS).join(
         options_frame(sites, options, per_site), on="site", how="left"
     )
-    stacks = seats.select("hand_key", "seat", "stack")
+    stacks = seats.select("hand_key", "seat", "stack", pl.col("sitting_out").fill_null(False))
     frame = (
         actions.sort("hand_key", "seq")
         .with_columns(kind_flags())

@@ -44,6 +44,17 @@ def _commit_adds() -> pl.Expr:
     return pl.when(active() & adds).then(pl.col("chips")).otherwise(0)
 
 
+def _site_kill() -> pl.Expr:
+    """A "fold" recorded for an all-in player the log marks sitting out: the site kills the
+    absent player's hand (PokerStars, e.g. fpdb-3/tour/NLHE-play-STT-2000.201202.allin.blind.txt:
+    the sitting-out BB posts all-in, then "folds"). It folds him but is not his action."""
+    return (
+        pl.col("is_fold")
+        & pl.col("sitting_out").fill_null(False)
+        & (pl.col("remaining_before") <= 0)
+    )
+
+
 def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     """Per-actor commitments, stack and acted/folded flags (see module docstring)."""
     wager = active() & pl.col("is_wager")
@@ -76,7 +87,9 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     )
     stack_before = pl.col("remaining_before").clip(lower_bound=0)
     frame = frame.with_columns(
-        stack_before=stack_before, allin_to=pl.col("committed_before") + stack_before
+        stack_before=stack_before,
+        allin_to=pl.col("committed_before") + stack_before,
+        site_kill=_site_kill(),
     )
     changes_commitment = active() & (pl.col("is_live_post") | pl.col("is_call") | wager)
     frame = frame.with_columns(

@@ -11,13 +11,24 @@ from __future__ import annotations
 
 import polars as pl
 
+from audit.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
 from audit.state import PREFLOP, active
 from audit.windows import prev_ffill_in
 
+PLAYING_KINDS = BETTING + LIVE_POSTS + DEAD_POSTS
 
-def seat_table(seats: pl.DataFrame) -> pl.DataFrame:
-    """Per hand: one `stack_<s>` column per seat dealt in (null for empty or sitting-out seats)."""
-    dealt = seats.filter(~pl.col("sitting_out").fill_null(False))
+
+def seat_table(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """Per hand: one `stack_<s>` column per seat dealt in (null for empty or sitting-out seats).
+
+    A seat marked sitting out that nevertheless posts or acts in the hand is in it (PokerStars
+    lists "is sitting out" for a player who returns in time to post and play).
+    """
+    playing = actions.filter(pl.col("kind").cast(pl.String).is_in(PLAYING_KINDS))
+    acted = playing.select("hand_key", "seat").unique().with_columns(_acts=pl.lit(True))
+    dealt = seats.join(acted, on=["hand_key", "seat"], how="left").filter(
+        ~pl.col("sitting_out").fill_null(False) | pl.col("_acts").fill_null(False)
+    )
     wide = dealt.select("hand_key", "seat", "stack").pivot(
         on="seat", index="hand_key", values="stack", aggregate_function="first"
     )
@@ -39,39 +50,76 @@ def _seat_state(s: int) -> dict[str, pl.Expr]:
     committed = prev_ffill_in(pl.when(mine).then(pl.col("committed_after")), "s_gid").fill_null(0)
     acted = prev_ffill_in(pl.when(mine & pl.col("is_betting")).then(True), "s_gid").fill_null(False)
     live = in_hand & ~folded
-    has_chips = live & (behind > 0)
     return {
         f"_live_{s}": live,
-        f"_chips_{s}": has_chips,
-        f"_owes_{s}": has_chips & (~acted | (committed < pl.col("current_bet"))),
-        f"_matched_{s}": has_chips & (committed >= pl.col("current_bet")),
+        f"_chips_{s}": live & (behind > 0),
+        f"_committed_{s}": committed,
+        f"_acted_{s}": acted,
+        f"_allin_{s}": pl.when(live).then(committed + behind),
+    }
+
+
+def _contestable(seats: list[int]) -> dict[str, pl.Expr]:
+    """`_cap_<s>`: the most seat s can be asked to match: the current bet, or less when every
+    other live player is all-in below it (chips above that would come straight back uncalled;
+    PokerStars lets the small blind complete only to the all-in players' level, e.g.
+    fpdb-3/tour/NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt, hand 25234313412)."""
+    allins = [pl.col(f"_allin_{s}") for s in seats]
+    top = pl.max_horizontal(allins)
+    second = pl.max_horizontal([pl.when(a < top).then(a) for a in allins])
+    at_top = pl.sum_horizontal([(a == top).fill_null(False).cast(pl.Int32) for a in allins])
+    caps = {}
+    for s, mine in zip(seats, allins, strict=True):
+        others = pl.when((mine == top) & (at_top == 1)).then(second).otherwise(top)
+        caps[f"_cap_{s}"] = pl.min_horizontal(pl.col("current_bet"), others)
+    return caps
+
+
+def _owing(s: int) -> dict[str, pl.Expr]:
+    """Seat s owes action if it has not acted, or has acted below what it can be asked to match
+    (D-9 with the contestable cap); "matched" (the lone player with chips) is against the bet."""
+    chips, committed, cap = (pl.col(f"_{name}_{s}") for name in ("chips", "committed", "cap"))
+    return {
+        f"_owes_{s}": chips & (~pl.col(f"_acted_{s}") | (committed < cap)),
+        f"_matched_{s}": chips & (committed >= pl.col("current_bet")),
     }
 
 
 def _street_start_seat() -> pl.Expr:
-    """The seat before the first actor: last straddle or the BB preflop, the button after."""
-    preflop_seat = pl.coalesce("last_straddle_seat", "bb_seat", "button_seat")
+    """The seat before the first actor: last straddle or the BB (else the SB) preflop, the
+    button after."""
+    preflop_seat = pl.coalesce("last_straddle_seat", "bb_seat", "sb_seat", "button_seat")
     return pl.when(PREFLOP).then(preflop_seat).otherwise(pl.col("button_seat"))
 
 
 def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
-    """Adds n_live, n_with_chips, nobody_owes, previous_actor and expected_seat."""
-    exprs: dict[str, pl.Expr] = {}
+    """Adds n_live, n_with_chips, nobody_owes, call_cap, previous_actor and expected_seat."""
+    base: dict[str, pl.Expr] = {}
     for s in seats:
-        exprs |= _seat_state(s)
-    frame = frame.with_columns(**exprs)
+        base |= _seat_state(s)
+    frame = frame.with_columns(**base)
+    caps = _contestable(seats)
+    frame = frame.with_columns(**caps)
+    owing: dict[str, pl.Expr] = {}
+    for s in seats:
+        owing |= _owing(s)
+    frame = frame.with_columns(**owing)
 
     def count(prefix: str) -> pl.Expr:
         return pl.sum_horizontal([pl.col(f"_{prefix}_{s}").cast(pl.Int32) for s in seats])
 
+    acting = active() & pl.col("is_betting") & ~pl.col("site_kill")
     frame = frame.with_columns(
         n_live=count("live"),
         n_with_chips=count("chips"),
         _n_owes=count("owes"),
         _n_matched=count("matched"),
-        previous_actor=prev_ffill_in(
-            pl.when(active() & pl.col("is_betting")).then(pl.col("seat")), "s_gid"
-        ).fill_null(_street_start_seat()),
+        call_cap=pl.coalesce(
+            [pl.when(pl.col("seat") == s).then(pl.col(f"_cap_{s}")) for s in seats]
+        ),
+        previous_actor=prev_ffill_in(pl.when(acting).then(pl.col("seat")), "s_gid").fill_null(
+            _street_start_seat()
+        ),
     )
     frame = frame.with_columns(
         nobody_owes=(pl.col("n_live") <= 1)
@@ -80,7 +128,7 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         | (pl.col("_n_owes") == 0)
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
-    return frame.drop(["_n_owes", "_n_matched", *exprs])
+    return frame.drop(["_n_owes", "_n_matched", *base, *caps, *owing])
 
 
 def _expected_seat(seats: list[int], ring: int) -> pl.Expr:

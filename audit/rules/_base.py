@@ -36,7 +36,7 @@ def col(name: str) -> pl.Expr:
 
 
 #: A real betting action that is evaluated (not void, not a sentinel).
-ACTING = col("is_betting") & ~col("void") & ~col("is_sentinel")
+ACTING = col("is_betting") & ~col("void") & ~col("is_sentinel") & ~col("site_kill")
 WAGER = ACTING & col("is_wager")
 TO = col("to_amount")
 

@@ -2,6 +2,8 @@
 
 What it checks: undercalls with chips behind, overcalls, and the short big blind: with the
 default `short_bb_call_full` a limper owes the full big blind even when the BB posted less.
+When every other player still in is all-in below the current bet, a call that matches the
+largest of them is also exact (the rest could only come back uncalled).
 
 Violating:
     NL 50/100; stacks P1=5000 P2=60 P3=5000 P4=5000; button P4
@@ -20,6 +22,10 @@ import polars as pl
 from audit.rules._base import ACTING, Rule, col, money, sentence
 
 _OWED = pl.min_horizontal(col("to_call").clip(lower_bound=0), col("stack_before"))
+#: Every other live player all-in below the current bet: matching them is enough.
+_CONTESTED = pl.min_horizontal(
+    (col("call_cap") - col("committed_before")).clip(lower_bound=0), col("stack_before")
+)
 
 RULE = Rule(
     code="CALL-AMOUNT",
@@ -28,6 +34,6 @@ RULE = Rule(
     citation="RULES.md I-8; TDA 51-B; RRoP §14 NL r2",
     summary="Call amount differs from min(to_call, stack)",
     doc=__doc__ or "",
-    violates=ACTING & col("is_call") & (col("chips") != _OWED),
+    violates=ACTING & col("is_call") & (col("chips") != _OWED) & (col("chips") != _CONTESTED),
     message=sentence("called {}; the call was {}", money(col("chips")), money(_OWED)),
 )
