@@ -98,13 +98,23 @@ class Betting:
 
     def round_open(self) -> bool:
         """Does anybody owe action (D-9, with its two closing cases)?"""
-        live = self.in_hand()
-        if len(live) <= 1:
+        live = with_chips = 0
+        last_with_chips: Player | None = None
+        someone_owes = False
+        for player in self.players:
+            if player.folded:
+                continue
+            live += 1
+            if player.stack > 0:
+                with_chips += 1
+                last_with_chips = player
+                if not player.acted or player.committed < self.current_bet:
+                    someone_owes = True
+        if live <= 1:
             return False
-        with_chips = [p for p in live if p.stack > 0]
-        if len(with_chips) == 1 and with_chips[0].committed >= self.current_bet:
+        if with_chips == 1 and last_with_chips and last_with_chips.committed >= self.current_bet:
             return False
-        return any(self.owes(p) for p in live)
+        return someone_owes
 
     def next_actor(self) -> int:
         """The first seat clockwise after the previous actor that owes action."""

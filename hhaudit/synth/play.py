@@ -24,7 +24,8 @@ STREET_LINES = ("*** FLOP ***", "*** TURN ***", "*** RIVER ***")
 
 def header(spec: TableSpec, hand_id: str, local: datetime) -> str:
     """The first line of a hand, cash or tournament."""
-    when = local.strftime("%Y/%m/%d %H:%M:%S").replace(" 0", " ", 1)
+    date = f"{local.year}/{local.month:02d}/{local.day:02d}"
+    when = f"{date} {local.hour}:{local.minute:02d}:{local.second:02d}"
     game = f"{GAME_LABELS[spec.game]} {STRUCTURE_LABELS[spec.structure]}"
     if spec.is_tournament:
         low, high = (
@@ -50,9 +51,9 @@ def draw_stack(spec: TableSpec, options: SynthOptions, rng: random.Random) -> in
     floor = spec.small_blind + spec.big_blind + spec.ante + 1
     big = spec.big_blind
     if rng.random() < options.short_stacks:
-        stack = rng.randint(5 * big, 30 * big)
+        stack = 5 * big + int(rng.random() * 25 * big)
     else:
-        stack = rng.randint(40 * big, 200 * big)
+        stack = 40 * big + int(rng.random() * 160 * big)
     if spec.scale == 100 and rng.random() < 0.7:
         stack -= stack % big  # round stacks are common in cash games
     return max(stack, floor)

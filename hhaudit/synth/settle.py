@@ -122,8 +122,11 @@ def settle(
     return won
 
 
+DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+
+
 def hand_cards(rng: random.Random, count: int) -> list[str]:
-    return [rng.choice("23456789TJQKA") + rng.choice("cdhs") for _ in range(count)]
+    return rng.sample(DECK, count)
 
 
 def seat_lines(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 
 GAME_LABELS: dict[str, str] = {"holdem": "Hold'em", "omaha4": "Omaha", "omaha5": "5 Card Omaha"}
 STRUCTURE_LABELS: dict[str, str] = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
@@ -51,9 +52,14 @@ class TableSpec:
     level: str = "I"
     thousands: bool = True  # print 1,234 rather than 1234 where PokerStars does
 
-    @property
+    @cached_property
     def scale(self) -> int:
         return 100 if self.currency in CURRENCY_SYMBOLS else 1
+
+    @cached_property
+    def printed(self) -> dict[int, str]:
+        """Amounts already formatted at this table (money() is the generator's hot spot)."""
+        return {}
 
     @property
     def unit(self) -> str:
@@ -66,6 +72,13 @@ class TableSpec:
 
 def money(amount: int, spec: TableSpec) -> str:
     """Print an amount the way PokerStars does: `$1`, `$0.50`, `$1,492.66`, `1500`, `€2`."""
+    text = spec.printed.get(amount)
+    if text is None:
+        text = spec.printed[amount] = format_money(amount, spec)
+    return text
+
+
+def format_money(amount: int, spec: TableSpec) -> str:
     sign = "-" if amount < 0 else ""
     amount = abs(amount)
     if spec.scale == 1:

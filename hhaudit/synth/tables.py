@@ -7,7 +7,6 @@ from typing import Any
 import polars as pl
 
 from hhaudit.synth.record import HandRecord
-from parsers.schema import conform, empty
 
 SITE = "pokerstars"
 
@@ -69,6 +68,8 @@ class TableBuilder:
 
     def frames(self) -> dict[str, pl.DataFrame]:
         """hands, seats and actions in the canonical Polars schemas."""
+        from parsers.schema import conform, empty  # here: generating text needs no parser
+
         if self.hands:
             hands = pl.DataFrame(self.hands, infer_schema_length=None).with_columns(
                 pl.col("started_at").dt.replace_time_zone("UTC")

@@ -1,0 +1,95 @@
+"""Replay parsed NLHE hands through PokerKit 0.7.7's state machine (a speed reference only).
+
+PokerKit checks every action as it applies it, one hand and one action at a time: the
+"state machine" way of auditing. Hands it refuses (it refuses illegal actions, and a few legal
+ones, RULES.md §8 K-1..K-12) are counted, not timed separately.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+AUTOMATIONS_NAMES = (
+    "ANTE_POSTING",
+    "BET_COLLECTION",
+    "BLIND_OR_STRADDLE_POSTING",
+    "CARD_BURNING",
+    "HOLE_DEALING",
+    "BOARD_DEALING",
+    "HOLE_CARDS_SHOWING_OR_MUCKING",
+    "HAND_KILLING",
+    "CHIPS_PUSHING",
+    "CHIPS_PULLING",
+)
+BETTING = ("fold", "check", "call", "bet", "raise")
+
+
+def clockwise_from_button(seats: list[int], button: int) -> list[int]:
+    """PokerKit's order: the seat after the button first, the button last (heads-up too)."""
+    ordered = sorted(seats)
+    after = [seat for seat in ordered if seat > button] + [
+        seat for seat in ordered if seat <= button
+    ]
+    return after
+
+
+def replay_hand(hand: dict[str, Any], seats: pl.DataFrame, actions: pl.DataFrame) -> bool:
+    """True when PokerKit accepted every betting action of the hand."""
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+
+    dealt = seats.filter(~pl.col("sitting_out"))
+    order = clockwise_from_button(dealt["seat"].to_list(), hand["button_seat"])
+    stack_of = dict(zip(dealt["seat"].to_list(), dealt["stack"].to_list(), strict=True))
+    state = NoLimitTexasHoldem.create_state(
+        tuple(getattr(Automation, name) for name in AUTOMATIONS_NAMES),
+        True,
+        0,
+        (hand["small_blind"], hand["big_blind"]),
+        hand["big_blind"],
+        tuple(stack_of[seat] for seat in order),
+        len(order),
+        mode=Mode.CASH_GAME,
+    )
+    try:
+        for kind, to_amount in actions.select("kind", "to_amount").iter_rows():
+            if kind == "fold":
+                state.fold()
+            elif kind in ("check", "call"):
+                state.check_or_call()
+            else:
+                state.complete_bet_or_raise_to(to_amount)
+    except ValueError:
+        return False
+    return True
+
+
+def replay_sample(paths: list[Path], limit: int) -> dict[str, Any]:
+    """Replay the first `limit` plain NLHE cash hands of the first file."""
+    from parsers import parse_file
+
+    tables = parse_file(paths[0])
+    plain = tables.hands.filter(
+        (pl.col("structure") == "NL") & ~pl.col("is_tournament") & (pl.col("straddles") == 0)
+    ).head(limit)
+    keys = plain["hand_key"]
+    seats = tables.seats.filter(pl.col("hand_key").is_in(keys.implode()))
+    actions = (
+        tables.actions.with_columns(pl.col("kind").cast(pl.String))
+        .filter(pl.col("hand_key").is_in(keys.implode()) & pl.col("kind").is_in(BETTING))
+        .sort("hand_key", "seq")
+    )
+    seats_by_hand = seats.partition_by("hand_key", as_dict=True)
+    actions_by_hand = actions.partition_by("hand_key", as_dict=True)
+    empty = actions.clear()
+    accepted = 0
+    started = time.perf_counter()
+    for hand in plain.iter_rows(named=True):
+        key = (hand["hand_key"],)
+        hand_actions = actions_by_hand.get(key, empty)
+        accepted += replay_hand(hand, seats_by_hand[key], hand_actions)
+    seconds = time.perf_counter() - started
+    return {"hands": plain.height, "accepted": accepted, "seconds": seconds}
