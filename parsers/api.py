@@ -80,7 +80,10 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     for index in in_hands["format_ix"].unique().sort().to_list():
         site_format = FORMATS[index]
         subset = in_hands.filter(pl.col("format_ix") == index)
-        if site_format.grammar is None:
+        if site_format.document is not None:
+            files = lines.filter(pl.col("file_id").is_in(subset["file_id"].unique().implode()))
+            parts.append(site_format.document(files, sources))
+        elif site_format.grammar is None:
             headers = subset.filter(pl.col("is_header"))
             parts.append(_unsupported(headers, site_format.name, sources))
         else:

@@ -7,12 +7,17 @@ reason) until their parser lands. Add a site by appending a `SiteFormat` to FORM
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import polars as pl
 
 from parsers.grammar import Grammar
+from parsers.ipoker import HEADER as IPOKER_HEADER
+from parsers.ipoker import parse_ipoker
+from parsers.phh import HEADER as PHH_HEADER
+from parsers.phh import parse_phh
+from parsers.pipeline import Tables
 from parsers.pokerstars import POKERSTARS
 
 DETECT_LINES = 50
@@ -23,6 +28,10 @@ class SiteFormat:
     name: str
     header: str  # regex matching one hand-header line (whitespace-stripped)
     grammar: Grammar | None = None
+    #: Whole-document formats (XML, TOML): (lines of whole files, sources) -> tables. The
+    #: lines carry file_id, line_no, text, is_header and hand_ix; every header line must come
+    #: back as one hand or one quarantine row.
+    document: Callable[[pl.DataFrame, pl.DataFrame], Tables] | None = None
 
 
 FORMATS: tuple[SiteFormat, ...] = (
@@ -37,6 +46,8 @@ FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat("merge", r"^(?:MERGE_GAME|Merge Game) #"),
     SiteFormat("pokertracker-ipoker", r"^GAME #\d+: "),
     SiteFormat("pokertracker-microgaming", r"^\*\* Game ID \d+ "),
+    SiteFormat("ipoker", IPOKER_HEADER, document=parse_ipoker),
+    SiteFormat("phh", PHH_HEADER, document=parse_phh),
 )
 
 
