@@ -46,20 +46,33 @@ def load_average() -> str:
         return "unknown"
 
 
+GNU_TIME = Path("/usr/bin/time")
+RSS_MARK = "__peak_rss_kb__"
+
+
 def timed_process(command: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS in MB of the process and its waited-for children, stdout)."""
+    """(wall seconds, peak RSS in MB, stdout) of `command` run in a fresh process.
+
+    Peak RSS comes from GNU time (`%M`, the command and its children) when installed, else from
+    wait4's rusage, which also counts the memory of the forked parent before exec.
+    """
+    wrapped = [str(GNU_TIME), "-f", f"{RSS_MARK} %M", *command] if GNU_TIME.exists() else command
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         started = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, text=True, cwd=REPO)
+        process = subprocess.Popen(wrapped, stdout=out, stderr=err, text=True, cwd=REPO)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read(), err.read()
+    peak_kb = float(usage.ru_maxrss)
+    marks = [line for line in stderr.splitlines() if line.startswith(RSS_MARK)]
+    if marks:
+        peak_kb = float(marks[-1].split()[1])
     if process.returncode not in ok:
         raise RuntimeError(f"{command[:4]} failed ({process.returncode}): {stderr[-2000:]}")
-    return wall, usage.ru_maxrss / 1024, stdout
+    return wall, peak_kb / 1024, stdout
 
 
 def corpus(hands: int, files: int, seed: int, workers: int, regenerate: bool) -> list[Path]:
@@ -184,7 +197,8 @@ def main(
         baseline.note = "bench/baseline_parser.py"
         measures.append(baseline)
     if "pokerkit" not in skip and pokerkit_hands:
-        pk = measure_json_stage("pokerkit replay", stage_command("pokerkit", paths[:1]))
+        command = stage_command("pokerkit", [Path(str(pokerkit_hands)), paths[0]])
+        pk = measure_json_stage("pokerkit replay", command)
         pk.note = f"{pk.detail['accepted']}/{pk.hands} hands accepted" if pk.detail else ""
         measures.append(pk)
     table = rows([m for m in measures if m.work_s], megabytes)

@@ -7,7 +7,7 @@ stage in a fresh process and also records its wall time and peak RSS.
 Stages:
   parse     parsers.parse_paths on the files
   check     parse, then time audit.check alone
-  pokerkit  replay the first hands (NLHE, legal) through PokerKit's state machine
+  pokerkit  `pokerkit N FILE...`: replay the first N hands through PokerKit's state machine
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ def stage_check(paths: list[Path]) -> dict[str, Any]:
     return {"hands": tables.hands.height, "violations": violations, "seconds": seconds}
 
 
-def stage_pokerkit(paths: list[Path], limit: int = 500) -> dict[str, Any]:
+def stage_pokerkit(paths: list[Path]) -> dict[str, Any]:
     from bench.pokerkit_replay import replay_sample
 
-    return replay_sample(paths, limit)
+    limit, *files = paths
+    return replay_sample(files, int(str(limit)))
 
 
 STAGES = {"parse": stage_parse, "check": stage_check, "pokerkit": stage_pokerkit}
