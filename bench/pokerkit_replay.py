@@ -86,6 +86,9 @@ def replay_sample(paths: list[Path], limit: int) -> dict[str, Any]:
     actions_by_hand = actions.partition_by("hand_key", as_dict=True)
     empty = actions.clear()
     accepted = 0
+    if plain.height:  # warm-up: PokerKit builds lookup tables on first use
+        first = next(plain.iter_rows(named=True))
+        replay_hand(first, seats_by_hand[(first["hand_key"],)], actions.clear())
     started = time.perf_counter()
     for hand in plain.iter_rows(named=True):
         key = (hand["hand_key"],)
