@@ -13,9 +13,11 @@ at each raise (a raise sets the commitment to its to-amount).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import polars as pl
 
-from parsers.money import NumberLocale, to_minor_units
+from parsers.grammar import Grammar
 from parsers.schema import SHOWDOWN
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
@@ -46,14 +48,36 @@ def _refine_posts(events: pl.DataFrame) -> pl.DataFrame:
     ).drop("_first_bb")
 
 
+def _bet_or_call(events: pl.DataFrame, posts: Mapping[str, str]) -> pl.DataFrame:
+    """Raw kind "bet_or_call" (an all-in line that does not say which, e.g. Bovada "All-in N"):
+    before the deal, the post `posts` names for the player (Grammar.allin_post_kinds); else a
+    bet when nobody has bet yet on the postflop street, else a call (preflop: a call)."""
+    kind = pl.col("kind")
+    if not events.select((kind == "bet_or_call").any()).item():
+        return events
+    if posts:
+        as_post = pl.col("player").replace_strict(dict(posts), default=None)
+        post = (kind == "bet_or_call") & (pl.col("section") < 0) & as_post.is_not_null()
+        events = events.with_columns(pl.when(post).then(as_post).otherwise(kind).alias("kind"))
+    wager = kind.is_in(["bet", "raise"]).cast(pl.Int32)
+    earlier = (wager.cum_sum() - wager).over("hand_key", "street")
+    opens = (kind == "bet_or_call") & (pl.col("street") > 0) & (earlier == 0)
+    resolved = pl.when(opens).then(pl.lit("bet")).otherwise(pl.lit("call"))
+    return events.with_columns(
+        pl.when(kind == "bet_or_call").then(resolved).otherwise(kind).alias("kind")
+    )
+
+
 def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
     """ "posts small & big blinds X": live post_bb of the nominal BB, post_dead of the rest."""
     both = pl.col("kind") == "post_both"
     if not events.select(both.any()).item():
         return events
     pairs = events.filter(both).join(big_blinds, on="hand_key", how="left")
-    live = pl.min_horizontal("amount", "big_blind")
+    # "dead + live" written as two amounts (888 "[$0.05 + $0.10]"): the second is the live part.
+    live = pl.coalesce("_live", pl.min_horizontal("amount", "big_blind"))
     live_rows = pairs.with_columns(pl.lit("post_bb").alias("kind"), live.alias("amount"))
+    live_rows = live_rows.filter(pl.col("amount") != 0)
     dead_rows = pairs.with_columns(
         pl.lit("post_dead").alias("kind"), (pl.col("amount") - live).alias("amount")
     )
@@ -71,15 +95,22 @@ def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataF
     )
 
 
-def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, locale: NumberLocale) -> pl.DataFrame:
+def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     with_scale = events.join(scales, on="hand_key", how="left", maintain_order="left")
+    # "X + Y" (888 "posts dead blind [$0.01 + $0.02]") is the sum of the two amounts.
+    parts = pl.col("amount_s").str.extract_groups(r"^(?P<a>.+?) \+ (?P<b>.+)$")
+    scale = pl.col("scale")
+    both = grammar.amount(parts.struct.field("a"), scale) + grammar.amount(
+        parts.struct.field("b"), scale
+    )
     return with_scale.with_columns(
-        to_minor_units(pl.col("amount_s"), pl.col("scale"), locale).alias("amount"),
-        to_minor_units(pl.col("to_s"), pl.col("scale"), locale).alias("to_amount"),
+        pl.coalesce(both, grammar.amount(pl.col("amount_s"), scale)).alias("amount"),
+        grammar.amount(parts.struct.field("b"), scale).alias("_live"),
+        grammar.amount(pl.col("to_s"), pl.col("scale")).alias("to_amount"),
     )
 
 
-def _with_commitments(frame: pl.DataFrame) -> pl.DataFrame:
+def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.DataFrame:
     """Raise amounts from to-amounts; bet to-amounts from amounts (per hand, street, player).
 
     Sorted by (hand, street, player, order), the running commitment is one cumulative sum
@@ -87,8 +118,11 @@ def _with_commitments(frame: pl.DataFrame) -> pl.DataFrame:
     """
     kind = pl.col("kind")
     group = ["hand_key", "street", "player"]
+    # "raises [N]" formats: a raise without a to-amount adds N chips, like a bet.
+    added = (kind == "raise") & pl.col("to_amount").is_null() & (lone_raise_amount == "added")
+    to_raise = (kind == "raise") & ~added
     fixed = (
-        pl.when(kind.is_in([*LIVE_POSTS, "call", "bet"]))
+        pl.when(kind.is_in([*LIVE_POSTS, "call", "bet"]) | added)
         .then(pl.col("amount"))
         .otherwise(0)
         .fill_null(0)
@@ -100,7 +134,7 @@ def _with_commitments(frame: pl.DataFrame) -> pl.DataFrame:
     offset = pl.when(pl.col("_start")).then(total - pl.col("_fixed")).forward_fill()
     ordered = ordered.with_columns((total - offset).alias("_running"))
     base = (
-        pl.when(kind == "raise")
+        pl.when(to_raise)
         .then(pl.col("to_amount") - pl.col("_running"))
         .when(pl.col("_start"))
         .then(pl.lit(0, dtype=pl.Int64))
@@ -112,15 +146,15 @@ def _with_commitments(frame: pl.DataFrame) -> pl.DataFrame:
     ordered = ordered.with_columns(before.alias("_before")).sort("_order")
     before = pl.col("_before")
     return ordered.with_columns(
-        pl.when(kind == "raise")
+        pl.when(to_raise)
         .then(pl.col("to_amount") - before)
         .when(kind.is_in(["fold", "check"]))
         .then(pl.lit(0, dtype=pl.Int64))
         .otherwise(pl.col("amount"))
         .alias("amount"),
-        pl.when(kind == "raise")
+        pl.when(to_raise)
         .then(pl.col("to_amount"))
-        .when(kind == "bet")
+        .when((kind == "bet") | added)
         .then(before + pl.col("amount"))
         .otherwise(None)
         .alias("to_amount"),
@@ -131,7 +165,7 @@ def build_actions(
     events: pl.DataFrame,
     verbs: dict[str, str],
     hand_info: pl.DataFrame,
-    locale: NumberLocale,
+    grammar: Grammar,
 ) -> pl.DataFrame:
     """Events (sorted by line) -> actions with kind, street, amount, to_amount, all_in, seq.
 
@@ -148,13 +182,22 @@ def build_actions(
     )
     frame = _with_amounts(
         events.with_columns(kind.alias("kind")),
-        hand_info.select("hand_key", "scale"),
-        locale,
+        hand_info.drop("big_blind"),
+        grammar,
     )
     frame = frame.with_columns(street.alias("street"))
+    frame = _bet_or_call(frame, grammar.allin_post_kinds)
     frame = _refine_posts(frame)
-    frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind"))
-    frame = _with_commitments(frame)
+    if grammar.pre_deal_fold_sits_out:
+        last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
+        dealt_later = (pl.col("section") < 0) & (pl.col("section") >= 0).any().over("hand_key")
+        early_fold = (pl.col("kind") == "fold") & ((pl.col("line_no") < last_post) | dealt_later)
+        frame = frame.filter(~early_fold.fill_null(False))
+    frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")
+    if grammar.lone_raise_amount == "to":
+        lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
+        frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))
+    frame = _with_commitments(frame, grammar.lone_raise_amount)
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)
     row = pl.int_range(pl.len(), dtype=pl.Int32)
     seq = row - pl.when(first.fill_null(True)).then(row).forward_fill()

@@ -1,0 +1,124 @@
+"""888poker / Pacific / Cassava hand headers (four lines, `Grammar.header_span`).
+
+  ***** 888poker Hand History for Game 873818904 *****
+  25 $/50 $ Blinds Pot Limit Omaha - *** 21 04 2016 16:34:37
+  Table Kumanovo 6 Max (Real Money)            | Tournament #154648012 Free 10 Max (Real Money)
+  Seat 4 is the button
+
+Stakes are the blinds ("Fix Limit": blinds of the fixed-limit game, small bet = big blind).
+Practice Play tables are play money in cents ("258.55"). Tournament amounts are chips even
+when the client writes a currency sign after them ("2.000 €"). Times: "dd mm yyyy" as printed,
+taken as UTC (the client's local time, no zone given).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.money import CENTS, CHIPS, NumberLocale, currency_of, to_minor_units
+
+#: "$1,492.66", "1 123 698" (tournament chips) and "0,02 $", "3 023,50 $", "2.000 €" (the
+#: localized clients, which write the currency after the number).
+LOCALE = NumberLocale("888-en", ".", ", \u00a0")
+LOCALE_AFTER = NumberLocale("888-eu", ",", ". \u00a0")
+#: A hand whose amounts have the currency after the number is in LOCALE_AFTER.
+CURRENCY_AFTER = r"\d ?(?:\$|€|£)(?:[^\d]|$)"
+
+HAND_ID = r"Hand History for Game (?P<hand_id>\d+)"
+STAKES = (
+    r"(?m)^(?P<sb>[^/\n]+)/(?P<bb>[^\n]+?) Blinds "
+    r"(?P<limit>No Limit|Pot Limit|Fix Limit) (?P<game>Holdem|OmahaHL|Omaha)\b"
+)
+STAMP = r"\*\*\* (\d{2} \d{2} \d{4} \d{2}:\d{2}:\d{2})"
+#: Fixed-limit tables whose big bet is not twice the small bet (cents): 888's $0.12/$0.25
+#: game posts $0.06/$0.12 blinds and bets $0.25 on the turn (thlorenz-hhp flh.hu, 503663069).
+FL_BIG_BETS = {12: 25}
+STRUCTURES = {"No Limit": "NL", "Pot Limit": "PL", "Fix Limit": "FL"}
+GAMES = {"Holdem": "holdem", "Omaha": "omaha4", "OmahaHL": "omaha4"}
+
+
+def _money(amount: pl.Expr) -> pl.Expr:
+    after = pl.col("text").str.contains(CURRENCY_AFTER)
+    scale = pl.col("scale")
+    read_after = to_minor_units(amount, scale, LOCALE_AFTER)
+    return pl.when(after).then(read_after).otherwise(to_minor_units(amount, scale, LOCALE))
+
+
+def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
+    """Header text (four lines joined) -> parsers.hands.HEADER_COLUMNS."""
+    text = pl.col("text")
+    stakes = text.str.extract_groups(STAKES)
+    tournament = text.str.contains(r"(?m)^Tournament #")
+    practice = text.str.contains("(Practice Play)", literal=True)
+    symbol = currency_of(stakes.struct.field("bb"))
+    currency = (
+        pl.when(tournament)
+        .then(pl.lit("chips"))
+        .when(practice)
+        .then(pl.lit("play"))
+        .otherwise(symbol)
+    )
+    scale = pl.when(tournament).then(pl.lit(CHIPS)).otherwise(pl.lit(CENTS)).cast(pl.Int32)
+    frame = headers.with_columns(
+        text.str.extract(HAND_ID, 1).alias("hand_id"),
+        stakes.struct.field("game").replace_strict(GAMES, default="unknown").alias("game"),
+        (stakes.struct.field("game") == "OmahaHL").fill_null(False).alias("is_hilo"),
+        stakes.struct.field("limit")
+        .replace_strict(STRUCTURES, default="UNKNOWN")
+        .alias("structure"),
+        tournament.alias("is_tournament"),
+        currency.alias("currency"),
+        scale.alias("scale"),
+        stakes.alias("stakes"),
+        text.str.extract(STAMP, 1)
+        .str.strptime(pl.Datetime("us"), "%d %m %Y %H:%M:%S", strict=False)
+        .dt.replace_time_zone("UTC")
+        .alias("started_at"),
+    )
+    sb = _money(pl.col("stakes").struct.field("sb").str.strip_chars())
+    bb = _money(pl.col("stakes").struct.field("bb").str.strip_chars())
+    is_fl = pl.col("structure") == "FL"
+    none = pl.lit(None, dtype=pl.Int64)
+    problem = (
+        pl.when(pl.col("hand_id").is_null())
+        .then(pl.lit("hand id unreadable in header"))
+        .when(pl.col("game").is_null() | (pl.col("game") == "unknown"))
+        .then(pl.lit("game unknown in header"))
+        .when(bb.is_null() | (bb <= 0))
+        .then(pl.lit("stakes unreadable in header"))
+    )
+    return frame.with_columns(
+        sb.alias("small_blind"),
+        bb.alias("big_blind"),
+        pl.when(is_fl).then(bb).otherwise(none).alias("small_bet"),
+        pl.when(is_fl)
+        .then(
+            pl.when(tournament | practice)
+            .then(2 * bb)
+            .otherwise(bb.replace_strict(FL_BIG_BETS, default=2 * bb, return_dtype=pl.Int64))
+        )
+        .otherwise(none)
+        .alias("big_bet"),
+        none.alias("header_ante"),
+        none.alias("cap"),
+        pl.col("currency").fill_null("USD"),
+        problem.alias("header_problem"),
+    ).select(
+        "hand_key",
+        "line_no",
+        "hand_id",
+        "game",
+        "is_hilo",
+        "structure",
+        "is_tournament",
+        "currency",
+        "scale",
+        "small_blind",
+        "big_blind",
+        "small_bet",
+        "big_bet",
+        "header_ante",
+        "cap",
+        "started_at",
+        "header_problem",
+    )
