@@ -25,15 +25,21 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         (pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat ")
     )
     groups = pl.col("text").str.extract_groups(grammar.seat_line)
+    seat = pl.col("seat").cast(pl.Int16)
+    if grammar.max_seat_number:
+        in_list = pl.int_range(1, pl.len() + 1, dtype=pl.Int16).over("hand_key")
+        site_ids = (seat > grammar.max_seat_number).any().over("hand_key")
+        seat = pl.when(site_ids).then(in_list).otherwise(seat)
     return (
         pre_deal.select("hand_key", "line_no", groups.alias("g"))
         .unnest("g")
         .filter(pl.col("player").is_not_null())
+        .sort("hand_key", "line_no")
         .select(
             "hand_key",
             "line_no",
-            pl.col("seat").cast(pl.Int16),
-            "player",
+            seat.alias("seat"),
+            _clean_name(pl.col("player"), grammar.player_cleanup),
             pl.col("stack").alias("stack_s"),
             pl.col("tail").fill_null("").str.contains(grammar.sitting_out).alias("sitting_out"),
         )
@@ -46,61 +52,80 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
     return lines.filter(
         ~pl.col("is_header")
         & ~pl.col("is_marker")
-        & (pl.col("section") != SUMMARY)
+        & ((pl.col("section") != SUMMARY) | grammar.summary_events)
         & (pl.col("text") != "")
         & ~is_table
     ).join(seats.select(LINE_KEY), on=LINE_KEY, how="anti")
 
 
-def _resolve_simple(colon: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Name = text before the first ': ' when it is a seated name of the hand."""
-    name = pl.col("text").str.split_exact(": ", 1).struct.field("field_0")
-    return colon.with_columns(name.alias("player")).join(
+def _clean_name(name: pl.Expr, cleanup: str) -> pl.Expr:
+    return name.str.replace_all(cleanup, "") if cleanup else name
+
+
+def _resolve_simple(colon: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Name = text before the first separator when it is a seated name of the hand."""
+    sep = grammar.actor_separator
+    raw = pl.col("text").str.split_exact(sep, 1).struct.field("field_0")
+    rest = pl.col("text").str.slice(raw.str.len_chars() + len(sep)).alias("rest")
+    named = colon.with_columns(
+        _clean_name(raw, grammar.player_cleanup).alias("player"), rest.alias("rest")
+    )
+    return named.join(
         seats.select("hand_key", "player", pl.lit(True).alias("seated")),
         on=["hand_key", "player"],
         how="left",
     )
 
 
-def _resolve_by_prefix(colon: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Longest seated name `n` of the hand such that the line starts with `n + ': '`."""
+def _resolve_by_prefix(colon: pl.DataFrame, seats: pl.DataFrame, sep: str) -> pl.DataFrame:
+    """Longest seated name `n` of the hand such that the line starts with `n + sep`."""
     candidates = colon.join(seats.select("hand_key", "player"), on="hand_key").filter(
-        pl.col("text").str.starts_with(pl.col("player") + ": ")
+        pl.col("text").str.starts_with(pl.col("player") + sep)
     )
     best = (
         candidates.sort(pl.col("player").str.len_chars(), descending=True)
         .unique(subset=LINE_KEY, keep="first")
         .select(*LINE_KEY, "player", pl.lit(True).alias("seated"))
     )
-    return colon.join(best, on=LINE_KEY, how="left")
+    rest = pl.col("text").str.slice(pl.col("player").str.len_chars() + len(sep))
+    resolved = colon.join(best, on=LINE_KEY, how="left").with_columns(rest.alias("rest"))
+    return resolved.select(*colon.columns, "player", "rest", "seated")
 
 
-def resolve_actors(body: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Add `player` (seated name at the start of a `<name>: ...` line) and `rest`."""
-    has_colon = pl.col("text").str.contains(": ", literal=True)
+def resolve_actors(body: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Add `player` (seated name at the start of a `<name><separator>...` line) and `rest`."""
+    sep = grammar.actor_separator
+    has_colon = pl.col("text").str.contains(sep, literal=True)
     colon = body.filter(has_colon)
     others = body.filter(~has_colon).with_columns(
         pl.lit(None, dtype=pl.String).alias("player"),
+        pl.lit(None, dtype=pl.String).alias("rest"),
         pl.lit(None, dtype=pl.Boolean).alias("seated"),
     )
-    odd_hands = seats.filter(pl.col("player").str.contains(": ", literal=True))["hand_key"]
+    odd_hands = seats.filter(pl.col("player").str.contains(sep, literal=True))["hand_key"]
     if odd_hands.is_empty():
-        resolved = _resolve_simple(colon, seats)
+        resolved = _resolve_simple(colon, seats, grammar)
     else:
         in_odd = pl.col("hand_key").is_in(odd_hands.implode())
         resolved = pl.concat(
             [
-                _resolve_simple(colon.filter(~in_odd), seats),
-                _resolve_by_prefix(colon.filter(in_odd), seats),
+                _resolve_simple(colon.filter(~in_odd), seats, grammar),
+                _resolve_by_prefix(colon.filter(in_odd), seats, sep),
             ]
         )
+    seated = pl.col("seated").fill_null(False)
     resolved = resolved.with_columns(
-        pl.when(pl.col("seated")).then(pl.col("player")).otherwise(None).alias("player")
+        pl.when(seated).then(pl.col("player")).otherwise(None).alias("player"),
+        pl.when(seated).then(pl.col("rest")).otherwise(None).alias("rest"),
     )
-    rest = pl.col("text").str.slice(pl.col("player").str.len_chars() + 2)
-    return pl.concat([resolved, others]).with_columns(
-        pl.when(pl.col("player").is_not_null()).then(rest).otherwise(None).alias("rest")
-    )
+    return pl.concat([resolved, others.select(resolved.columns)])
+
+
+def _strip_prefix(body: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """`Grammar.actor_prefix`: drop it from the start of body lines ("Player X folds")."""
+    if not grammar.actor_prefix:
+        return body
+    return body.with_columns(pl.col("text").str.strip_prefix(grammar.actor_prefix))
 
 
 def _actor_events(actors: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -110,7 +135,16 @@ def _actor_events(actors: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .unnest("g")
         .with_columns(pl.col("all_in").is_not_null())
         .rename({"amount": "amount_s", "to": "to_s"})
+        .with_columns(_verb_with_suffix(grammar))
     )
+
+
+def _verb_with_suffix(grammar: Grammar) -> pl.Expr:
+    """An optional `suffix` group of `actor_action` is part of the verb ("posts small blind"
+    + " out of position"), so one pattern can name kinds that differ only by a trailing phrase."""
+    if "(?P<suffix>" not in grammar.actor_action:
+        return pl.col("verb")
+    return pl.col("verb") + pl.col("suffix").fill_null("")
 
 
 def _named_events(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -140,7 +174,7 @@ def classify(
     lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(events, bad_lines). Events have EVENT_COLUMNS; bad lines hand_key, line_no, text."""
-    body = resolve_actors(_body(lines, seats, grammar), seats)
+    body = resolve_actors(_strip_prefix(_body(lines, seats, grammar), grammar), seats, grammar)
     actors = body.filter(pl.col("player").is_not_null())
     actor_events = _actor_events(actors, grammar)
     matched = actor_events.filter(pl.col("verb").is_not_null()).select(EVENT_COLUMNS)

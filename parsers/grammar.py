@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from parsers.money import EN, NumberLocale
+from parsers.money import EN, NumberLocale, to_minor_units
 
 #: Reads the header lines of a format's hands (columns hand_key, line_no, text) and returns
 #: one row per hand with the hand-level columns it can fill (see parsers.pipeline.HEADER_COLUMNS).
@@ -59,3 +59,79 @@ class Grammar:
     locale: NumberLocale = EN
     #: Optional whole-text rewrite for odd exports (upper-case files); None when unused.
     keyword_fixes: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    #: What ends the actor's name on an action line: "X: calls" (default), "X calls" (" "),
+    #: "Big Blind : Calls" (" : ").
+    actor_separator: str = ": "
+    #: Regex removed from player names in seat and action lines (e.g. a hero marker " [ME]").
+    player_cleanup: str = ""
+    #: What the amount of a "raises" line without a `to` group is: "added" the chips added
+    #: ("raises [$N]"; normalised to raise-to = commitment before + N), "to" the raise-to
+    #: total (Bovada "Raises $16"), "" unreadable (the hand is quarantined).
+    lone_raise_amount: str = ""
+    #: Number of lines, from the header line on, given to `read_header` joined by "\n" (for
+    #: formats that print the stakes or the game on the lines after the header).
+    header_span: int = 1
+    #: Lines of the summary section are events too (sites that print collects there).
+    summary_events: bool = False
+    #: A hand must have a summary section (else it is quarantined as truncated).
+    summary_required: bool = True
+    #: A second number locale for the hands having a line that matches `alt_locale_when`
+    #: (clients that write "0,02 $" in some exports and "$0.02" in others).
+    alt_locale: NumberLocale | None = None
+    alt_locale_when: str = ""
+    #: Formats without street markers: the n-th line of a hand matching this pattern (the
+    #: board cards dealt) opens street n (flop, turn, river).
+    board_deal_line: str = ""
+    #: The header may give no stakes (cash games that print none): the blinds are then the
+    #: hand's posts (first live small blind, largest live big blind; FL: small bet = big blind).
+    stakes_from_posts: bool = False
+    #: Seat numbers above this are site ids, not table seats (Bovada MTT "Seat 1243:"): such
+    #: a hand's seats are renumbered 1..n in seat-list order (the table order). 0: never.
+    max_seat_number: int = 0
+    #: Player name -> post kind for a "bet_or_call" line before the deal: an all-in blind
+    #: (Bovada "Big Blind : All-in $8" is the big blind posting all-in).
+    allin_post_kinds: Mapping[str, str] = field(default_factory=dict)
+    #: A fold before the hand's last blind post, or before the deal marker, is a player
+    #: declining to post, not dealt in (888): the line is dropped (with `idle_seats_sit_out`
+    #: the player is then sitting out).
+    pre_deal_fold_sits_out: bool = False
+    #: Verbs (as written, see `verbs`) whose amount the player pays to the site outside the pot
+    #: (EV cash-out risk, insurance premium): recorded as cash_out with a negative amount.
+    paid_verbs: tuple[str, ...] = ()
+    #: A line anywhere in the hand stating money the site added to the pot (group stp),
+    #: e.g. "Cash Drop to Pot : total $0.2"; taken out of total_pot and rake like STP.
+    site_money_line: str = ""
+    #: The site never prints uncalled-bet returns: the uncalled part of each street's top
+    #: commitment is in that player's collect and in the reported pot. The pipeline emits the
+    #: uncalled_return and takes it out of the collect and of total_pot (parsers/site_money.py).
+    implicit_uncalled: bool = False
+    #: The summary's total pot is net of the rake (what was collected): total_pot = pot + rake.
+    pot_net_of_rake: bool = False
+    #: Seat-list players never named on an action line were not dealt in (sitting_out): sites
+    #: that list every seated player without a sitting-out mark (Winamax).
+    idle_seats_sit_out: bool = False
+    #: A post_dead larger than the small blind holds a live big blind too ("posts small blind
+    #: 3€ out of position" at 1€/2€): split into post_live of the big blind + post_dead of the rest.
+    dead_sb_includes_bb: bool = False
+    #: "straddle N" gives the player's total blind commitment after it (GGPoker: BB 50 then
+    #: "straddle $100" adds 50; re-straddles 0.04, 0.08, 0.16): the amount becomes the chips added.
+    straddle_is_total: bool = False
+    #: Text before the player's name on action lines ("Player X folds" in old WPN exports):
+    #: removed from the start of body lines before the name is looked up in the seat list.
+    actor_prefix: str = ""
+    #: A verb (see `verbs`, kind collect) of summary lines ("Seat 4: X did not show and won
+    #: $0.20") whose collects count only in hands with no other collect line.
+    fallback_collect_verb: str = ""
+    #: "all-in" lines that do not say bet, call or raise (raw kind bet_or_call) may raise: a
+    #: call that takes the player above the street's highest commitment becomes a raise to it,
+    #: and one before the deal is the blind (post_bb after a small blind, else post_sb).
+    allin_may_raise: bool = False
+
+    def amount(self, text: pl.Expr, scale: pl.Expr) -> pl.Expr:
+        """Minor units of an amount string; frames carry an `alt_locale` column when the
+        grammar has an `alt_locale`."""
+        value = to_minor_units(text, scale, self.locale)
+        if self.alt_locale is None:
+            return value
+        alt = to_minor_units(text, scale, self.alt_locale)
+        return pl.when(pl.col("alt_locale").fill_null(False)).then(alt).otherwise(value)

@@ -18,7 +18,6 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY, board_count_expr
-from parsers.money import to_minor_units
 
 HEADER_COLUMNS = (
     "hand_key",
@@ -42,7 +41,11 @@ HEADER_COLUMNS = (
 
 
 def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """table_name, max_seats, button_seat, play_money from the pre-deal table line."""
+    """table_name, max_seats, button_seat, play_money from the pre-deal table line(s).
+
+    Each field is the first one found among the hand's matching lines, so a format may spread
+    them over several lines (an alternation in `table_line`, e.g. the button on its own line).
+    """
     groups = pl.col("text").str.extract_groups(grammar.table_line)
     table = lines.filter(
         (pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(grammar.table_line)
@@ -50,13 +53,12 @@ def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     return (
         table.select("hand_key", groups.alias("g"))
         .unnest("g")
-        .unique("hand_key", keep="first")
-        .select(
-            "hand_key",
-            pl.col("table").alias("table_name"),
-            pl.col("max_seats").cast(pl.Int16, strict=False),
-            pl.col("button").cast(pl.Int16, strict=False).alias("button_seat"),
-            pl.col("play_money").is_not_null().alias("play_money"),
+        .group_by("hand_key", maintain_order=True)
+        .agg(
+            pl.col("table").drop_nulls().first().alias("table_name"),
+            pl.col("max_seats").drop_nulls().first().cast(pl.Int16, strict=False),
+            pl.col("button").drop_nulls().first().cast(pl.Int16, strict=False).alias("button_seat"),
+            pl.col("play_money").is_not_null().any().alias("play_money"),
         )
     )
 
@@ -79,6 +81,8 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
             *(pl.col(name).alias(f"{name}_s") for name in ("pot", "rake", "jackpot", "stp")),
         )
     )
+    if grammar.site_money_line:
+        pots = _with_site_money(lines, pots, grammar.site_money_line)
     board = board_count_expr(grammar.second_board, grammar.third_board)
     boards = (
         lines.filter(pl.col("is_marker") | (pl.col("section") == SUMMARY))
@@ -86,6 +90,20 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .agg(board.max().alias("boards"))
     )
     return per_hand.join(pots, on="hand_key", how="left").join(boards, on="hand_key", how="left")
+
+
+def _with_site_money(lines: pl.DataFrame, pots: pl.DataFrame, pattern: str) -> pl.DataFrame:
+    """`Grammar.site_money_line` (any line of the hand): money the site added, as stp_s."""
+    added = (
+        lines.filter(pl.col("text").str.contains(pattern))
+        .unique("hand_key", keep="first")
+        .select("hand_key", pl.col("text").str.extract(pattern, 1).alias("_added"))
+    )
+    return (
+        pots.join(added, on="hand_key", how="left")
+        .with_columns(pl.coalesce("stp_s", "_added").alias("stp_s"))
+        .drop("_added")
+    )
 
 
 def _posted(actions: pl.DataFrame) -> pl.DataFrame:
@@ -99,14 +117,32 @@ def _posted(actions: pl.DataFrame) -> pl.DataFrame:
         (ante_player == first_bb_player).alias("ante_by_bb"),
         (kind == "post_straddle").sum().cast(pl.Int8).alias("straddles"),
         pl.col("amount").filter((kind == "post_sb") & ~pl.col("all_in")).first().alias("sb_post"),
+        pl.col("amount")
+        .filter(kind.is_in(["post_bb", "post_live"]) & ~pl.col("all_in"))
+        .max()
+        .alias("bb_post"),
+    )
+
+
+def _stakes_from_posts(frame: pl.DataFrame) -> pl.DataFrame:
+    """`Grammar.stakes_from_posts`: blinds (FL: bets) the header did not give, from the posts."""
+    is_fl = pl.col("structure") == "FL"
+    big = pl.coalesce("big_blind", "bb_post")
+    return frame.with_columns(
+        pl.coalesce("small_blind", "sb_post").alias("small_blind"),
+        big.alias("big_blind"),
+        pl.when(is_fl).then(pl.coalesce("small_bet", big)).alias("small_bet"),
+        pl.when(is_fl).then(pl.coalesce("big_bet", 2 * big)).alias("big_bet"),
     )
 
 
 def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Join header, facts and post aggregates into the hands columns (before conform)."""
     frame = header.join(_posted(actions), on="hand_key", how="left")
+    if grammar.stakes_from_posts:
+        frame = _stakes_from_posts(frame)
     money = {
-        name: to_minor_units(pl.col(f"{name}_s"), pl.col("scale"), grammar.locale)
+        name: grammar.amount(pl.col(f"{name}_s"), pl.col("scale"))
         for name in ("pot", "rake", "jackpot", "stp")
     }
     is_fl = pl.col("structure") == "FL"

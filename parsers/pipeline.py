@@ -16,8 +16,8 @@ from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
 from parsers.lines import board_count_expr, marker_expr, section_expr
-from parsers.money import to_minor_units
 from parsers.schema import conform, empty
+from parsers.site_money import settle_site_money
 
 
 @dataclass
@@ -52,7 +52,7 @@ def _hand_problems(
 ) -> pl.DataFrame:
     """Every reason to quarantine a hand, one row per (hand, offending line)."""
     text_of = lines.select("hand_key", "line_no", "text")
-    no_summary = hands.filter(~pl.col("has_summary")).select(
+    no_summary = hands.filter(~pl.col("has_summary") & grammar.summary_required).select(
         "hand_key", pl.col("last_line").alias("line_no")
     )
     seat_dups = seats.filter(
@@ -91,15 +91,45 @@ def _hand_problems(
 
 
 def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    for old, new in grammar.keyword_fixes:
+        lines = lines.with_columns(pl.col("text").str.replace_all(old, new, literal=True))
     marker = marker_expr(grammar.street_marker, grammar.streets)
-    lines = lines.with_columns(marker.alias("marker"))
+    key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
+    lines = lines.with_columns(marker.alias("marker"), key.alias("hand_key"))
+    if grammar.board_deal_line:
+        deal = pl.col("text").str.contains(grammar.board_deal_line)
+        nth = deal.cast(pl.Int8).cum_sum().over("hand_key").clip(upper_bound=3)
+        lines = lines.with_columns(
+            pl.when(deal).then(nth).otherwise(pl.col("marker")).alias("marker")
+        )
     return lines.with_columns(
         section_expr().alias("section"),
         pl.col("marker").is_not_null().alias("is_marker"),
-        ((pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)).alias(
-            "hand_key"
-        ),
     )
+
+
+def _header_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """hand_key, line_no, text of each header; with `header_span` > 1 the text is the header
+    line and the lines after it, joined by "\n"."""
+    headers = lines.filter(pl.col("is_header")).select("hand_key", "line_no", "text")
+    if grammar.header_span <= 1:
+        return headers
+    start = headers.select("hand_key", pl.col("line_no").alias("_start"))
+    span = lines.join(start, on="hand_key").filter(
+        pl.col("line_no") < pl.col("_start") + grammar.header_span
+    )
+    joined = (
+        span.sort("hand_key", "line_no").group_by("hand_key").agg(pl.col("text").str.join("\n"))
+    )
+    return headers.drop("text").join(joined, on="hand_key", how="left")
+
+
+def _alt_locale(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """hand_key, alt_locale: the hand has a line matching `grammar.alt_locale_when`."""
+    if grammar.alt_locale is None:
+        return lines.select("hand_key").unique().with_columns(alt_locale=pl.lit(False))
+    found = pl.col("text").str.contains(grammar.alt_locale_when).any()
+    return lines.group_by("hand_key").agg(found.alias("alt_locale"))
 
 
 def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) -> Tables:
@@ -108,9 +138,11 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     `sources` maps file_id to source_file for the hands and quarantine tables.
     """
     lines = _events_lines(lines, grammar)
-    headers = lines.filter(pl.col("is_header")).select("hand_key", "line_no", "text")
     facts = hand_facts(lines, grammar).join(table_facts(lines, grammar), on="hand_key", how="left")
-    header = grammar.read_header(headers).join(facts, on="hand_key", how="left")
+    header = grammar.read_header(_header_lines(lines, grammar)).join(
+        facts, on="hand_key", how="left"
+    )
+    header = header.join(_alt_locale(lines, grammar), on="hand_key", how="left")
     header = header.with_columns(
         pl.when(pl.col("play_money").fill_null(False))
         .then(pl.lit("play"))
@@ -122,14 +154,19 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
         .alias("scale"),
     )
     raw_seats = extract_seats(lines, grammar)
-    seats = raw_seats.join(header.select("hand_key", "scale"), on="hand_key").with_columns(
-        to_minor_units(pl.col("stack_s"), pl.col("scale"), grammar.locale).alias("stack")
+    amount_info = header.select("hand_key", "scale", "alt_locale")
+    seats = raw_seats.join(amount_info, on="hand_key").with_columns(
+        grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack")
     )
     events, bad = classify(lines, raw_seats, grammar)
     actions = build_actions(
-        events, dict(grammar.verbs), header.select("hand_key", "scale", "big_blind"), grammar.locale
+        events,
+        dict(grammar.verbs),
+        header.select("hand_key", "scale", "alt_locale", "big_blind"),
+        grammar,
     )
     hands = assemble_hands(header, actions, grammar)
+    actions, hands, seats = settle_site_money(actions, hands, seats, grammar)
     problems = _hand_problems(lines, header, seats, actions, bad, grammar)
     return _finish(hands, seats, actions, problems, grammar, sources)
 
