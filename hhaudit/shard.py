@@ -175,7 +175,9 @@ def _split_by_file(
         if table == "quarantine":
             keyed = frame.with_columns(
                 _file=pl.col("source_file").replace_strict(
-                    dict(zip(names, file_ids, strict=True)), default=-1, return_dtype=pl.Int64
+                    dict(zip(names, file_ids, strict=True)),
+                    default=file_ids[0],  # a row naming no file of the batch is never dropped
+                    return_dtype=pl.Int64,
                 )
             )
         else:
@@ -269,6 +271,12 @@ def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -
     severity = tables["violations"].get_column("severity").cast(pl.String)
     audited = tables["hands"].height
     quarantined = report.hands_quarantined if report else tables["quarantine"].height
+    error = getattr(report, "error", None)
+    if report is not None and report.hands_read != audited + quarantined:
+        error = (
+            f"accounting mismatch: the parser read {report.hands_read} hands, "
+            f"{audited} reached the audit and {quarantined} were quarantined"
+        )
     return FileEntry(
         path=base.path,
         sha256=base.sha256,
@@ -280,7 +288,7 @@ def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -
         hands_quarantined=quarantined,
         flags=tables["violations"].height,
         violations=int((severity == "violation").sum()),
-        error=getattr(report, "error", None),
+        error=error,
     )
 
 
