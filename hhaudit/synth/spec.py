@@ -117,7 +117,6 @@ class SynthOptions:
     dead_blinds: float = 0.0  # share of hands with a "posts small & big blinds" player
     sitting_out: float = 0.0  # share of hands with a seated player sitting out
     chat: float = 0.0  # share of hands with a chat line
-    run_it_twice: float = 0.0  # share of eligible all-in hands run twice
     bb_ante: float = 0.5  # share of ante tournaments using a big-blind ante
     hands_per_table: int = 50
     violation_codes: tuple[str, ...] = field(default=())  # empty: every supported code
