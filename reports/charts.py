@@ -27,6 +27,7 @@ _RC = {
     "svg.hashsalt": "hhaudit",
     "text.parse_math": False,
     "font.family": "sans-serif",
+    "font.sans-serif": ["DejaVu Sans"],  # shipped with matplotlib: nothing to look up or fetch
     "font.size": 9,
     "axes.spines.top": False,
     "axes.spines.right": False,

@@ -32,6 +32,16 @@ def test_hostile_names_are_escaped_everywhere() -> None:
     assert html.count("<script") == 1
 
 
+def test_hostile_labels_inside_the_svg_charts_are_escaped() -> None:
+    payload = "<svg onload=alert(3)>$1 & $2"
+    tables = rf.tables()
+    tables["hands"] = tables["hands"].with_columns(currency=pl.lit(payload))
+    tables["violations"] = tables["violations"].with_columns(site=pl.lit(payload))
+    html = render_report(tables, rf.run_record())
+    assert "<svg onload" not in html and html.count("<svg") == 3
+    assert "&lt;svg onload=alert(3)&gt;$1 &amp; $2" in html  # escaped, `$` not read as TeX
+
+
 def test_key_numbers_and_sections_are_on_the_page() -> None:
     html = _html()
     totals = rf.run_record()["totals"]
