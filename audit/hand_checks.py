@@ -108,16 +108,72 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         .filter(pl.col("return_off"))
         .str.join("; "),
     )
-    settled = state.filter(pl.col("is_collect")).select("hand_key").unique()
-    frame = hands.join(settled, on="hand_key", how="semi").join(per_hand, on="hand_key", how="left")
+    frame = hands.join(_settled_hands(state), on="hand_key", how="inner").join(
+        per_hand, on="hand_key", how="left"
+    )
     frame = frame.with_columns(
         expected_pot=pl.col("put_in") - pl.col("expected_return_total"),
-    ).with_columns(silent_return=_silent_return())
+    ).with_columns(net_of_rake=_net_of_rake())
+    frame = frame.with_columns(silent_return=_silent_return(), kept_uncalled=_kept_uncalled())
     frame = frame.join(_first_final_off(players, frame), on="hand_key", how="left")
     return frame.with_columns(
-        return_mismatch=pl.col("return_off") & ~pl.col("silent_return"),
+        return_mismatch=pl.col("return_off") & ~pl.col("silent_return") & ~pl.col("kept_uncalled"),
+        pot_mismatch=pl.col("total_pot").is_not_null()
+        & (pl.col("total_pot") != pl.col("expected_pot"))
+        & ~pl.col("net_of_rake")
+        & ~pl.col("kept_uncalled"),
         conservation_problem=_conservation_problem(),
     )
+
+
+def _settled_hands(state: pl.DataFrame) -> pl.DataFrame:
+    """Hands with a collect, with how many players were still in at the end and the site's
+    `uncontested_pot_keeps_uncalled` option."""
+    real = state.filter(~pl.col("is_sentinel"))
+    folded = pl.col("seat").filter(active() & pl.col("is_fold")).n_unique()
+    return (
+        real.group_by("hand_key")
+        .agg(
+            settled=pl.col("is_collect").any(),
+            players_left=pl.col("n_dealt").first() - folded,
+            keeps_uncalled=pl.col("opt_uncontested_pot_keeps_uncalled").first(),
+        )
+        .filter(pl.col("settled"))
+    )
+
+
+def _reported_pot() -> pl.Expr:
+    """The reported pot, or without one what was paid out of it (collected + rake)."""
+    return pl.coalesce("total_pot", pl.col("collected_total") + pl.col("rake").fill_null(0))
+
+
+def _net_of_rake() -> pl.Expr:
+    """The reported pot is net of the rake (Holdem Manager exports of PokerStars hands, e.g.
+    fpdb-3/cash/NLHE-10max-USD-1.00-2.00-200910.HM1.export.raiseTo.txt: "Total pot $12.35 |
+    Rake $0.65" for $13 put in): accepted when pot + rake = contributions - uncalled and the
+    winners collected exactly the reported pot."""
+    rake = pl.col("rake").fill_null(0)
+    return (
+        (rake > 0)
+        & (pl.col("total_pot") + rake == pl.col("expected_pot"))
+        & (pl.col("collected_total") == pl.col("total_pot"))
+    ).fill_null(False)
+
+
+def _kept_uncalled() -> pl.Expr:
+    """Option `uncontested_pot_keeps_uncalled`: in a hand nobody contested to the end, the site
+    logs no return and leaves the uncalled chips in the pot the last player wins (Run It Once
+    walks). Accepted when the pot equals everything put in (gross or net of the rake)."""
+    pot = _reported_pot()
+    everything = pl.col("put_in") - pl.col("rake").fill_null(0) * pl.col("net_of_rake").cast(
+        pl.Int64
+    )
+    return (
+        pl.col("keeps_uncalled")
+        & (pl.col("players_left") <= 1)
+        & ~pl.col("logged_returns")
+        & ((pot == pl.col("put_in")) | (pot == everything))
+    ).fill_null(False)
 
 
 def _silent_return() -> pl.Expr:
@@ -128,10 +184,11 @@ def _silent_return() -> pl.Expr:
     older PokerStars logs return uncalled bets silently
     (e.g. fpdb-3/tour/NLHE-USD-MTT-5r-200710.txt).
     """
-    pot_shows_it = pl.coalesce(
-        "total_pot", pl.col("collected_total") + pl.col("rake").fill_null(0)
-    ) == pl.col("expected_pot")
-    return ~pl.col("logged_returns") & pot_shows_it
+    net = pl.col("total_pot") + pl.col("rake").fill_null(0)
+    pot_shows_it = (_reported_pot() == pl.col("expected_pot")) | (
+        pl.col("net_of_rake") & (net == pl.col("expected_pot"))
+    )
+    return (~pl.col("logged_returns") & pot_shows_it).fill_null(False)
 
 
 def _conservation_problem() -> pl.Expr:
@@ -140,6 +197,7 @@ def _conservation_problem() -> pl.Expr:
     pot_off = (
         pl.col("total_pot").is_not_null()
         & rake.is_not_null()
+        & ~pl.col("net_of_rake")
         & (pl.col("collected_total") + rake != pl.col("total_pot"))
     )
     stacks_off = (

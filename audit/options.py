@@ -53,6 +53,9 @@ class Options:
     bb_ante_priority: str = "blind_first"
     fold_without_bet: str = "info"
     raise_without_opponent: str = "warning"
+    #: Extension (not in RULES.md §6): in a hand nobody contests to the end the site may log no
+    #: uncalled return and leave those chips in the pot the last player wins (H-2/H-3 accept it).
+    uncontested_pot_keeps_uncalled: bool = False
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -87,7 +90,11 @@ def option_names() -> list[str]:
 
 #: Built-in per-site overrides. Each entry is documented in docs/options.md with the file and
 #: hand of a legal real log that shows the site plays by that rule.
-SITE_PROFILES: dict[str, dict[str, Any]] = {}
+SITE_PROFILES: dict[str, dict[str, Any]] = {
+    # Run It Once walks: "Ari L collected €0.15 from pot ... Total pot €0.15" with no uncalled
+    # line (runitonce/fpdb-3/cash/NLHE-6max-EUR-0.05-0.10-201906.RIO.walk.txt, hand 30417551).
+    "runitonce": {"uncontested_pot_keeps_uncalled": True},
+}
 
 
 def site_options(base: Options, site: str) -> Options:

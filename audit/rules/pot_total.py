@@ -1,7 +1,10 @@
 """POT-TOTAL: the reported pot differs from the contributions minus the uncalled bets.
 
 What it checks (settled hands with a reported pot): total pot = antes + dead money + every
-street commitment - the uncalled amounts computed from the actions. A null pot is skipped.
+street commitment - the uncalled amounts computed from the actions. A null pot is skipped. A
+pot reported net of the rake is accepted when pot + rake add up and the winners collected the
+reported pot; so is, with option `uncontested_pot_keeps_uncalled`, an uncontested pot that
+keeps the uncalled chips.
 
 Violating:
     NL 50/100; stacks 5000 x3; button P3
@@ -27,7 +30,7 @@ RULE = Rule(
     citation="RULES.md H-3",
     summary="Reported pot differs from contributions minus uncalled returns",
     doc=__doc__ or "",
-    violates=col("total_pot").is_not_null() & (col("total_pot") != col("expected_pot")),
+    violates=col("pot_mismatch"),
     message=sentence(
         "reported pot {}; the actions put in {} after uncalled bets",
         money(col("total_pot")),
