@@ -50,6 +50,14 @@ class PartStore:
     def clear(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
 
+    def prune(self, keep: Sequence[StoredPart]) -> int:
+        """Remove parts this run did not use (inputs gone or changed); return how many."""
+        wanted = {part.directory.name for part in keep}
+        stale = [d for d in self.root.iterdir() if d.is_dir() and d.name not in wanted]
+        for directory in stale:
+            shutil.rmtree(directory, ignore_errors=True)
+        return len(stale)
+
     def load(self, key: str, fingerprint: str) -> StoredPart | None:
         """A complete part audited with the same options, or None."""
         meta_path = self.root / key / SHARD_META

@@ -197,6 +197,7 @@ def run_batch(
     (out_dir / RUN_JSON).unlink(missing_ok=True)  # no stale "complete" marker during the run
     remove_stale_temporaries(out_dir)
     parts = audit_files(sources, refused, config, on_file)
+    PartStore(out_dir).prune(parts)
     tables = combine_parts(parts, out_dir)
     entries = [part.entry for part in parts]
     totals = run_totals(entries, tables["violations"])

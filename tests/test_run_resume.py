@@ -60,6 +60,10 @@ def test_resume_skips_done_files_and_matches_a_full_run(
     totals = json.loads((resumed / "run.json").read_text())["totals"]
     assert totals == json.loads((full / "run.json").read_text())["totals"]
 
+    (folder / "a.txt").unlink()  # a file that is gone leaves no stale part behind
+    assert _run(str(folder), "--out", str(resumed), "--resume") == 1
+    assert len(list((resumed / ".parts").iterdir())) == 2
+
 
 def test_without_resume_everything_is_audited_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
