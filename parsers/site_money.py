@@ -13,6 +13,8 @@
 - `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
   into a live post of the big blind and dead money for the rest (Winamax posts both that way).
 - `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
+- `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, header column `pot_unreliable`:
+  see parsers/grammar.py (WPN).
 - `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
 """
 
@@ -167,11 +169,64 @@ def _idle_sit_out(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     ).drop("_acts")
 
 
+def _fallback_collects(actions: pl.DataFrame, verb: str) -> pl.DataFrame:
+    """Summary collects (`verb`) count only in hands without another collect line."""
+    fallback = (pl.col("verb") == verb).fill_null(False)
+    other = ((pl.col("kind") == "collect") & ~fallback).any().over("hand_key")
+    kept = actions.filter(~(fallback & other))
+    return _resequence(kept.with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub")))
+
+
+def _allin_raises(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
+    """All-in lines resolved to "call" that go above the street's top commitment are raises;
+    before the deal they are the blind (post_bb after a small blind, else post_sb)."""
+    allin = pl.col("verb").is_in(verbs).fill_null(False) & (pl.col("kind") == "call")
+    street = ["hand_key", "street"]
+    chips = pl.when(pl.col("kind").is_in(COMMITTING)).then(pl.col("amount")).otherwise(0)
+    after = chips.fill_null(0).cum_sum().over([*street, "player"], order_by="seq")
+    frame = actions.with_columns(after.alias("_after"))
+    top_before = pl.col("_after").cum_max().shift(1).over(street, order_by="seq").fill_null(0)
+    sb_before = (pl.col("kind") == "post_sb").cum_sum().over("hand_key", order_by="seq") > 0
+    pre_deal = allin & (pl.col("section") < 0)
+    raises = allin & ~pre_deal & (pl.col("_after") > top_before)
+    kind = (
+        pl.when(pre_deal & sb_before)
+        .then(pl.lit("post_bb"))
+        .when(pre_deal)
+        .then(pl.lit("post_sb"))
+        .when(raises)
+        .then(pl.lit("raise"))
+        .otherwise(pl.col("kind").cast(pl.String))
+    )
+    return frame.with_columns(
+        kind.cast(actions.schema["kind"]).alias("kind"),
+        pl.when(raises).then(pl.col("_after")).otherwise(pl.col("to_amount")).alias("to_amount"),
+    ).drop("_after")
+
+
+def _unreliable_pots(hands: pl.DataFrame) -> pl.DataFrame:
+    """A header reader may flag hands whose pot line leaves out a fee it does not state
+    (column `pot_unreliable`): their total_pot and rake are not read."""
+    if "pot_unreliable" not in hands.columns:
+        return hands
+    bad = pl.col("pot_unreliable").fill_null(False)
+    return hands.with_columns(
+        pl.when(bad).then(None).otherwise(pl.col(name)).alias(name)
+        for name in ("total_pot", "rake")
+    )
+
+
 def settle_site_money(
     actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Apply the grammar's settlement options to the actions, assembled hands and seats."""
     actions = _paid(actions, grammar)
+    hands = _unreliable_pots(hands)
+    if grammar.fallback_collect_verb:
+        actions = _fallback_collects(actions, grammar.fallback_collect_verb)
+    if grammar.allin_may_raise:
+        allin_verbs = [verb for verb, kind in grammar.verbs.items() if kind == "bet_or_call"]
+        actions = _allin_raises(actions, allin_verbs)
     if grammar.straddle_is_total:
         actions = _straddle_added(actions)
     if grammar.idle_seats_sit_out:
