@@ -1,0 +1,36 @@
+"""`hhaudit rules` lists the rule registry; `hhaudit rule CODE` prints one rule."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("rules")
+def rules() -> None:
+    """List every rule: code, severity, structures, summary."""
+    from audit import RULES
+
+    for rule in RULES.values():
+        structures = ",".join(rule.structures) if rule.structures else "all"
+        click.echo(f"{rule.code:<18} {rule.severity:<9} {structures:<12} {rule.summary}")
+
+
+@click.command("rule")
+@click.argument("code")
+def rule(code: str) -> None:
+    """Print one rule: citation, severity, structures, options and its documentation."""
+    from audit import RULES
+
+    chosen = RULES.get(code.strip().upper())
+    if chosen is None:
+        raise click.BadParameter(f"unknown rule {code!r}; see `hhaudit rules`", param_hint="CODE")
+    structures = ", ".join(chosen.structures) if chosen.structures else "all (UNKNOWN too)"
+    click.echo(f"{chosen.code}: {chosen.summary}")
+    click.echo(
+        f"severity: {chosen.severity}"
+        + (f" (option {chosen.severity_option})" if chosen.severity_option else "")
+    )
+    click.echo(f"applies to: {structures}")
+    click.echo(f"cites: {chosen.citation}")
+    click.echo("")
+    click.echo(chosen.doc.strip())

@@ -1,0 +1,83 @@
+"""`hhaudit check`, `hhaudit rules`, `hhaudit rule` through click's runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+from click.testing import CliRunner
+
+from audit.examples import example_sections, parse_example
+from audit.rules import RULES
+from audit.testing import tables_from_vector
+from hhaudit.cli import main
+
+
+def _write_tables(directory: Path, example: str) -> None:
+    vector, _ = parse_example(example)
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, frame in zip(("hands", "seats", "actions"), tables_from_vector(vector), strict=True):
+        frame.write_parquet(directory / f"{name}.parquet")
+
+
+def _example(code: str, which: str) -> str:
+    return example_sections(RULES[code].doc)[which]
+
+
+def test_check_writes_violations_and_exits_1(tmp_path: Path) -> None:
+    _write_tables(tmp_path, _example("RAISE-MIN", "Violating"))
+    result = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    written = pl.read_parquet(tmp_path / "violations.parquet")
+    assert "RAISE-MIN" in written["code"].to_list()
+    assert pl.read_csv(tmp_path / "violations.csv").height == written.height
+
+
+def test_check_clean_hand_exits_0_into_out(tmp_path: Path) -> None:
+    _write_tables(tmp_path / "in", _example("RAISE-MIN", "Legal"))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "in"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (
+        pl.read_parquet(out / "violations.parquet")
+        .filter(pl.col("severity") == "violation")
+        .is_empty()
+    )
+
+
+def test_check_config_changes_the_verdict(tmp_path: Path) -> None:
+    _write_tables(tmp_path, _example("FOLD-NO-BET", "Violating"))
+    config = tmp_path / "options.toml"
+    config.write_text('[default]\nfold_without_bet = "violation"\n')
+    assert CliRunner().invoke(main, ["check", str(tmp_path)]).exit_code == 0
+    assert (
+        CliRunner().invoke(main, ["check", str(tmp_path), "--config", str(config)]).exit_code == 1
+    )
+
+
+def test_check_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert CliRunner().invoke(main, ["check", str(tmp_path)]).exit_code == 2
+    _write_tables(tmp_path, _example("RAISE-MIN", "Legal"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[default]\nno_such_option = 1\n")
+    assert CliRunner().invoke(main, ["check", str(tmp_path), "--config", str(bad)]).exit_code == 2
+    assert CliRunner().invoke(main, ["check", str(tmp_path), "--select", "NOPE"]).exit_code == 2
+
+
+def test_check_select_restricts_codes(tmp_path: Path) -> None:
+    _write_tables(tmp_path, _example("RAISE-MIN", "Violating"))
+    result = CliRunner().invoke(main, ["check", str(tmp_path), "--select", "REOPEN"])
+    assert result.exit_code == 0
+    assert pl.read_parquet(tmp_path / "violations.parquet").is_empty()
+
+
+def test_rules_lists_every_code() -> None:
+    output = CliRunner().invoke(main, ["rules"]).output
+    assert all(code in output for code in RULES)
+
+
+def test_rule_prints_citation_and_examples() -> None:
+    result = CliRunner().invoke(main, ["rule", "reopen"])
+    assert result.exit_code == 0
+    assert "TDA 47-A" in result.output and "Violating:" in result.output
+    assert CliRunner().invoke(main, ["rule", "XX"]).exit_code == 2
