@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .compare import Disagreement
 from .generator import GeneratedHand
+from .pk_setup import HandSetup
 from .pk_view import STREET_NAMES, PkView
 
 CLOSED_OR_REFUSED = ("REOPEN", "FL-CAP")
@@ -80,13 +81,12 @@ class Case:
 
 
 def k1_reopen_not_floored(c: Case) -> bool:
-    """PokerKit's reopening threshold starts at 0, not at the BB: a player who acted may re-raise
-    a total increment below one BB (FL: below half a unit)."""
+    """PokerKit's reopening threshold starts at 0, not at the BB (FL: the unit): a player who
+    acted may re-raise when all he faces is less than one BB (or unit)."""
     v = c.view
     if not (c.pk_more_permissive() and c.acted_before()):
         return False
-    threshold_not_met = 2 * v.to_call < c.unit() if c.structure == "FL" else v.to_call < c.unit()
-    return v.last_increment < c.unit() and threshold_not_met
+    return v.last_increment < c.unit() and v.to_call < c.unit()
 
 
 def k2_no_fl_half_rule(c: Case) -> bool:
@@ -108,8 +108,9 @@ def k3_fl_completion(c: Case) -> bool:
     if c.d.field in ("min_to", "max_to"):
         return c.d.pokerkit == pk_size and isinstance(c.d.hhaudit, int) and c.d.hhaudit < pk_size
     if c.d.field == "accepted" and c.action["type"] in ("bet", "raise"):
-        to = c.action["to"]
-        return (to == pk_size) != ("below the minimum" in (v.reason or ""))
+        if c.d.pokerkit:  # PokerKit took all-in + u, hhaudit wanted L + u
+            return c.action["to"] == pk_size and "FL-SIZE" in c.d.hh_codes
+        return any(f"the {bound} allowed" in (v.reason or "") for bound in ("minimum", "maximum"))
     return False
 
 
@@ -152,20 +153,30 @@ def k8_pl_preflop_actual_blinds(c: Case) -> bool:
 
 
 def k9_raise_without_opponent(c: Case) -> bool:
-    """PokerKit refuses a raise nobody can call; the spec only warns (RAISE-NO-OPP)."""
+    """PokerKit refuses a bet/raise nobody can call; the spec only warns: RAISE-NO-OPP, or
+    ACT-CLOSED when the last player with chips owes nothing (D-9)."""
     return (
         c.d.field == "accepted"
         and not c.d.pokerkit
         and "every other player" in (c.view.reason or "")
-        and "RAISE-NO-OPP" in c.d.hh_codes
+        and bool({"RAISE-NO-OPP", "ACT-CLOSED"} & set(c.d.hh_codes))
     )
 
 
+def _short_for_ante_and_blind(setup: HandSetup) -> bool:
+    """Some player owes both an ante and a blind/straddle and cannot cover both."""
+    for seat, blind in enumerate(setup.blinds()):
+        owes_ante = setup.ante_mode == "each" or (setup.ante_mode == "bb" and seat == 1)
+        if blind and owes_ante and setup.stacks[seat] < blind + setup.ante:
+            return True
+    return False
+
+
 def k10_ante_before_blind(c: Case) -> bool:
-    """Big-blind ante with a short BB: PokerKit takes the ante first, the spec the blind."""
-    setup = c.hand.setup
-    short = setup.ante_mode == "bb" and setup.stacks[1] < setup.bb + setup.ante
-    return short and (c.d.n < 0 or c.street == 0)
+    """A short player owing an ante and a blind: PokerKit takes the ante first, the spec the
+    blind (TDA RP-11 for big-blind antes; hhaudit applies blind-first to per-player antes too,
+    and bb_ante_priority covers big-blind antes only)."""
+    return _short_for_ante_and_blind(c.hand.setup) and (c.d.n < 0 or c.street == 0)
 
 
 def k11_fl_heads_up_cap(c: Case) -> bool:
@@ -199,11 +210,38 @@ CLASSIFIERS: dict[str, Callable[[Case], bool]] = {
 }
 
 
+def bug1_skipped_street_not_flagged(c: Case) -> bool:
+    """hhaudit bug: a whole betting round is skipped (players owed action on it) and the next
+    recorded street raises no ROUND-INCOMPLETE."""
+    if c.d.field != "accepted" or c.d.pokerkit or not c.d.hhaudit or c.d.n < 0:
+        return False
+    recorded = STREET_NAMES.index(c.action["street"])
+    played = {a["street"] for a, _ in c.earlier_on_street()}
+    return recorded > c.view.street and not played and "ROUND-INCOMPLETE" not in c.d.hh_codes
+
+
+def bug2_unmatched_allin_called_runout(c: Case) -> bool:
+    """hhaudit bug: the last player with chips has not called an all-in raise, yet a next-street
+    action gets ACT-CLOSED (warning) instead of ROUND-INCOMPLETE."""
+    if c.d.field != "accepted" or c.d.pokerkit or not c.d.hhaudit or c.d.n < 0:
+        return False
+    recorded = STREET_NAMES.index(c.action["street"])
+    return recorded > c.view.street and c.view.to_call > 0 and "ACT-CLOSED" in c.d.hh_codes
+
+
+#: Suspected hhaudit bugs found by this test (RULES.md I-5 / D-9); see docs/differential.md.
+BUGS: dict[str, Callable[[Case], bool]] = {
+    "BUG-1": bug1_skipped_street_not_flagged,
+    "BUG-2": bug2_unmatched_allin_called_runout,
+}
+
+
 def recognise(c: Case) -> list[str]:
     """Every documented difference that recognises this disagreement."""
     if c.d.n < 0:
         return ["K-10"] if k10_ante_before_blind(c) else []
-    return [name for name, predicate in CLASSIFIERS.items() if predicate(c)]
+    names = [name for name, predicate in CLASSIFIERS.items() if predicate(c)]
+    return names or [name for name, predicate in BUGS.items() if predicate(c)]
 
 
 def classify(disagreements: list[Disagreement], hands: dict[int, GeneratedHand]) -> list[str]:

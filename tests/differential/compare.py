@@ -60,6 +60,7 @@ def pokerkit_frame(hands: Iterable[GeneratedHand]) -> pl.DataFrame:
             "pk_stack": v.stack,
             "pk_opponent_above_cb": v.opponent_above_cb,
             "pk_accepted": v.accepted,
+            "pk_same_actor": v.same_actor,
         }
         for hand in hands
         for n, v in enumerate(hand.views)
@@ -90,22 +91,22 @@ def hhaudit_frame(actions: pl.DataFrame, violations: pl.DataFrame) -> pl.DataFra
 
 def compared_frame(
     hands: list[GeneratedHand], options: Options
-) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """PokerKit and hhaudit side by side, one row per action PokerKit saw; and the violations."""
+) -> tuple[pl.DataFrame, list[Disagreement]]:
+    """PokerKit and hhaudit side by side, one row per action PokerKit saw; hand-level flags."""
     result = check(*audit_tables(hands), options)
     hh = hhaudit_frame(result.actions, result.violations)
     pk = pokerkit_frame(hands)
     joined = pk.join(hh, on=["hand_key", "n"], how="left", maintain_order="left")
-    return joined.with_columns(_mapped_columns()), result.violations
+    hand_level = hand_level_disagreements(result.violations, result.actions)
+    return joined.with_columns(_mapped_columns()), hand_level
 
 
 def _mapped_columns() -> list[pl.Expr]:
-    both_raise = pl.col("pk_can_raise") & pl.col("hh_can_raise")
+    hh_can_raise = pl.col("raise_allowed").fill_null(False) & pl.col("pk_opponent_above_cb")
+    both_raise = pl.col("pk_can_raise") & hh_can_raise
     return [
         pl.min_horizontal("to_call", "pk_stack").alias("hh_to_call"),
-        (pl.col("raise_allowed").fill_null(False) & pl.col("pk_opponent_above_cb")).alias(
-            "hh_can_raise"
-        ),
+        hh_can_raise.alias("hh_can_raise"),
         pl.when(both_raise).then(pl.min_horizontal("min_to", "allin_to")).alias("hh_min_to"),
         pl.when(both_raise).then(pl.min_horizontal("max_to", "allin_to")).alias("hh_max_to"),
         pl.col("allin_to").alias("hh_allin_to"),
@@ -114,15 +115,16 @@ def _mapped_columns() -> list[pl.Expr]:
 
 
 def disagreements(compared: pl.DataFrame) -> list[Disagreement]:
-    """Every (action, field) where the two differ; state fields are skipped on void actions."""
+    """Every (action, field) where the two differ. State fields are skipped on void actions
+    and where the recorded player or street is not PokerKit's (out-of-turn injections)."""
     found: list[Disagreement] = []
     for field in FIELDS:
         pk, hh = pl.col(f"pk_{field}"), pl.col(f"hh_{field}")
         differs = pk.ne_missing(hh)
         if field in ("min_to", "max_to"):
             differs = differs & pl.col("pk_can_raise") & pl.col("hh_can_raise")
-        if field != "accepted":
-            differs = differs & ~pl.col("void").fill_null(False)
+        if field != "accepted":  # PokerKit's view is about its own actor and street
+            differs = differs & ~pl.col("void").fill_null(False) & pl.col("pk_same_actor")
         rows = compared.filter(differs).select(
             "hand_key", "n", f"pk_{field}", f"hh_{field}", "hh_codes"
         )
@@ -131,12 +133,19 @@ def disagreements(compared: pl.DataFrame) -> list[Disagreement]:
     return sorted(found, key=lambda d: (d.hand_key, d.n, FIELDS.index(d.field)))
 
 
-def hand_level_disagreements(violations: pl.DataFrame) -> list[Disagreement]:
+def _hand_level(violations: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """Flags that name no betting action: posts (POST-AMOUNT) and hand-level checks."""
+    betting = actions.filter(pl.col("kind").cast(pl.String).is_in(BETTING_KINDS))
+    return violations.join(betting.select("hand_key", "seq"), on=["hand_key", "seq"], how="anti")
+
+
+def hand_level_disagreements(violations: pl.DataFrame, actions: pl.DataFrame) -> list[Disagreement]:
     """Hand-level violations (posts): PokerKit posted what its rules say, so each one differs."""
-    rows = violations.filter(pl.col("seq").is_null() & (pl.col("severity") == "violation")).select(
-        "hand_key", "code"
-    )
-    return [Disagreement(key, -1, "posts", None, code, (code,)) for key, code in rows.iter_rows()]
+    rows = _hand_level(violations, actions).filter(pl.col("severity") == "violation")
+    return [
+        Disagreement(key, -1, "posts", None, code, (code,))
+        for key, code in rows.select("hand_key", "code").iter_rows()
+    ]
 
 
 def audit_hand(vector: dict, options: Options) -> list[dict]:
@@ -148,9 +157,9 @@ def audit_hand(vector: dict, options: Options) -> list[dict]:
 
 
 def hand_codes(vector: dict, options: Options) -> list[str]:
-    """hhaudit's hand-level codes (seq null) for one vector hand."""
+    """hhaudit's codes on posts and on the hand as a whole, for one vector hand."""
     result = check(*tables_from_vector(vector, 0), options)
-    return result.violations.filter(pl.col("seq").is_null())["code"].to_list()
+    return _hand_level(result.violations, result.actions)["code"].to_list()
 
 
 #: hhaudit options that reproduce PokerKit 0.7.7 where an option exists (RULES.md §6 / §8).

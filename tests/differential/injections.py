@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .pk_setup import HandSetup
-from .pk_view import PkView
+from .pk_setup import HandSetup, seat_name
+from .pk_view import STREET_NAMES, PkView
 
 Builder = Callable[[random.Random, HandSetup, PkView], "dict | None"]
 
@@ -78,6 +78,35 @@ def over_stack(rng: random.Random, setup: HandSetup, view: PkView) -> dict | Non
     }
 
 
+def raise_without_opponent(rng: random.Random, setup: HandSetup, view: PkView) -> dict | None:
+    """A raise when every other player has folded or is all-in (RAISE-NO-OPP, K-9)."""
+    if view.stack <= view.to_call or "every other player" not in (view.refusal or ""):
+        return None
+    return _raise(view, min(view.allin_to, view.current_bet + setup.min_bet(view.street)))
+
+
+def out_of_turn(rng: random.Random, setup: HandSetup, view: PkView) -> dict | None:
+    """Another live player acts before the player to act (ORDER)."""
+    others = [seat for seat in view.live_seats if seat != view.seat]
+    if not others:
+        return None
+    return {"player": seat_name(rng.choice(others)), "type": "fold"}
+
+
+def act_after_fold(rng: random.Random, setup: HandSetup, view: PkView) -> dict | None:
+    """A player who folded acts again (ACT-FOLDED)."""
+    if not view.folded_seats:
+        return None
+    return {"player": seat_name(rng.choice(view.folded_seats)), "type": "fold"}
+
+
+def street_too_early(rng: random.Random, setup: HandSetup, view: PkView) -> dict | None:
+    """The next street's first action while this street still owes action (ROUND-INCOMPLETE)."""
+    if view.street >= 3:
+        return None
+    return {"street": STREET_NAMES[view.street + 1], "type": "check"}
+
+
 INJECTIONS: dict[str, Builder] = {
     "undersized_raise": undersized_raise,
     "raise_not_reopened": raise_not_reopened,
@@ -86,15 +115,25 @@ INJECTIONS: dict[str, Builder] = {
     "check_facing_bet": check_facing_bet,
     "undercall": undercall,
     "over_stack": over_stack,
+    "raise_without_opponent": raise_without_opponent,
+    "out_of_turn": out_of_turn,
+    "act_after_fold": act_after_fold,
+    "street_too_early": street_too_early,
 }
 
 
+#: Integrity injections are applicable almost always; they are drawn less often.
+INTEGRITY = frozenset({"out_of_turn", "act_after_fold", "street_too_early"})
+
+
 def pick_injection(rng: random.Random, setup: HandSetup, view: PkView) -> tuple[str, dict] | None:
-    """One applicable illegal action, favouring the betting-rule ones."""
-    names = list(INJECTIONS)
-    rng.shuffle(names)
-    for name in names:
-        action = INJECTIONS[name](rng, setup, view)
+    """One applicable illegal action, betting-rule ones three times as likely as integrity ones."""
+    applicable = []
+    for name, builder in INJECTIONS.items():
+        action = builder(rng, setup, view)
         if action is not None:
-            return name, action
-    return None
+            applicable.append((name, action))
+    if not applicable:
+        return None
+    weights = [1 if name in INTEGRITY else 3 for name, _ in applicable]
+    return rng.choices(applicable, weights=weights)[0]

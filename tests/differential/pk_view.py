@@ -9,6 +9,7 @@ PokerKit's call, has no PokerKit operation: PokerKit refuses it.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pokerkit import State
@@ -41,8 +42,11 @@ class PkView:
     short_allin_sum: int  # sum(consecutive_short_all_in_amounts)
     opponent_above_cb: bool  # another non-folded player has chips above CB
     refusal: str | None  # why PokerKit refuses any bet/raise (None when it allows one)
+    live_seats: tuple[int, ...] = ()  # vector seats still in the hand with chips behind
+    folded_seats: tuple[int, ...] = ()
     accepted: bool | None = None  # PokerKit's verdict on the recorded action
     reason: str | None = None  # PokerKit's message when it refused
+    same_actor: bool = True  # the recorded player and street are PokerKit's actor and street
 
     @property
     def allin_to(self) -> int:
@@ -85,11 +89,19 @@ def observe(state: State, setup: HandSetup) -> PkView:
         short_allin_sum=sum(state.consecutive_short_all_in_amounts),
         opponent_above_cb=opponent_above_cb,
         refusal=_raise_refusal(state),
+        live_seats=_seats(state, setup, lambda i: state.statuses[i] and state.stacks[i] > 0),
+        folded_seats=_seats(state, setup, lambda i: not state.statuses[i]),
     )
 
 
-def _refused(view: PkView, reason: str) -> PkView:
-    return PkView(**{**view.__dict__, "accepted": False, "reason": reason})
+def _seats(state: State, setup: HandSetup, keep: Callable[[int], bool]) -> tuple[int, ...]:
+    return tuple(sorted(pk_index(i, setup.players) for i in state.player_indices if keep(i)))
+
+
+def _refused(view: PkView, reason: str, same_actor: bool = True) -> PkView:
+    return PkView(
+        **{**view.__dict__, "accepted": False, "reason": reason, "same_actor": same_actor}
+    )
 
 
 def _accepted(view: PkView) -> PkView:
@@ -103,9 +115,9 @@ def apply_action(state: State, setup: HandSetup, action: dict) -> PkView:
     """
     view = observe(state, setup)
     if action["player"] != seat_name(view.seat):
-        return _refused(view, f"out of turn: PokerKit expects {seat_name(view.seat)}")
+        return _refused(view, f"out of turn: PokerKit expects {seat_name(view.seat)}", False)
     if STREET_NAMES[view.street] != action["street"]:
-        return _refused(view, f"PokerKit is on the {STREET_NAMES[view.street]}")
+        return _refused(view, f"PokerKit is on the {STREET_NAMES[view.street]}", False)
     kind = action["type"]
     try:
         if kind == "fold":

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from audit import Options
 
 from .classifiers import Case, classify, describe
-from .compare import Disagreement, compared_frame, disagreements, hand_level_disagreements
+from .compare import Disagreement, compared_frame, disagreements
 from .generator import GeneratedHand
 
 
@@ -41,8 +41,8 @@ class RunSummary:
 
 def run(hands: list[GeneratedHand], options: Options) -> RunSummary:
     """Compare every action of `hands` under `options` and classify each disagreement."""
-    compared, violations = compared_frame(hands, options)
-    found: list[Disagreement] = hand_level_disagreements(violations) + disagreements(compared)
+    compared, hand_level = compared_frame(hands, options)
+    found: list[Disagreement] = hand_level + disagreements(compared)
     by_key = {h.hand_key: h for h in hands}
     labels = classify(found, by_key)
     summary = RunSummary(
