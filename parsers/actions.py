@@ -95,18 +95,44 @@ def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataF
     )
 
 
-def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    with_scale = events.join(scales, on="hand_key", how="left", maintain_order="left")
+def _amount_values(strings: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Distinct (text, scale, ...) rows -> value and `_live` (the second term of "X + Y")."""
     # "X + Y" (888 "posts dead blind [$0.01 + $0.02]") is the sum of the two amounts.
-    parts = pl.col("amount_s").str.extract_groups(r"^(?P<a>.+?) \+ (?P<b>.+)$")
+    parts = pl.col("_s").str.extract_groups(r"^(?P<a>.+?) \+ (?P<b>.+)$")
     scale = pl.col("scale")
     both = grammar.amount(parts.struct.field("a"), scale) + grammar.amount(
         parts.struct.field("b"), scale
     )
-    return with_scale.with_columns(
-        pl.coalesce(both, grammar.amount(pl.col("amount_s"), scale)).alias("amount"),
+    return strings.with_columns(
+        pl.coalesce(both, grammar.amount(pl.col("_s"), scale)).alias("_value"),
         grammar.amount(parts.struct.field("b"), scale).alias("_live"),
-        grammar.amount(pl.col("to_s"), pl.col("scale")).alias("to_amount"),
+    )
+
+
+def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Amounts are read once per distinct (string, scale): a few thousand regex runs, not one
+    per action; the values come back with two joins."""
+    with_scale = events.join(scales, on="hand_key", how="left", maintain_order="left")
+    keys = [c for c in scales.columns if c != "hand_key"]
+    strings = (
+        pl.concat(
+            [
+                with_scale.select(pl.col("amount_s").alias("_s"), *keys),
+                with_scale.select(pl.col("to_s").alias("_s"), *keys),
+            ]
+        )
+        .drop_nulls("_s")
+        .unique()
+    )
+    values = _amount_values(strings, grammar)
+    amounts = values.select(
+        pl.col("_s").alias("amount_s"), *keys, pl.col("_value").alias("amount"), "_live"
+    )
+    to_amounts = values.select(
+        pl.col("_s").alias("to_s"), *keys, pl.col("_value").alias("to_amount")
+    )
+    return with_scale.join(amounts, on=["amount_s", *keys], how="left", maintain_order="left").join(
+        to_amounts, on=["to_s", *keys], how="left", maintain_order="left"
     )
 
 
@@ -190,7 +216,7 @@ def build_actions(
     frame = _refine_posts(frame)
     if grammar.pre_deal_fold_sits_out:
         last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
-        dealt_later = (pl.col("section") < 0) & (pl.col("section") >= 0).any().over("hand_key")
+        dealt_later = (pl.col("section") < 0) & (pl.col("section") == 0).any().over("hand_key")
         early_fold = (pl.col("kind") == "fold") & ((pl.col("line_no") < last_post) | dealt_later)
         frame = frame.filter(~early_fold.fill_null(False))
     frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from parsers.grammar import Grammar
 from parsers.p888_header import CURRENCY_AFTER, LOCALE, LOCALE_AFTER, read_888_header
 
-BRANDS = r"(?:888poker|888\.\w+|Cassava|Pacific Poker)(?: BLAST)?"
+BRANDS = r"(?:888poker(?:\.[\w-]+)?|888\.[\w-]+|Cassava|Pacific Poker)(?: BLAST)?"
 HEADER = rf"^\*{{5}} {BRANDS} Hand History for Game \d+ \*{{5}}"
 
 STREET_MARKER = r"^\*\* (Dealing down cards|Dealing flop|Dealing turn|Dealing river|Summary) \*\*"

@@ -1,4 +1,4 @@
-"""Shared helpers for the per-site tests (tests/test_site_<site>.py)."""
+"""Helpers for the per-site tests: parse a folder, audit it, compact views of the tables."""
 
 from __future__ import annotations
 
@@ -7,30 +7,29 @@ from pathlib import Path
 import polars as pl
 
 import audit
-from parsers.api import ParsedTables, parse_paths
+from parsers import ParsedTables, parse_paths
 
-SITES = Path(__file__).resolve().parent / "sites"
-
-
-def parse_site_file(site: str, name: str) -> ParsedTables:
-    return parse_paths([SITES / site / name])
+SITES = Path(__file__).parent / "sites"
 
 
-def action_rows(tables: ParsedTables, hand_id: str) -> list[tuple]:
-    """(street, player, kind, amount, to_amount, is_all_in) of one hand, in seq order."""
+def parse_site_samples(site: str) -> ParsedTables:
+    return parse_paths([SITES / site])
+
+
+def actions_of(tables: ParsedTables, hand_id: str) -> list[tuple]:
+    """(street, player, kind, amount, to_amount, is_all_in) of one hand, in order."""
     frame = tables.actions.filter(pl.col("hand_id") == hand_id).sort("seq")
-    cols = ["street", "player", "kind", "amount", "to_amount", "is_all_in"]
-    return list(zip(*(frame[c].cast(pl.String).to_list() for c in cols), strict=True))
+    columns = ["street", "player", "kind", "amount", "to_amount", "is_all_in"]
+    return list(frame.select(columns).iter_rows())
 
 
-def violation_codes(tables: ParsedTables, severity: str = "violation") -> list[tuple[str, str]]:
-    found = audit.check(tables.hands, tables.seats, tables.actions).violations
-    found = found.filter(pl.col("severity") == severity)
-    return sorted(zip(found["hand_id"].to_list(), found["code"].to_list(), strict=True))
+def violations(tables: ParsedTables) -> pl.DataFrame:
+    return audit.check(tables.hands, tables.seats, tables.actions).violations
 
 
-def corpus_numbers(paths: list[Path]) -> tuple[ParsedTables, int, int]:
-    """Tables, hands read (from the file reports), and parsed + quarantined."""
-    tables = parse_paths(paths)
+def corpus_numbers(folder: Path) -> tuple[ParsedTables, int, pl.DataFrame]:
+    """(tables, hands read, violation-severity flags) for one corpus folder."""
+    tables = parse_paths([folder])
     read = sum(report.hands_read for report in tables.files)
-    return tables, read, tables.hands.height + tables.quarantine["hand_id"].n_unique()
+    flags = violations(tables).filter(pl.col("severity") == "violation")
+    return tables, read, flags
