@@ -12,13 +12,18 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from parsers.bovada import BOVADA
+from parsers.p888 import P888
 from parsers.grammar import Grammar
 from parsers.ipoker import HEADER as IPOKER_HEADER
 from parsers.ipoker import parse_ipoker
 from parsers.phh import HEADER as PHH_HEADER
 from parsers.phh import parse_phh
 from parsers.pipeline import Tables
+from parsers.ggpoker import GGPOKER
 from parsers.pokerstars import POKERSTARS
+from parsers.winamax import WINAMAX
+from parsers.wpn import WPN, WPN_OLD
 
 DETECT_LINES = 50
 
@@ -37,11 +42,13 @@ class SiteFormat:
 FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat("pokerstars", POKERSTARS.header, POKERSTARS),
     SiteFormat("fulltilt", r"^(?:Full Tilt Poker|FullTiltPoker) Game #\d+"),
-    SiteFormat("winamax", r"^Winamax Poker - "),
-    SiteFormat("ggpoker", r"^Poker Hand #[A-Z]{2}\d+"),
-    SiteFormat("888poker", r"^#Game No ?: ?\d+"),
+    SiteFormat("winamax", WINAMAX.header, WINAMAX),
+    SiteFormat("ggpoker", GGPOKER.header, GGPOKER),
+    SiteFormat("wpn", WPN.header, WPN),
+    SiteFormat("wpn-old", WPN_OLD.header, WPN_OLD),
+    SiteFormat("888poker", P888.header, P888),
     SiteFormat("partypoker", r"^\*{5} Hand History [Ff]or Game"),
-    SiteFormat("bovada", r"^(?:Bovada|Ignition|Bodog) Hand #"),
+    SiteFormat("bovada", BOVADA.header, BOVADA),
     SiteFormat("everest", r"^EverestPoker Game #"),
     SiteFormat("merge", r"^(?:MERGE_GAME|Merge Game) #"),
     SiteFormat("pokertracker-ipoker", r"^GAME #\d+: "),

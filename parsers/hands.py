@@ -121,13 +121,18 @@ def _posted(actions: pl.DataFrame) -> pl.DataFrame:
         .filter(kind.is_in(["post_bb", "post_live"]) & ~pl.col("all_in"))
         .max()
         .alias("bb_post"),
+        pl.col("amount").filter(kind == "post_bb").max().alias("bb_post_any"),
     )
 
 
 def _stakes_from_posts(frame: pl.DataFrame) -> pl.DataFrame:
-    """`Grammar.stakes_from_posts`: blinds (FL: bets) the header did not give, from the posts."""
+    """`Grammar.stakes_from_posts`: blinds (FL: bets) the header did not give, from the posts.
+
+    When every big-blind post is all-in the FL small bet is twice the small blind, else the
+    all-in post is taken (it may be short: docs/sites.md, known gaps)."""
     is_fl = pl.col("structure") == "FL"
-    big = pl.coalesce("big_blind", "bb_post")
+    fl_guess = pl.when(is_fl).then(2 * pl.col("sb_post"))
+    big = pl.coalesce("big_blind", "bb_post", fl_guess, "bb_post_any")
     return frame.with_columns(
         pl.coalesce("small_blind", "sb_post").alias("small_blind"),
         big.alias("big_blind"),
