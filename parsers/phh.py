@@ -14,6 +14,7 @@ Conventions (PokerKit's, which wrote the corpus files):
   show or muck (ignored); `d dh`: hole cards; `d db`: board cards (each opens the next street).
 - `inf` stacks (unknown) are read as UNKNOWN_STACK. Amounts may be TOML floats (`609.75`):
   a hand with a currency symbol or a fractional amount is read in cents, others in chips.
+  Files written by `hhaudit convert` hold integer minor units and say so (`_hhaudit_scale`).
 - The hand's line is its `[name]` table line (or the first key line of a `.phh`).
 Settlement (`winnings`, `finishing_stacks`) is not read: hands carry no collects, so hand-level
 accounting checks are skipped for PHH.
@@ -42,7 +43,7 @@ UNKNOWN_STACK = "1000000000000000"
 _TABLE = re.compile(r"^\[[^\[\]]+\]\s*(?:#.*)?$")
 _ACTIONS_KEY = re.compile(r"^actions\s*=")
 _LIST_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "actions", "players", "seats")
-_VALUE_KEYS = ("min_bet", "small_bet", "big_bet", "seat_count")
+_VALUE_KEYS = ("min_bet", "small_bet", "big_bet", "seat_count", "_hhaudit_scale")
 _TEXT_KEYS = ("variant", "hand", "table", "currency_symbol", "currency")
 
 
@@ -88,6 +89,7 @@ def _flatten(doc: dict[str, Any]) -> dict[str, Any]:
         row[key] = [_text(v) for v in value] if isinstance(value, list) else None
     for key in _VALUE_KEYS:
         row[key] = _text(doc.get(key))
+    row["minor_scale"] = row.pop("_hhaudit_scale")
     for key in _TEXT_KEYS:
         value = doc.get(key)
         row[key] = None if value is None else str(value)

@@ -22,12 +22,9 @@ SITE = "phh"
 VARIANTS: dict[str, tuple[str, str, bool]] = {
     "NT": ("holdem", "NL", False),
     "FT": ("holdem", "FL", False),
-    "PT": ("holdem", "PL", False),
     "NS": ("shortdeck", "NL", False),
     "PO": ("omaha4", "PL", False),
-    "NO": ("omaha4", "NL", False),
     "FO/8": ("omaha4", "FL", True),
-    "PO/8": ("omaha4", "PL", True),
 }
 LIST = pl.List(pl.String)
 ROW_SCHEMA: dict[str, pl.DataType] = {
@@ -39,7 +36,7 @@ ROW_SCHEMA: dict[str, pl.DataType] = {
     "error": pl.String(),
     **{k: LIST for k in ("antes", "blinds_or_straddles", "starting_stacks", "actions")},
     **{k: LIST for k in ("players", "seats")},
-    **{k: pl.String() for k in ("min_bet", "small_bet", "big_bet", "seat_count")},
+    **{k: pl.String() for k in ("min_bet", "small_bet", "big_bet", "seat_count", "minor_scale")},
     **{k: pl.String() for k in ("variant", "hand", "table", "currency_symbol", "currency")},
     "started_at": pl.Datetime("us", "UTC"),
     "is_tournament": pl.Boolean(),
@@ -54,7 +51,8 @@ def _problem(frame: pl.DataFrame, line: str, reason: pl.Expr) -> pl.DataFrame:
 
 
 def _money(text: pl.Expr) -> pl.Expr:
-    return to_minor_units(text, pl.col("scale"))
+    """Minor units; files written by hhaudit (`_hhaudit_scale`) already hold minor units."""
+    return to_minor_units(text, pl.col("multiplier"))
 
 
 def _hands(rows: dict[str, list[Any]], headers: pl.DataFrame) -> pl.DataFrame:
@@ -75,13 +73,12 @@ def _hands(rows: dict[str, list[Any]], headers: pl.DataFrame) -> pl.DataFrame:
     has_money = symbol.is_not_null()
     variant = pl.col("variant").fill_null("")
     known = variant.is_in(list(VARIANTS))
+    minor = pl.col("minor_scale").cast(pl.Int32, strict=False)
+    scale = pl.when(has_money | fractional.fill_null(False)).then(100).otherwise(1)
     return frame.with_columns(
         pl.col("starting_stacks").list.len().cast(pl.Int32).alias("n"),
-        pl.when(has_money | fractional.fill_null(False))
-        .then(100)
-        .otherwise(1)
-        .cast(pl.Int32)
-        .alias("scale"),
+        pl.coalesce(minor, scale).cast(pl.Int32).alias("scale"),
+        pl.when(minor.is_not_null()).then(1).otherwise(scale).cast(pl.Int64).alias("multiplier"),
         pl.when(has_money)
         .then(pl.coalesce(currency_of(symbol), pl.lit("USD")))
         .otherwise(pl.lit("chips"))
@@ -113,6 +110,7 @@ def _players(hands: pl.DataFrame) -> pl.DataFrame:
         "hand_key",
         "hand_line",
         "scale",
+        "multiplier",
         "n",
         "idx",
         position.alias("position"),
@@ -167,7 +165,7 @@ def _posts(players: pl.DataFrame) -> pl.DataFrame:
 def _parsed_actions(hands: pl.DataFrame) -> pl.DataFrame:
     """One row per action string: actor, verb, arg, street (board dealings so far)."""
     frame = hands.filter(pl.col("known_variant")).select(
-        "hand_key", "n", "scale", "actions_line", "actions"
+        "hand_key", "n", "multiplier", "actions_line", "actions"
     )
     frame = frame.with_columns(
         pl.int_ranges(0, pl.col("actions").list.len(), dtype=pl.Int32).alias("j")
