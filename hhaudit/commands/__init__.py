@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import click
 
+from hhaudit.commands.check import check
 from hhaudit.commands.convert import convert
 from hhaudit.commands.parse import parse
+from hhaudit.commands.rules import rule, rules
 from hhaudit.commands.run import run
 
 COMMANDS: list[click.Command] = []
 COMMANDS.append(run)
 COMMANDS.append(parse)
+COMMANDS.append(check)
+COMMANDS.append(rules)
+COMMANDS.append(rule)
 COMMANDS.append(convert)
