@@ -154,7 +154,11 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
         .fill_null(0)
     )
     starts = pl.any_horizontal([pl.col(c) != pl.col(c).shift(1) for c in group]).fill_null(True)
-    ordered = frame.with_row_index("_order").sort([*group, "_order"])
+    # Sorting on a hash of the name is much cheaper than on the string; the stable sort keeps
+    # each player's actions in order, and group starts compare the names themselves.
+    ordered = frame.with_row_index("_order").sort(
+        "hand_key", "street", pl.col("player").hash(7), maintain_order=True
+    )
     ordered = ordered.with_columns(fixed.alias("_fixed"), starts.alias("_start"))
     total = pl.col("_fixed").cum_sum()
     offset = pl.when(pl.col("_start")).then(total - pl.col("_fixed")).forward_fill()

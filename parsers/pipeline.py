@@ -55,16 +55,21 @@ def _hand_problems(
     no_summary = hands.filter(~pl.col("has_summary") & grammar.summary_required).select(
         "hand_key", pl.col("last_line").alias("line_no")
     )
-    seat_dups = seats.filter(
-        pl.struct("hand_key", "seat").is_duplicated()
-        | pl.struct("hand_key", "player").is_duplicated()
+    seat_key = pl.col("hand_key") * 1024 + pl.col("seat").cast(pl.Int64)
+    twice = seats.group_by("hand_key", "player").agg(pl.len().alias("_n")).filter(pl.col("_n") > 1)
+    seat_dups = seats.filter(seat_key.is_duplicated()).vstack(
+        seats.join(twice.select("hand_key", "player"), on=["hand_key", "player"], how="semi")
     )
     no_seats = hands.join(seats, on="hand_key", how="anti")
     missing_amount = actions.filter(
         (pl.col("kind").is_in(NEEDS_AMOUNT) & pl.col("amount").is_null())
         | ((pl.col("kind") == "raise") & pl.col("to_amount").is_null())
         | pl.col("kind").is_null()
-    ).join(text_of, on=["hand_key", "line_no"], how="left")
+    )
+    if missing_amount.height:  # rare: look the text up only then
+        missing_amount = missing_amount.join(text_of, on=["hand_key", "line_no"], how="left")
+    else:
+        missing_amount = missing_amount.with_columns(pl.lit(None, dtype=pl.String).alias("text"))
     parts = [
         _reason(bad, pl.lit("unrecognised line ") + _quote(pl.col("text"))),
         _reason(no_summary, pl.lit("hand has no *** SUMMARY *** (truncated?)")),
