@@ -9,7 +9,7 @@
   the top commitment minus the second (folded players' chips included, as RULES.md H-2) went
   back to the top bettor inside his collect. The pipeline emits that uncalled_return (after
   the street's last action), takes it out of the player's last collect and out of total_pot.
-  Only settled hands (with a collect) are normalised.
+  Only settled hands (with a collect) that print no return at all are normalised.
 - `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
   into a live post of the big blind and dead money for the rest (Winamax posts both that way).
 - `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
@@ -41,6 +41,8 @@ def _paid(actions: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, street, player, returned, line_no) of the uncalled part on each street."""
     settled = actions.filter(pl.col("kind") == "collect").select("hand_key").unique()
+    printed = actions.filter(pl.col("kind") == "uncalled_return").select("hand_key").unique()
+    settled = settled.join(printed, on="hand_key", how="anti")
     committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
     committing = committing.join(settled, on="hand_key", how="semi")
     per_player = committing.group_by([*KEY, "player"]).agg(committed=pl.col("amount").sum())
@@ -178,9 +180,10 @@ def _fallback_collects(actions: pl.DataFrame, verb: str) -> pl.DataFrame:
 
 
 def _allin_raises(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
-    """All-in lines resolved to "call" that go above the street's top commitment are raises;
-    before the deal they are the blind (post_bb after a small blind, else post_sb)."""
-    allin = pl.col("verb").is_in(verbs).fill_null(False) & (pl.col("kind") == "call")
+    """All-in lines (raw bet_or_call) from the betting state: before the deal the blind
+    (post_bb after a small blind, else post_sb); else a bet when nothing was committed on the
+    postflop street, a raise when it goes above the street's top commitment, else a call."""
+    allin = pl.col("verb").is_in(verbs).fill_null(False) & pl.col("kind").is_in(["call", "bet"])
     street = ["hand_key", "street"]
     chips = pl.when(pl.col("kind").is_in(COMMITTING)).then(pl.col("amount")).otherwise(0)
     after = chips.fill_null(0).cum_sum().over([*street, "player"], order_by="seq")
@@ -188,19 +191,33 @@ def _allin_raises(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
     top_before = pl.col("_after").cum_max().shift(1).over(street, order_by="seq").fill_null(0)
     sb_before = (pl.col("kind") == "post_sb").cum_sum().over("hand_key", order_by="seq") > 0
     pre_deal = allin & (pl.col("section") < 0)
-    raises = allin & ~pre_deal & (pl.col("_after") > top_before)
+    opens = allin & ~pre_deal & (pl.col("street") > 0) & (top_before == 0)
+    raises = allin & ~pre_deal & ~opens & (pl.col("_after") > top_before)
+    calls = allin & ~pre_deal & ~opens & ~raises
     kind = (
         pl.when(pre_deal & sb_before)
         .then(pl.lit("post_bb"))
         .when(pre_deal)
         .then(pl.lit("post_sb"))
+        .when(opens)
+        .then(pl.lit("bet"))
         .when(raises)
         .then(pl.lit("raise"))
+        .when(calls)
+        .then(pl.lit("call"))
         .otherwise(pl.col("kind").cast(pl.String))
+    )
+    to_amount = (
+        pl.when(opens | raises)
+        .then(pl.col("_after"))
+        .when(allin)
+        .then(None)
+        .otherwise(pl.col("to_amount"))
     )
     return frame.with_columns(
         kind.cast(actions.schema["kind"]).alias("kind"),
-        pl.when(raises).then(pl.col("_after")).otherwise(pl.col("to_amount")).alias("to_amount"),
+        to_amount.alias("to_amount"),
+        (pl.col("all_in") | allin).alias("all_in"),
     ).drop("_after")
 
 
@@ -216,12 +233,35 @@ def _unreliable_pots(hands: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _stakes_as_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """Header column `stakes_may_be_bets`: when the full (not all-in) blinds posted are half
+    the stated stakes ("2/4" with posts 1 and 2), the stakes were fixed-limit bets and the
+    blinds are the posts."""
+    if "stakes_may_be_bets" not in hands.columns:
+        return hands
+    full = ~pl.col("all_in")
+    posts = actions.group_by("hand_key").agg(
+        pl.col("amount").filter((pl.col("kind") == "post_sb") & full).first().alias("_sb"),
+        pl.col("amount").filter((pl.col("kind") == "post_bb") & full).first().alias("_bb"),
+    )
+    frame = hands.join(posts, on="hand_key", how="left")
+    as_bets = (
+        pl.col("stakes_may_be_bets")
+        & (pl.col("_bb") == pl.col("small_blind"))
+        & (2 * pl.col("_bb") == pl.col("big_blind"))
+    ).fill_null(False)
+    return frame.with_columns(
+        pl.when(as_bets).then(pl.col("_sb")).otherwise(pl.col("small_blind")).alias("small_blind"),
+        pl.when(as_bets).then(pl.col("_bb")).otherwise(pl.col("big_blind")).alias("big_blind"),
+    ).drop("_sb", "_bb")
+
+
 def settle_site_money(
     actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Apply the grammar's settlement options to the actions, assembled hands and seats."""
     actions = _paid(actions, grammar)
-    hands = _unreliable_pots(hands)
+    hands = _stakes_as_bets(_unreliable_pots(hands), actions)
     if grammar.fallback_collect_verb:
         actions = _fallback_collects(actions, grammar.fallback_collect_verb)
     if grammar.allin_may_raise:

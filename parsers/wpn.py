@@ -32,7 +32,8 @@ OLD_ACTION = (
     r"Bets: [0-9.]+\. )?"
     r"(?P<verb>Collects:|has small blind|has big blind|straddle|posts ante|posts|ante|calls"
     r"|bets|raises|allin|caps|checks|folds)"
-    r"(?: \(?(?P<amount>[0-9][0-9.,]*)\)?)?(?P<suffix> as a dead bet)?"
+    # amounts are never zero: "Collects: 0." lines fall through to the ignored summary lines
+    r"(?: \(?(?P<amount>0*[1-9][0-9.,]*|0\.[0-9]*[1-9][0-9]*)\)?)?(?P<suffix> as a dead bet)?"
     r"(?:\. (?:Wins|Loses): [0-9.]+\.)?(?P<all_in>\b\B)?(?P<to>\b\B)?$"
 )
 OLD_VERBS: dict[str, str] = {
@@ -58,8 +59,9 @@ OLD_IGNORED_ACTOR = (
     r"|wait BB|is disconnected|is all-in|will be allowed|sits out|is sitting out)"
 )
 OLD_IGNORED = (
-    r"^(?:Pot: |Board: |Game ended at: |Main pot |Side pot|Uncalled bet )|^Player\s+(?:is timed"
-    r" out|sitting out|does not show)"
+    r"^(?:Pot: |Board: |Game ID: |Game ended at: |Main pot |Side pot|Uncalled bet )"
+    # "Player  sitting out": a nameless seat's notices (the prefix is already removed)
+    r"|^ (?:is timed out\.|sitting out|does not show)"
 )
 
 WPN_OLD = Grammar(
@@ -83,7 +85,13 @@ WPN_OLD = Grammar(
     actor_ignored=OLD_IGNORED_ACTOR,
     named_lines=(_UNCALLED,),
     ignored=OLD_IGNORED,
-    void_hand=(),
+    void_hand=(
+        (r"^\*\*\* FLOP \*\*\*:$", "flop marker without cards (corrupted export)"),
+        (
+            r"^Player .+ is disconnected and ALL IN\.$",
+            "disconnect protection: all-in without chips (not modelled)",
+        ),
+    ),
     pot_line=(
         r"^Pot: (?P<pot>\d+(?:\.\d+)?)\.?(?: Rake (?P<rake>\d+(?:\.\d+)?))?"
         r"(?:\. JP fee (?P<jackpot>\d+(?:\.\d+)?))?"
@@ -97,7 +105,6 @@ WPN_OLD = Grammar(
     allin_may_raise=True,
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
-    stakes_from_posts=True,
 )
 
 NEW_ACTION = (
@@ -159,6 +166,8 @@ WPN = Grammar(
     actor_separator=" ",
     summary_events=True,
     fallback_collect_verb="won",
+    dead_sb_includes_bb=True,
+    implicit_uncalled=True,
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
 )

@@ -8,8 +8,8 @@ Old format (two lines, `Grammar.header_span`): the limit is never stated.
   Game ID: 261409590 2/4 Braunite (Omaha)
   Game ID: 695300472 10/20 $5 Regular 9-Max, Table 1 (Hold'em)      (tournament: ", Table N")
   Game ID: 1 5/10 PM Hold`em 5/10 (Hold'em)                          (play money: "PM ")
-Old hands: structure UNKNOWN (the audit then runs only the structure-free rules), blinds
-from the posts (the header's "2/4" are the blinds in NL/PL but the bets in FL), currency
+Old hands: structure UNKNOWN (the audit then runs only the structure-free rules); the header's
+"2/4" are the blinds in NL/PL but the bets in FL (column `stakes_may_be_bets`), currency
 USD for cash (the export never names it). Jackpot tables "(JP)" and bad-beat tables
 "( Beast )" take a fee the old pot line does not state: their pot and rake are not read
 (column `pot_unreliable`).
@@ -56,6 +56,7 @@ COLUMNS = (
     "started_at",
     "header_problem",
     "pot_unreliable",
+    "stakes_may_be_bets",
 )
 
 
@@ -99,7 +100,7 @@ def read_wpn_header(headers: pl.DataFrame) -> pl.DataFrame:
         either("bb").alias("bb_s"),
         started_at(text).alias("started_at"),
         table.str.contains(r"\(JP|\( ?Beast ?\)").alias("pot_unreliable"),
-        old.struct.field("hand_id").is_not_null().alias("old_format"),
+        old.struct.field("hand_id").is_not_null().alias("stakes_may_be_bets"),
     )
     scale = (
         pl.when(pl.col("currency") == "chips")
@@ -108,10 +109,8 @@ def read_wpn_header(headers: pl.DataFrame) -> pl.DataFrame:
     )
     frame = frame.with_columns(scale.alias("scale"))
     is_fl = pl.col("structure") == "FL"
-    # old headers: "2/4" are the blinds (NL, PL) or the bets (FL): blinds from the posts
-    old_format = pl.col("old_format")
-    sb = pl.when(~old_format).then(to_minor_units(pl.col("sb_s"), pl.col("scale"), EN))
-    bb = pl.when(~old_format).then(to_minor_units(pl.col("bb_s"), pl.col("scale"), EN))
+    sb = to_minor_units(pl.col("sb_s"), pl.col("scale"), EN)
+    bb = to_minor_units(pl.col("bb_s"), pl.col("scale"), EN)
     frame = frame.with_columns(
         pl.when(is_fl).then(None).otherwise(sb).alias("small_blind"),
         pl.when(is_fl).then(sb).otherwise(bb).alias("big_blind"),
@@ -123,7 +122,7 @@ def read_wpn_header(headers: pl.DataFrame) -> pl.DataFrame:
     problem = (
         pl.when(pl.col("hand_id").is_null())
         .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("bb_s").is_null() | (pl.col("big_blind").is_null() & ~old_format))
+        .when(pl.col("big_blind").is_null())
         .then(pl.lit("stakes unreadable in header"))
         .when(pl.col("game") == "unknown")
         .then(pl.lit("game unknown in header"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 from conftest import CORPUS, require_shared
-from site_helpers import action_rows, corpus_numbers, parse_site_file, violation_codes
+from site_checks import action_rows, corpus_numbers, parse_site_file, violation_codes
 
 S = None
 
