@@ -81,6 +81,12 @@ def stacked_bars_svg(
             else:
                 axes.bar(positions, counts, bottom=base, color=colour, label=severity, width=0.8)
             base = [b + c for b, c in zip(base, counts, strict=True)]
+        if horizontal:  # the total at the end of each bar, with room for it
+            axes.margins(x=0.1)
+            for position, total in zip(positions, base, strict=True):
+                axes.annotate(f"{total:,}", (total, position), xytext=(3, 0),
+                              textcoords="offset points", va="center", fontsize=8,
+                              color="#344054")  # fmt: skip
         _label_axes(axes, [_short(label) for label in labels], positions, horizontal)
         axes.set_title(title, loc="left", fontsize=10, color="#101828")
         if len([s for s in series.values() if any(s)]) > 1:

@@ -22,6 +22,7 @@ from reports.summary import code_counts, counts_by, flags_in_context, top_counts
 TEMPLATES = Path(__file__).with_name("templates")
 MAX_CHART_BARS = 15
 MAX_DAY_BARS = 120
+WIDE_DAY_CHART = 20  # more days than this: the day chart spans the page
 
 
 def _environment() -> jinja2.Environment:
@@ -45,21 +46,25 @@ def _chart(counts: pl.DataFrame, title: str, horizontal: bool = True) -> str | N
     return stacked_bars_svg(labels, _series(counts), title, horizontal=horizontal)
 
 
-def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
+def build_charts(flags: pl.LazyFrame) -> dict[str, Any]:
     """The three charts: flags by rule, by site and stakes, by day."""
     by_rule = counts_by(flags, "code").sort(["flags", "key"], descending=[True, False])
     site_stakes = flags.with_columns(
         (pl.col("site").fill_null("unknown") + pl.lit(" · ") + pl.col("stakes")).alias("market")
     )
     by_market = counts_by(site_stakes, "market").sort(["flags", "key"], descending=[True, False])
-    by_day = counts_by(flags, "day").sort("key").tail(MAX_DAY_BARS)
+    days = counts_by(flags, "day").sort("key").collect()
+    day_title = "Flags by day (UTC)"
+    if days.height > MAX_DAY_BARS:
+        day_title += f", last {MAX_DAY_BARS} of {days.height} days"
     return {
         "by_rule": _chart(by_rule.collect(), "Flags by rule"),
         "by_market": _chart(
             by_market.head(MAX_CHART_BARS).collect(),
             f"Flags by site and stakes (top {MAX_CHART_BARS})",
         ),
-        "by_day": _chart(by_day.collect(), "Flags by day (UTC)", horizontal=False),
+        "by_day": _chart(days.tail(MAX_DAY_BARS), day_title, horizontal=False),
+        "by_day_wide": days.height > WIDE_DAY_CHART,
     }
 
 
