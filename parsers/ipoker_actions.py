@@ -139,13 +139,74 @@ def _split_big_posts(frame: pl.DataFrame) -> pl.DataFrame:
     return merged.with_columns(seq.alias("seq")).drop("_bb", "_sub")
 
 
+def _sat_out_folds(frame: pl.DataFrame) -> pl.DataFrame:
+    """A seat notice (8, 9) by a player who posted and has no betting action: he sat out after
+    posting; the site folds his hand where the notice stands (tournament antes, e.g.
+    fpdb-3/cash/NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt)."""
+    kind = pl.col("kind")
+    keys = ["hand_key", "player"]
+    posted = pl.col("kind").str.starts_with("post_").fill_null(False).any().over(keys)
+    bets = (kind.is_in(["fold", "check", "call", "bet", "raise", "raise_to", "allin"])).any()
+    first_notice = (kind == "notice") & (
+        pl.col("no_int").rank("ordinal").over([*keys, "kind"]) == 1
+    )
+    folds = (kind == "notice") & posted & ~bets.over(keys) & first_notice
+    return frame.with_columns(
+        pl.when(folds).then(pl.lit("fold")).otherwise(kind).alias("kind"), folds.alias("sat_out")
+    )
+
+
+def _place_sat_out_folds(frame: pl.DataFrame) -> pl.DataFrame:
+    """Move each sat-out fold to the player's preflop turn: before the first preflop action of a
+    seat after his in the preflop order (from the big blind's left), or of a seat acting a second
+    time; else after the last preflop action. The notice itself can stand anywhere (between the
+    blind posts when the player sat out instead of posting his big blind)."""
+    sat = pl.col("sat_out").fill_null(False)
+    if not frame.select(sat.any()).item():
+        return frame.drop("sat_out")
+    bb = (
+        frame.filter(pl.col("kind") == "post_bb")
+        .group_by("hand_key")
+        .agg(pl.col("seat").first().alias("bb_seat"))
+    )
+    turn = ((pl.col("seat") - pl.col("bb_seat") - 1) % 1000).alias("turn")
+    acting = ~pl.col("kind").str.starts_with("post_") & ~sat & (pl.col("street") == 0)
+    pre = (
+        frame.filter(acting)
+        .join(bb, on="hand_key")
+        .with_columns(
+            turn, (pl.col("seq").rank("ordinal").over(["hand_key", "seat"]) > 1).alias("again")
+        )
+    )
+    folds = frame.filter(sat).join(bb, on="hand_key").with_columns(turn)
+    pairs = folds.select("hand_key", "seq", "turn").join(
+        pre.select("hand_key", pl.col("seq").alias("at"), pl.col("turn").alias("t"), "again"),
+        on="hand_key",
+    )
+    after = (pl.col("t") > pl.col("turn")) | pl.col("again")
+    place = pairs.group_by("hand_key", "seq").agg(
+        (pl.col("at").filter(after).min() - 0.5).alias("before"),
+        (pl.col("at").max() + 0.5).alias("end"),
+    )
+    frame = frame.join(place, on=["hand_key", "seq"], how="left")
+    order = pl.coalesce("before", "end", pl.col("seq").cast(pl.Float64))
+    frame = frame.with_columns(order.alias("_order")).sort("hand_key", "_order")
+    seq = pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key")
+    street = pl.when(sat).then(pl.lit(0, dtype=pl.Int8)).otherwise(pl.col("street"))
+    return frame.with_columns(seq.alias("seq"), street.alias("street")).drop(
+        "sat_out", "before", "end", "_order"
+    )
+
+
 def actions_frame(
     cols: XmlColumns, games: pl.DataFrame, players: pl.DataFrame
 ) -> tuple[pl.DataFrame, list[pl.DataFrame]]:
     """Canonical actions (before conform) and the problem rows they reveal."""
     frame = _raw_actions(cols, games)
     problems = _action_problems(frame, players)
-    frame = frame.filter(pl.col("kind").is_not_null() & (pl.col("kind") != "notice"))
+    frame = _sat_out_folds(frame).filter(
+        pl.col("kind").is_not_null() & (pl.col("kind") != "notice")
+    )
     frame = frame.sort("hand_key", "no_int", "line_no")
     seq = pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key")
     street = (pl.col("round_no") - 1).clip(0, 3).cast(pl.Int8)
@@ -153,7 +214,7 @@ def actions_frame(
     frame = _split_big_posts(_refine_posts(frame))
     stacks = players.select("hand_key", "player", "seat", "stack")
     frame = frame.join(stacks, on=["hand_key", "player"], how="left", maintain_order="left")
-    frame = _resolve(_commitments(frame))
+    frame = _resolve(_commitments(_place_sat_out_folds(frame)))
     return frame.sort("hand_key", "seq"), problems
 
 

@@ -195,14 +195,12 @@ def players_frame(cols: XmlColumns, games: pl.DataFrame) -> pl.DataFrame:
     kind = pl.col("type").replace_strict(TYPES, default=None, return_dtype=pl.String)
     acts = _frame(cols.action, ("player", "type")).with_columns(kind.fill_null("?").alias("kind"))
     keys = ["file_id", "game_ix", "player"]
-    # Dealt in: pocket cards, a betting action, or a post without a seat notice (a player who
-    # posted and then sat out, with no cards and no betting action, was not dealt in).
-    noticed = acts.filter(pl.col("kind") == "notice").select(keys).unique()
-    betting = acts.filter(~pl.col("kind").str.starts_with("post_") & (pl.col("kind") != "notice"))
-    posted = acts.filter(pl.col("kind").str.starts_with("post_")).join(noticed, on=keys, how="anti")
+    # Dealt in: pocket cards or any action but a seat notice (a player who posts and then sits
+    # out is folded by the site: see ipoker_actions._sat_out_folds).
+    acted = acts.filter(pl.col("kind") != "notice")
     pocket = _frame(cols.cards, ("type", "player"))
     pocket = pocket.filter(pl.col("type").str.to_lowercase() == "pocket")
-    dealt = pl.concat([betting.select(keys), posted.select(keys), pocket.select(keys)])
+    dealt = pl.concat([acted.select(keys), pocket.select(keys)])
     present = dealt.unique().with_columns(pl.lit(True).alias("in_hand"))
     frame = frame.join(
         present,
