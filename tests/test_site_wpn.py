@@ -1,0 +1,110 @@
+"""WPN / ACR: golden files (tests/sites/wpn) and the real corpus (../shared, else skipped)."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+from conftest import CORPUS, require_shared
+from site_checks import action_rows, corpus_numbers, parse_site_file, violation_codes
+
+S = None
+
+
+@pytest.fixture(scope="module")
+def old():
+    # UTF-16 with a BOM and lone CR line ends, like the real old exports
+    return parse_site_file("wpn", "legal_old_format.txt")
+
+
+@pytest.fixture(scope="module")
+def new():
+    return parse_site_file("wpn", "legal_new_format.txt")
+
+
+def test_old_hands(old) -> None:
+    hands = old.hands.sort("hand_id")
+    assert hands["hand_id"].to_list() == ["500000001", "500000002"]
+    assert hands["structure"].to_list() == ["UNKNOWN", "UNKNOWN"]  # never stated
+    assert hands["currency"].to_list() == ["USD", "USD"]
+    # "2/4" with posts 1 and 2: the stated stakes were fixed-limit bets
+    assert hands["small_blind"].to_list() == [100, 100]
+    assert hands["big_blind"].to_list() == [200, 200]
+    # "Pot: 100. Rake 2" is net of the rake
+    assert hands["total_pot"].to_list() == [10200, 800]
+    assert hands["rake"].to_list() == [200, 15]
+    seats = old.seats.filter(pl.col("hand_id") == "500000002").sort("seat")
+    assert seats["sitting_out"].to_list() == [False, False, True]
+
+
+def test_old_raise_added_and_allin_resolved(old) -> None:
+    assert action_rows(old, "500000001") == [
+        ("0", "Bravo Two", "post_sb", "100", S, "false"),
+        ("0", "Charlie", "post_bb", "200", S, "false"),
+        ("0", "Alpha", "raise", "600", "600", "false"),  # "raises (6)": chips added
+        ("0", "Bravo Two", "raise", "4900", "5000", "true"),  # "allin (49)" above the bet
+        ("0", "Charlie", "fold", "0", S, "false"),
+        ("0", "Alpha", "call", "4400", S, "false"),
+        ("4", "Bravo Two", "collect", "10000", S, "false"),  # summary "Collects: 100."
+    ]
+    assert action_rows(old, "500000002")[2:] == [
+        ("0", "Bravo Two", "raise", "300", "400", "false"),
+        ("0", "Alpha", "call", "200", S, "false"),
+        ("1", "Alpha", "check", "0", S, "false"),
+        ("1", "Bravo Two", "bet", "200", "200", "false"),
+        ("1", "Alpha", "fold", "0", S, "false"),
+        ("1", "Bravo Two", "uncalled_return", "200", S, "false"),
+        ("4", "Bravo Two", "collect", "785", S, "false"),
+    ]
+
+
+def test_new_walk_collect_from_summary_and_implied_return(new) -> None:
+    assert action_rows(new, "70000001")[2:] == [
+        ("0", "Player1", "fold", "0", S, "false"),
+        ("0", "Player2", "fold", "0", S, "false"),
+        ("0", "Player3", "uncalled_return", "50", S, "false"),
+        ("4", "Player3", "collect", "100", S, "false"),
+    ]
+    walk = new.hands.filter(pl.col("hand_id") == "70000001").row(0, named=True)
+    assert (walk["total_pot"], walk["rake"]) == (100, 0)
+
+
+def test_new_dead_post_and_body_collect(new) -> None:
+    rows = action_rows(new, "70000002")
+    assert rows[2:4] == [
+        ("0", "Player1", "post_live", "100", S, "false"),
+        ("0", "Player1", "post_dead", "50", S, "false"),
+    ]
+    # the summary's "won $11.00" is not counted again: the body has the collect
+    assert [r for r in rows if r[2] == "collect"] == [
+        ("4", "Player2", "collect", "1100", S, "false")
+    ]
+    hand = new.hands.filter(pl.col("hand_id") == "70000002").row(0, named=True)
+    assert (hand["structure"], hand["game"], hand["total_pot"], hand["rake"]) == (
+        "PL",
+        "omaha4",
+        1150,
+        50,
+    )
+
+
+def test_legal_files_have_no_violation(old, new) -> None:
+    assert violation_codes(old) == []
+    assert violation_codes(new) == []
+
+
+def test_violation_file_is_flagged() -> None:
+    tables = parse_site_file("wpn", "violation_check_facing_bet.txt")
+    assert violation_codes(tables) == [("500000003", "CHECK-FACING-BET")]
+
+
+def test_real_corpus() -> None:
+    root = require_shared(CORPUS / "wpn")
+    tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
+    assert read == 154
+    assert accounted == read
+    assert tables.hands.height == 151
+    reasons = " ".join(tables.quarantine["reason"].to_list())
+    assert "flop marker without cards" in reasons
+    assert "disconnect protection" in reasons
+    # 61150000 (italytoast "PostingDead"): the log's pot is one cent short of its own actions
+    assert {hand for hand, _ in violation_codes(tables)} <= {"61150000"}
