@@ -125,7 +125,7 @@ def _strip_prefix(body: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """`Grammar.actor_prefix`: drop it from the start of body lines ("Player X folds")."""
     if not grammar.actor_prefix:
         return body
-    return body.with_columns(pl.col("text").str.strip_prefix(grammar.actor_prefix))
+    return body.with_columns(pl.col("text").str.replace(f"^(?:{grammar.actor_prefix})", ""))
 
 
 def _actor_events(actors: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:

@@ -116,8 +116,8 @@ class Grammar:
     #: "straddle N" gives the player's total blind commitment after it (GGPoker: BB 50 then
     #: "straddle $100" adds 50; re-straddles 0.04, 0.08, 0.16): the amount becomes the chips added.
     straddle_is_total: bool = False
-    #: Text before the player's name on action lines ("Player X folds" in old WPN exports):
-    #: removed from the start of body lines before the name is looked up in the seat list.
+    #: Regex of the text before the player's name on action lines ("Player X folds" in old
+    #: WPN exports): removed from the start of body lines before the name is looked up.
     actor_prefix: str = ""
     #: A verb (see `verbs`, kind collect) of summary lines ("Seat 4: X did not show and won
     #: $0.20") whose collects count only in hands with no other collect line.
