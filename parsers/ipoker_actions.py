@@ -228,7 +228,7 @@ def _posted(actions: pl.DataFrame) -> pl.DataFrame:
         pl.col("amount").filter((kind == "post_bb") & full).first().alias("bb_post"),
         pl.col("amount").filter(kind == "post_sb").max().alias("sb_any"),
         pl.col("amount").filter(kind == "post_bb").max().alias("bb_any"),
-        pl.col("amount").filter(ante).max().fill_null(0).alias("ante"),
+        pl.col("amount").filter(ante).max().alias("posted_ante"),
         ((ante.sum() == 1) & (pl.col("player").filter(ante).first() == bb_player)).alias("bb_ante"),
         (kind == "post_straddle").sum().cast(pl.Int8).alias("straddles"),
     )
@@ -267,7 +267,7 @@ def finish_hands(games: pl.DataFrame, actions: pl.DataFrame, players: pl.DataFra
         small.alias("small_blind"),
         pl.when(is_fl).then(big).otherwise(None).alias("small_bet"),
         pl.when(is_fl).then(big * 2).otherwise(None).alias("big_bet"),
-        pl.col("ante").fill_null(0),
+        pl.coalesce("posted_ante", money(pl.col("ante")), pl.lit(0, dtype=pl.Int64)).alias("ante"),
         pl.col("bb_ante").fill_null(False),
         pl.col("straddles").fill_null(0),
         pl.lit(None, dtype=pl.Int64).alias("cap"),

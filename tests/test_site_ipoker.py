@@ -1,0 +1,120 @@
+"""iPoker XML: golden files written for these tests (tests/sites/ipoker/), and the real corpus."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import polars as pl
+from site_helpers import actions_of, corpus_numbers, parse_site_samples, violations
+
+from parsers import parse_bytes
+
+#: The one violation-severity flag on the real corpus, shown from the log to be the site's
+#: play (docs/sites.md, iPoker row): FL river, all-in bet $0.13 (>= half of the $0.20 unit),
+#: then a raise to $0.40 where RULES.md B-5 requires $0.33.
+KNOWN_CORPUS_FLAGS = [
+    ("LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855501026", "FL-SIZE")
+]
+
+
+def test_decimal_comma_raise_to_code_and_allin_bet() -> None:
+    tables = parse_site_samples("ipoker")
+    assert actions_of(tables, "7000000001") == [
+        (0, "Bert", "post_sb", 50, None, False),
+        (0, "Hero", "post_bb", 100, None, False),
+        (0, "Cleo", "raise", 300, 300, False),  # code 23: sum is the raise-to total
+        (0, "Anna", "call", 300, None, False),
+        (0, "Bert", "fold", 0, None, False),
+        (0, "Hero", "call", 200, None, False),
+        (1, "Hero", "check", 0, None, False),
+        (1, "Cleo", "bet", 1150, 1150, True),  # code 7 opening the flop: an all-in bet
+        (1, "Anna", "fold", 0, None, False),
+        (1, "Hero", "call", 1150, None, False),
+    ]
+    hand = tables.hands.filter(pl.col("hand_id") == "7000000001").row(0, named=True)
+    assert (hand["currency"], hand["scale"], hand["small_blind"], hand["big_blind"]) == (
+        "EUR",
+        100,
+        50,
+        100,
+    )
+    assert (hand["structure"], hand["game"], hand["button_seat"]) == ("NL", "holdem", 1)
+    stacks = tables.seats.filter(pl.col("hand_id") == "7000000001").sort("seat")
+    assert stacks["stack"].to_list() == [10000, 5050, 123456, 1450]  # "€1.234,56"
+
+
+def test_tournament_space_thousands_antes_and_sat_out_fold() -> None:
+    tables = parse_site_samples("ipoker")
+    hand = tables.hands.filter(pl.col("hand_id") == "7000000002").row(0, named=True)
+    assert (hand["is_tournament"], hand["currency"], hand["scale"], hand["ante"]) == (
+        True,
+        "chips",
+        1,
+        20,
+    )
+    rows = actions_of(tables, "7000000002")
+    # Dora posted the ante, then sat out (code 9): the site folds her at her preflop turn.
+    assert rows[6] == (0, "Dora", "fold", 0, None, False)
+    assert rows[7] == (0, "Emil", "raise", 300, 300, False)
+    assert rows[9] == (0, "Gus", "raise", 780, 880, True)  # code 7 above the bet: all-in raise
+    assert rows[10] == (0, "Emil", "call", 580, None, False)
+    seats = tables.seats.filter(pl.col("hand_id") == "7000000002").sort("seat")
+    assert seats["stack"].to_list() == [1480, 3000, 2500, 900]  # "1 480"
+
+
+def test_fixed_limit_post_both_empty_seat_and_wrong_size_raise() -> None:
+    tables = parse_site_samples("ipoker")
+    hand = tables.hands.filter(pl.col("hand_id") == "7000000003").row(0, named=True)
+    assert (hand["structure"], hand["small_bet"], hand["big_bet"]) == ("FL", 10, 20)
+    rows = actions_of(tables, "7000000003")
+    # Kim's code-2 post of $0.15 on a $0.10 big blind: live big blind + dead small blind.
+    assert rows[2:5] == [
+        (0, "Kim", "post_live", 10, None, False),
+        (0, "Kim", "post_dead", 5, None, False),
+        (0, "Kim", "check", 0, None, False),
+    ]
+    assert rows[5] == (0, "Hal", "raise", 20, 20, False)  # code 6: sum added
+    empty = tables.seats.filter((pl.col("hand_id") == "7000000003") & (pl.col("seat") == 5))
+    assert empty["sitting_out"].to_list() == [True]
+    flags = violations(tables).filter(pl.col("severity") == "violation")
+    assert flags.select("hand_id", "seq", "code").rows() == [("7000000004", 2, "FL-SIZE")]
+
+
+def test_unknown_code_and_cut_off_game_are_quarantined_with_lines() -> None:
+    tables = parse_site_samples("ipoker")
+    report = next(f for f in tables.files if f.path.endswith("broken-and-unknown-code.xml"))
+    assert (report.site, report.hands_read, report.hands_quarantined) == ("ipoker", 2, 2)
+    reasons = tables.quarantine.sort("line_no")["reason"].to_list()
+    assert reasons[0].startswith('line 17: unknown action type in <action no="3"')
+    assert reasons[1].startswith("line 20: XML error")
+
+
+def test_dtd_and_entities_are_refused() -> None:
+    data = (
+        b'<?xml version="1.0"?>\n<!DOCTYPE session [<!ENTITY x "boom">]>\n'
+        b'<session><game gamecode="1"><general><players>\n'
+        b'<player seat="1" name="&x;" chips="$1" dealer="1"/></players></general></game>\n'
+        b"</session>\n"
+    )
+    tables = parse_bytes(data, "dtd.xml")
+    assert tables.hands.height == 0
+    assert tables.files[0].hands_quarantined == 1
+    assert "XML error" in tables.quarantine["reason"][0]
+
+
+def _manifest_hands(corpus: Path, site: str) -> int:
+    with open(corpus / "MANIFEST.csv", encoding="utf-8") as handle:
+        return sum(int(row["hands"]) for row in csv.DictReader(handle) if row["site"] == site)
+
+
+def test_ipoker_corpus(corpus_dir: Path) -> None:
+    tables, read, flags = corpus_numbers(corpus_dir / "ipoker")
+    assert read == _manifest_hands(corpus_dir, "ipoker") == 250
+    assert tables.hands.height + tables.quarantine.height == read
+    assert tables.hands.height >= 0.99 * read
+    assert tables.quarantine["reason"].str.contains(r"^line \d+: ").all()
+    found = [
+        (Path(f).name, h, c) for f, h, c in flags.select("source_file", "hand_id", "code").rows()
+    ]
+    assert found == KNOWN_CORPUS_FLAGS
