@@ -121,18 +121,15 @@ def betting_state(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFr
     for _ in range(MAX_VOID_ROUNDS):
         state = _state_once(frame, seats, ring)
         void = pl.col("void_reason").is_not_null()
-        changed = state.filter(void != pl.col("void")).select("hand_key").unique()
-        done.append(state.join(changed, on="hand_key", how="anti"))
-        if changed.height == 0:
+        changed = state.filter(void != pl.col("void")).get_column("hand_key").unique()
+        if changed.len() == 0:
             break
-        frame = (
-            state.join(changed, on="hand_key", how="semi")
-            .with_columns(void=void)
-            .select(frame.columns)
-        )
-    else:
-        done.append(state.join(changed, on="hand_key", how="semi"))
-    return pl.concat(done).sort("row")
+        pending = pl.col("hand_key").is_in(changed.implode())
+        done.append(state.filter(~pending))
+        frame = state.filter(pending).with_columns(void=void).select(frame.columns)
+    if not done:
+        return state
+    return pl.concat([*done, state], how="vertical_relaxed").sort("row")
 
 
 def street_name(street: pl.Expr) -> pl.Expr:

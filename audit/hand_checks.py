@@ -82,7 +82,7 @@ def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame
         money(pl.col("final_stack")),
         money(expected_final),
     )
-    return players.group_by("hand_key").agg(first_final_off=message.filter(off).first())
+    return players.filter(off).group_by("hand_key").agg(first_final_off=message.first())
 
 
 def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -99,15 +99,19 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         finals_complete=pl.col("final_stack").is_not_null().all(),
         return_off=pl.col("return_off").any(),
         logged_returns=pl.col("logged_returns").any(),
-        return_detail=sentence(
-            "seat {}: {} returned, {} expected",
-            "seat",
-            money(pl.col("returned")),
-            money(pl.col("expected_return")),
-        )
-        .filter(pl.col("return_off"))
-        .str.join("; "),
     )
+    detail = sentence(
+        "seat {}: {} returned, {} expected",
+        "seat",
+        money(pl.col("returned")),
+        money(pl.col("expected_return")),
+    )
+    details = (
+        players.filter(pl.col("return_off"))
+        .group_by("hand_key")
+        .agg(return_detail=detail.str.join("; "))
+    )
+    per_hand = per_hand.join(details, on="hand_key", how="left")
     frame = hands.join(_settled_hands(state), on="hand_key", how="inner").join(
         per_hand, on="hand_key", how="left"
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import polars as pl
 
-KIND = pl.col("kind").cast(pl.String)
+KIND = pl.col("kind")
 
 
 def post_expected() -> pl.Expr:

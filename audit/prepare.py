@@ -60,7 +60,7 @@ def _option_types(options: Options) -> dict[str, type[pl.DataType]]:
 
 def kind_flags() -> list[pl.Expr]:
     """Boolean columns naming what kind of row each is."""
-    kind = pl.col("kind").cast(pl.String)
+    kind = pl.col("kind")
     return [
         kind.is_in(LIVE_POSTS).fill_null(False).alias("is_live_post"),
         kind.is_in(DEAD_POSTS).fill_null(False).alias("is_dead_post"),
@@ -77,7 +77,7 @@ def kind_flags() -> list[pl.Expr]:
 
 def hand_post_facts(actions: pl.DataFrame) -> pl.DataFrame:
     """Per hand: straddle size/count, posted SB/BB, the BB seat and the preflop start seat."""
-    kind = pl.col("kind").cast(pl.String)
+    kind = pl.col("kind")
     straddle = kind == "post_straddle"
     return actions.group_by("hand_key").agg(
         straddle_amount=pl.col("amount").filter(straddle).max().fill_null(0),
@@ -94,7 +94,7 @@ def hand_post_facts(actions: pl.DataFrame) -> pl.DataFrame:
 
 def sentinels(actions: pl.DataFrame) -> pl.DataFrame:
     """One row after the last action of each (hand, betting street)."""
-    kind = pl.col("kind").cast(pl.String)
+    kind = pl.col("kind")
     return (
         actions.filter((pl.col("street") <= 3) & kind.is_in(BETTING + LIVE_POSTS + DEAD_POSTS))
         .group_by("hand_key", "street")

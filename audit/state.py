@@ -38,6 +38,29 @@ def active() -> pl.Expr:
     return ~pl.col("void") & ~pl.col("is_sentinel")
 
 
+#: The columns the player pass reads (it sorts only these, not the whole wide frame).
+PLAYER_INPUTS = (
+    "row",
+    "hand_key",
+    "seat",
+    "street",
+    "order",
+    "void",
+    "is_sentinel",
+    "is_wager",
+    "is_live_post",
+    "is_dead_post",
+    "is_call",
+    "is_fold",
+    "is_betting",
+    "is_return",
+    "to_amount",
+    "chips",
+    "stack",
+    "sitting_out",
+)
+
+
 def _commit_adds() -> pl.Expr:
     """Chips a live post or a call adds to the street commitment."""
     adds = pl.col("is_live_post") | pl.col("is_call")
@@ -58,7 +81,9 @@ def _site_kill() -> pl.Expr:
 def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     """Per-actor commitments, stack and acted/folded flags (see module docstring)."""
     wager = active() & pl.col("is_wager")
-    frame = frame.sort("hand_key", "seat", "street", "order").with_columns(
+    whole = frame
+    frame = frame.select(PLAYER_INPUTS).sort("hand_key", "seat", "street", "order")
+    frame = frame.with_columns(
         p_gid=group_ids("hand_key", "seat"), ps_gid=group_ids("hand_key", "seat", "street")
     )
     frame = frame.with_columns(
@@ -101,7 +126,8 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     moved = pl.col("committed_after") - pl.col("committed_before") + pl.col("_dead")
     frame = frame.with_columns(moved=moved - pl.col("_returned"), chips_in=moved)
     drop = ["p_gid", "ps_gid", "seg_gid", "_base", "_adds", "_raw_after", "_chips_raw", "_dead"]
-    return frame.drop([*drop, "_returned"]).sort("row")
+    computed = frame.drop([*drop, "_returned", *PLAYER_INPUTS]).columns
+    return whole.drop(computed, strict=False).hstack(frame.sort("row").select(computed))
 
 
 def _full_increment_start() -> pl.Expr:

@@ -24,7 +24,7 @@ def seat_table(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     A seat marked sitting out that nevertheless posts or acts in the hand is in it (PokerStars
     lists "is sitting out" for a player who returns in time to post and play).
     """
-    playing = actions.filter(pl.col("kind").cast(pl.String).is_in(PLAYING_KINDS))
+    playing = actions.filter(pl.col("kind").is_in(PLAYING_KINDS))
     acted = playing.select("hand_key", "seat").unique().with_columns(_acts=pl.lit(True))
     dealt = seats.join(acted, on=["hand_key", "seat"], how="left").filter(
         ~pl.col("sitting_out").fill_null(False) | pl.col("_acts").fill_null(False)
@@ -65,9 +65,7 @@ def _contestable(seats: list[int]) -> dict[str, pl.Expr]:
     PokerStars lets the small blind complete only to the all-in players' level, e.g.
     fpdb-3/tour/NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt, hand 25234313412)."""
     allins = [pl.col(f"_allin_{s}") for s in seats]
-    top = pl.max_horizontal(allins)
-    second = pl.max_horizontal([pl.when(a < top).then(a) for a in allins])
-    at_top = pl.sum_horizontal([(a == top).fill_null(False).cast(pl.Int32) for a in allins])
+    top, second, at_top = pl.col("_top"), pl.col("_second"), pl.col("_at_top")
     caps = {}
     for s, mine in zip(seats, allins, strict=True):
         others = pl.when((mine == top) & (at_top == 1)).then(second).otherwise(top)
@@ -98,6 +96,14 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     for s in seats:
         base |= _seat_state(s)
     frame = frame.with_columns(**base)
+    allins = [pl.col(f"_allin_{s}") for s in seats]
+    frame = frame.with_columns(_top=pl.max_horizontal(allins))
+    frame = frame.with_columns(
+        _second=pl.max_horizontal([pl.when(a < pl.col("_top")).then(a) for a in allins]),
+        _at_top=pl.sum_horizontal(
+            [(a == pl.col("_top")).fill_null(False).cast(pl.Int32) for a in allins]
+        ),
+    )
     caps = _contestable(seats)
     frame = frame.with_columns(**caps)
     owing: dict[str, pl.Expr] = {}
@@ -128,7 +134,8 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         | (pl.col("_n_owes") == 0)
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
-    return frame.drop(["_n_owes", "_n_matched", *base, *caps, *owing])
+    scratch = ["_n_owes", "_n_matched", "_top", "_second", "_at_top"]
+    return frame.drop([*scratch, *base, *caps, *owing])
 
 
 def _expected_seat(seats: list[int], ring: int) -> pl.Expr:

@@ -17,7 +17,7 @@ import polars as pl
 
 from audit.rules._base import WAGER, Rule, col
 
-_KIND = pl.col("kind").cast(pl.String)
+_KIND = pl.col("kind")
 
 RULE = Rule(
     code="LABEL",
