@@ -19,6 +19,7 @@ from parsers.detect import FORMATS, any_header_pattern, format_index_expr
 from parsers.io import decode
 from parsers.lines import read_lines, segment
 from parsers.pipeline import Tables, parse_hands
+from parsers.pokerstars import restore_case
 from parsers.schema import conform, empty
 
 BATCH_BYTES = 64 * 1024 * 1024
@@ -99,7 +100,7 @@ def _load(data: bytes, path: str, file_id: int) -> _Source:
         return source
     decoded = decode(data)
     report.encoding = decoded.encoding
-    source.lines = read_lines(decoded.data, file_id)
+    source.lines = restore_case(read_lines(decoded.data, file_id))
     return source
 
 
