@@ -1,0 +1,96 @@
+"""PHH (TOML): golden files written for these tests (tests/sites/phh/), and the real corpus."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from site_helpers import actions_of, corpus_numbers, parse_site_samples, violations
+
+from parsers import ParsedTables
+
+
+def _hand(tables: ParsedTables, hand_id: str) -> dict[str, Any]:
+    return tables.hands.filter(pl.col("hand_id") == hand_id).row(0, named=True)
+
+
+def test_straddle_negative_live_post_decimal_stack_and_call_all_in() -> None:
+    tables = parse_site_samples("phh")
+    hand = _hand(tables, "T-1")
+    assert (hand["currency"], hand["scale"], hand["small_blind"], hand["big_blind"]) == (
+        "USD",
+        100,
+        100,
+        200,
+    )
+    assert (hand["straddles"], hand["button_seat"], hand["max_seats"]) == (1, 1, 6)
+    assert actions_of(tables, "T-1") == [
+        (0, "Sam", "post_sb", 100, None, False),
+        (0, "Bo", "post_bb", 200, None, False),
+        (0, "Straddler", "post_straddle", 400, None, False),
+        (0, "Late Comer", "post_live", 200, None, False),  # blinds_or_straddles entry -2
+        (0, "Una", "raise", 1200, 1200, False),  # cbr is a raise TO
+        (0, "Late Comer", "call", 1000, None, False),
+        (0, "Sam", "fold", 0, None, False),
+        (0, "Bo", "fold", 0, None, False),
+        (0, "Straddler", "call", 800, None, False),
+        (1, "Straddler", "check", 0, None, False),
+        (1, "Una", "bet", 2000, 2000, False),
+        (1, "Late Comer", "call", 1050, None, True),  # cc capped at the 22.5 stack
+        (1, "Straddler", "fold", 0, None, False),
+    ]
+
+
+def test_heads_up_blinds_are_swapped_and_button_acts_first() -> None:
+    tables = parse_site_samples("phh")
+    assert _hand(tables, "T-2")["button_seat"] == 2
+    assert actions_of(tables, "T-2")[:4] == [
+        (0, "p2", "post_sb", 50, None, False),
+        (0, "p1", "post_bb", 100, None, False),
+        (0, "p2", "raise", 250, 300, False),
+        (0, "p1", "call", 200, None, False),
+    ]
+
+
+def test_fixed_limit_antes_and_omitted_fold() -> None:
+    tables = parse_site_samples("phh")
+    hand = _hand(tables, "T-3")
+    assert (hand["structure"], hand["small_bet"], hand["big_bet"], hand["ante"]) == (
+        "FL",
+        10,
+        20,
+        1,
+    )
+    rows = actions_of(tables, "T-3")
+    assert rows[6:9] == [
+        (0, "p3", "raise", 20, 20, False),
+        (0, "p4", "fold", 0, None, False),  # not written in the file: implied, as PokerKit does
+        (0, "p1", "call", 15, None, False),
+    ]
+    assert violations(tables).filter(pl.col("hand_id") == "T-3").height == 0
+
+
+def test_undersized_raise_is_flagged() -> None:
+    flags = violations(parse_site_samples("phh")).filter(pl.col("severity") == "violation")
+    assert flags.select("hand_id", "seq", "code").rows() == [("T-4", 2, "RAISE-MIN")]
+
+
+def test_unreadable_hands_are_quarantined_with_their_lines() -> None:
+    tables = parse_site_samples("phh")
+    report = next(f for f in tables.files if f.path.endswith("unsupported.phhs"))
+    assert (report.site, report.hands_read, report.hands_quarantined) == ("phh", 3, 3)
+    reasons = tables.quarantine.sort("line_no")["reason"].to_list()
+    assert reasons[0] == "line 8: unsupported action 'p1 xyz 3'"
+    assert reasons[1] == "line 11: unsupported PHH variant 'F7S'"
+    assert reasons[2].startswith("line 22: TOML error in the hand")
+
+
+def test_phh_corpus_parses_without_violations(corpus_dir: Path) -> None:
+    with open(corpus_dir / "MANIFEST.csv", encoding="utf-8") as handle:
+        expected = sum(int(r["hands"]) for r in csv.DictReader(handle) if r["site"] == "phh")
+    tables, read, flags = corpus_numbers(corpus_dir / "phh")
+    assert read == expected == 46
+    assert tables.hands.height == read
+    assert flags.height == 0
