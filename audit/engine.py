@@ -15,9 +15,11 @@ from typing import Any
 
 import polars as pl
 
+from audit.assemble import violations_table
 from audit.fixed_limit import fl_limits
 from audit.hand_checks import hand_frame
 from audit.options import Options
+from audit.posts import post_expected
 from audit.prepare import prepare
 from audit.rules import RULES
 from audit.rules._base import ACTING, Rule
@@ -177,6 +179,47 @@ def _ring(seats: list[int], hands: pl.DataFrame) -> int:
     return max([2, *seats, int(buttons.max()) if buttons.len() else 0])
 
 
+#: Hands audited per shard: keeps the folded group ids of audit.windows below their bound and
+#: memory bounded (POLARS-NOTES: ~2.7 GB per million hands).
+SHARD_HANDS = 250_000
+
+
+def _empty_result(actions: pl.DataFrame) -> AuditResult:
+    state = actions.with_columns(
+        [pl.lit(None).alias(name) for name in STATE_COLUMNS if name not in actions.columns]
+    )
+    return AuditResult(state, empty_violations())
+
+
+def _check_shard(
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    options: Options,
+    site_options: Mapping[str, Options] | None,
+    rules: list[Rule],
+) -> AuditResult:
+    seat_frame = seat_table(seats, actions)
+    numbers = seat_numbers(seat_frame)
+    prepared = prepare(hands, seats, actions, options, site_options)
+    prepared = (
+        prepared.join(seat_frame, on="hand_key", how="left")
+        .with_columns(
+            n_dealt=pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
+        )
+        .sort("row")
+    )
+    state = betting_state(prepared, numbers, _ring(numbers, hands))
+    state = state.with_columns(_round_incomplete()).with_columns(post_expected=post_expected())
+    violations = violations_table(state, hand_frame(state, hands, seats), hands, rules)
+    audited = (
+        state.filter(~pl.col("is_sentinel"))
+        .sort("hand_key", "seq")
+        .select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS])
+    )
+    return AuditResult(actions=audited, violations=violations)
+
+
 def check(
     hands: Any,
     seats: Any,
@@ -189,39 +232,30 @@ def check(
 
     `options` are the defaults (RULES.md §6); a site gets `site_options[site]` when given, else
     the defaults with its built-in profile (audit.options.SITE_PROFILES). `rules` restricts the
-    codes evaluated (all by default).
+    codes evaluated (all by default). Inputs larger than SHARD_HANDS hands are audited in
+    shards of whole hands (a loop over shards, not over hands).
     """
-    from audit.assemble import violations_table
-    from audit.posts import post_expected
-
     hands, seats, actions = (
         _frame(hands, "hands"),
         _frame(seats, "seats"),
         _frame(actions, "actions"),
     )
     if actions.height == 0:
-        return AuditResult(actions.with_columns(), empty_violations())
-    seat_frame = seat_table(seats, actions)
-    numbers = seat_numbers(seat_frame)
-    prepared = prepare(hands, seats, actions, options or Options(), site_options)
-    prepared = (
-        prepared.join(seat_frame, on="hand_key", how="left")
-        .with_columns(
-            n_dealt=pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
-        )
-        .sort("row")
-    )
-    state = betting_state(prepared, numbers, _ring(numbers, hands))
-    state = state.with_columns(_round_incomplete()).with_columns(post_expected=post_expected())
+        return _empty_result(actions)
     chosen = [RULES[code] for code in (rules or RULES)]
-    per_hand = hand_frame(state, hands, seats)
-    violations = violations_table(state, per_hand, hands, chosen)
-    audited = (
-        state.filter(~pl.col("is_sentinel"))
-        .sort("hand_key", "seq")
-        .select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS])
+    keys = hands.get_column("hand_key").unique().sort()
+    parts = []
+    for start in range(0, keys.len(), SHARD_HANDS):
+        shard = keys.slice(start, SHARD_HANDS).implode()
+        part = [t.filter(pl.col("hand_key").is_in(shard)) for t in (hands, seats, actions)]
+        if part[2].height:
+            parts.append(_check_shard(*part, options or Options(), site_options, chosen))
+    if len(parts) == 1:
+        return parts[0]
+    return AuditResult(
+        actions=pl.concat([p.actions for p in parts]),
+        violations=pl.concat([p.violations for p in parts]),
     )
-    return AuditResult(actions=audited, violations=violations)
 
 
 __all__ = ["STATE_COLUMNS", "VIOLATIONS_SCHEMA", "AuditResult", "Rule", "check"]
