@@ -19,6 +19,7 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.schema import SHOWDOWN
+from parsers.streets import infer_streets
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 POSTS = (*LIVE_POSTS, "post_dead", "post_ante")
@@ -48,18 +49,24 @@ def _refine_posts(events: pl.DataFrame) -> pl.DataFrame:
     ).drop("_first_bb")
 
 
-def _bet_or_call(events: pl.DataFrame, posts: Mapping[str, str]) -> pl.DataFrame:
+def _allin_posts(events: pl.DataFrame, posts: Mapping[str, str]) -> pl.DataFrame:
+    """A "bet_or_call" before the deal is the post `posts` names for the player
+    (Grammar.allin_post_kinds: Bovada "Big Blind : All-in $8" is an all-in big blind)."""
+    kind = pl.col("kind")
+    if not posts or not events.select((kind == "bet_or_call").any()).item():
+        return events
+    as_post = pl.col("player").replace_strict(dict(posts), default=None)
+    post = (kind == "bet_or_call") & (pl.col("section") < 0) & as_post.is_not_null()
+    return events.with_columns(pl.when(post).then(as_post).otherwise(kind).alias("kind"))
+
+
+def _bet_or_call(events: pl.DataFrame) -> pl.DataFrame:
     """Raw kind "bet_or_call" (an all-in line that does not say which, e.g. Bovada "All-in N"):
-    before the deal, the post `posts` names for the player (Grammar.allin_post_kinds); else a
-    bet when nobody has bet yet on the postflop street, else a call (preflop: a call)."""
+    a bet when nobody has bet yet on the postflop street, else a call (preflop: a call)."""
     kind = pl.col("kind")
     if not events.select((kind == "bet_or_call").any()).item():
         return events
-    if posts:
-        as_post = pl.col("player").replace_strict(dict(posts), default=None)
-        post = (kind == "bet_or_call") & (pl.col("section") < 0) & as_post.is_not_null()
-        events = events.with_columns(pl.when(post).then(as_post).otherwise(kind).alias("kind"))
-    wager = kind.is_in(["bet", "raise"]).cast(pl.Int32)
+    wager = kind.is_in(["bet", "raise", "bet_or_call"]).cast(pl.Int32)
     earlier = (wager.cum_sum() - wager).over("hand_key", "street")
     opens = (kind == "bet_or_call") & (pl.col("street") > 0) & (earlier == 0)
     resolved = pl.when(opens).then(pl.lit("bet")).otherwise(pl.lit("call"))
@@ -212,11 +219,18 @@ def build_actions(
     )
     frame = _with_amounts(
         events.with_columns(kind.alias("kind")),
-        hand_info.drop("big_blind"),
+        hand_info.drop("big_blind", "infer_streets", strict=False),
         grammar,
     )
     frame = frame.with_columns(street.alias("street"))
-    frame = _bet_or_call(frame, grammar.allin_post_kinds)
+    if grammar.lone_raise_amount == "to":
+        lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
+        frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))
+    frame = _allin_posts(frame, grammar.allin_post_kinds)
+    if grammar.infer_streets and "infer_streets" in hand_info.columns:
+        unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
+        frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
+    frame = _bet_or_call(frame)
     frame = _refine_posts(frame)
     if grammar.pre_deal_fold_sits_out:
         last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
@@ -224,9 +238,6 @@ def build_actions(
         early_fold = (pl.col("kind") == "fold") & ((pl.col("line_no") < last_post) | dealt_later)
         frame = frame.filter(~early_fold.fill_null(False))
     frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")
-    if grammar.lone_raise_amount == "to":
-        lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
-        frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))
     frame = _with_commitments(frame, grammar.lone_raise_amount)
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)
     row = pl.int_range(pl.len(), dtype=pl.Int32)
