@@ -28,7 +28,8 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     seat = pl.col("seat").cast(pl.Int16)
     if grammar.max_seat_number:
         in_list = pl.int_range(1, pl.len() + 1, dtype=pl.Int16).over("hand_key")
-        site_ids = (seat > grammar.max_seat_number).any().over("hand_key")
+        unordered = seat <= seat.shift(1).over("hand_key")
+        site_ids = ((seat > grammar.max_seat_number) | unordered).any().over("hand_key")
         seat = pl.when(site_ids).then(in_list).otherwise(seat)
     return (
         pre_deal.select("hand_key", "line_no", groups.alias("g"))
@@ -49,6 +50,11 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Lines that may hold events: not header, marker, table, seat, summary or blank."""
     is_table = (pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(grammar.table_line)
+    if grammar.drop_repeated_lines:
+        same = (pl.col("text") == pl.col("text").shift(1)) & (
+            pl.col("hand_key") == pl.col("hand_key").shift(1)
+        )
+        lines = lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
     return lines.filter(
         ~pl.col("is_header")
         & ~pl.col("is_marker")

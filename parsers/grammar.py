@@ -85,7 +85,8 @@ class Grammar:
     #: The header may give no stakes (cash games that print none): the blinds are then the
     #: hand's posts (first live small blind, largest live big blind; FL: small bet = big blind).
     stakes_from_posts: bool = False
-    #: Seat numbers above this are site ids, not table seats (Bovada MTT "Seat 1243:"): such
+    #: Seat numbers above this, or not increasing down the seat list, are site ids, not table
+    #: seats (Bovada MTT "Seat 1243:", Ignition SNGs listing "Seat 7:" before "Seat 1:"): such
     #: a hand's seats are renumbered 1..n in seat-list order (the table order). 0: never.
     max_seat_number: int = 0
     #: Player name -> post kind for a "bet_or_call" line before the deal: an all-in blind
@@ -95,6 +96,15 @@ class Grammar:
     #: declining to post, not dealt in (888): the line is dropped (with `idle_seats_sit_out`
     #: the player is then sitting out).
     pre_deal_fold_sits_out: bool = False
+    #: A body line identical to the line before it in the hand is a logging repeat (Bovada
+    #: exports that write an action twice): dropped.
+    drop_repeated_lines: bool = False
+    #: A line showing the board (summary "Board [..]"): a hand that has one but no line of a
+    #: later street (no marker, no `board_deal_line`) is quarantined, its streets unknowable.
+    board_line: str = ""
+    #: Such hands get their streets from the betting (parsers/streets.py) instead of being
+    #: quarantined.
+    infer_streets: bool = False
     #: Verbs (as written, see `verbs`) whose amount the player pays to the site outside the pot
     #: (EV cash-out risk, insurance premium): recorded as cash_out with a negative amount.
     paid_verbs: tuple[str, ...] = ()
@@ -126,6 +136,9 @@ class Grammar:
     #: call that takes the player above the street's highest commitment becomes a raise to it,
     #: and one before the deal is the blind (post_bb after a small blind, else post_sb).
     allin_may_raise: bool = False
+    #: Every post precedes the first betting action: a hand with a bet, raise, call, check or
+    #: fold before a blind or ante post is quarantined (Winamax "raises" among the blinds).
+    posts_first: bool = False
 
     def amount(self, text: pl.Expr, scale: pl.Expr) -> pl.Expr:
         """Minor units of an amount string; frames carry an `alt_locale` column when the
