@@ -205,9 +205,10 @@ UPPERCASE_HEADER = r"^POKERSTARS (?:ZOOM |HOME GAME )?(?:GAME|HAND) #"
 
 
 def restore_case(lines: pl.DataFrame) -> pl.DataFrame:
-    """Lines of one file: put PokerStars keywords back in case when the file is all upper case."""
+    """Lines of one file: put PokerStars keywords back in case when the file is all upper case
+    (an upper-case hand header in its first 50 lines)."""
     text = pl.col("text")
-    if not lines.select(text.str.contains(UPPERCASE_HEADER).any()).item():
+    if not lines.head(50).select(text.str.contains(UPPERCASE_HEADER).any()).item():
         return lines
     return lines.with_columns(
         text.str.replace_many(list(UPPERCASE_KEYWORDS), list(UPPERCASE_KEYWORDS.values()))

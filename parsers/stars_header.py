@@ -123,17 +123,21 @@ def _zones_present(headers: pl.DataFrame) -> list[str]:
     return [zone for zone in found.to_series().to_list() if zone in TIME_ZONES]
 
 
-def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header lines (hand_key, line_no, text) -> parsers.hands.HEADER_COLUMNS."""
-    text = pl.col("text")
+#: The header without its hand id and time: what the game fields are read from. Hands of one
+#: table share it, so the regex work runs once per distinct game, not once per hand.
+GAME_PART = r"^.*?#[0-9A-Za-z-]+:\s*(.*?)(?: - \d{4}/\d{1,2}/\d{1,2}.*)?$"
+
+
+def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
+    """Distinct game descriptions (column `game_text`) -> game, structure, stakes in units."""
+    text = pl.col("game_text")
     stakes = text.str.extract_groups(STAKES)
     tournament = text.str.contains("Tournament #", literal=True)
     iso = text.str.extract(ISO_CODE, 1)
     button_blind = text.str.extract(BUTTON_BLIND, 1)
     symbol = currency_of(pl.coalesce(stakes.struct.field("sb"), button_blind))
     currency = pl.when(tournament).then(pl.lit("chips")).otherwise(pl.coalesce(iso, symbol))
-    frame = headers.with_columns(
-        text.str.extract(HAND_ID, 1).alias("hand_id"),
+    frame = games.with_columns(
         _game(text).alias("game"),
         text.str.contains("Hi/Lo", literal=True).alias("is_hilo"),
         _structure(text).alias("structure"),
@@ -142,7 +146,6 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         stakes.alias("stakes"),
         text.str.extract(CAP, 1).alias("cap_s"),
         text.str.extract(HEADER_ANTE, 1).alias("ante_s"),
-        started_at(text, _zones_present(headers)).alias("started_at"),
         button_blind.alias("button_blind_s"),
     )
     scale = (
@@ -158,15 +161,27 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
     first = money(pl.coalesce(pl.col("stakes").struct.field("sb"), pl.col("button_blind_s")))
     second = money(pl.col("stakes").struct.field("bb"))
     is_fl = pl.col("structure") == "FL"
-    frame = frame.with_columns(pl.col("button_blind_s").is_not_null().alias("button_blind"))
-    frame = frame.with_columns(
-        pl.when(is_fl | pl.col("button_blind")).then(None).otherwise(first).alias("small_blind"),
-        pl.when(is_fl | pl.col("button_blind")).then(first).otherwise(second).alias("big_blind"),
+    button = pl.col("button_blind_s").is_not_null()
+    return frame.with_columns(
+        pl.when(button).then(0).when(is_fl).then(None).otherwise(first).alias("small_blind"),
+        pl.when(is_fl | button).then(first).otherwise(second).alias("big_blind"),
         pl.when(is_fl).then(first).alias("small_bet"),
         pl.when(is_fl).then(second).alias("big_bet"),
         money(pl.col("ante_s")).alias("header_ante"),
         money(pl.col("cap_s")).alias("cap"),
     )
+
+
+def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
+    """Header lines (hand_key, line_no, text) -> parsers.hands.HEADER_COLUMNS."""
+    text = pl.col("text")
+    frame = headers.with_columns(
+        text.str.extract(HAND_ID, 1).alias("hand_id"),
+        text.str.extract(GAME_PART, 1).fill_null("").alias("game_text"),
+        started_at(text, _zones_present(headers)).alias("started_at"),
+    )
+    games = _game_fields(frame.select("game_text").unique())
+    frame = frame.join(games, on="game_text", how="left", maintain_order="left")
     problem = (
         pl.when(pl.col("hand_id").is_null())
         .then(pl.lit("hand id unreadable in header"))
@@ -175,13 +190,7 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         .when(pl.col("game") == "unknown")
         .then(pl.lit("game unknown in header"))
     )
-    return frame.with_columns(
-        pl.when(pl.col("button_blind"))
-        .then(0)
-        .otherwise(pl.col("small_blind"))
-        .alias("small_blind"),
-        problem.alias("header_problem"),
-    ).select(
+    return frame.with_columns(problem.alias("header_problem")).select(
         "hand_key",
         "line_no",
         "hand_id",
