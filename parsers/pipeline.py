@@ -92,6 +92,8 @@ def _hand_problems(
         _reason(no_seats, pl.lit("hand has no seat lines")),
         _reason(missing_amount, pl.lit("amount unreadable in ") + _quote(pl.col("text"))),
     ]
+    if "problem" in actions.columns:  # set by parsers/site_money.py
+        parts.append(_reason(actions.filter(pl.col("problem").is_not_null()), pl.col("problem")))
     return pl.concat(parts).sort("hand_key", "line_no").unique("hand_key", keep="first")
 
 

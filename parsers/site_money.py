@@ -166,9 +166,13 @@ def _straddle_added(actions: pl.DataFrame) -> pl.DataFrame:
 def _idle_sit_out(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     named = actions.select("hand_key", "player").unique().with_columns(pl.lit(True).alias("_acts"))
     marked = seats.join(named, on=["hand_key", "player"], how="left", maintain_order="left")
-    return marked.with_columns(
-        (pl.col("sitting_out") | pl.col("_acts").is_null()).alias("sitting_out")
-    ).drop("_acts")
+    idle = pl.col("_acts").is_null()
+    # an idle seat listed without a stack ("Seat 1: Player1 ()") is an empty listing: dropped
+    return (
+        marked.filter(~(idle & pl.col("stack").is_null()))
+        .with_columns((pl.col("sitting_out") | idle).alias("sitting_out"))
+        .drop("_acts")
+    )
 
 
 def _fallback_collects(actions: pl.DataFrame, verb: str) -> pl.DataFrame:
@@ -256,6 +260,21 @@ def _stakes_as_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     ).drop("_sb", "_bb")
 
 
+def _posts_first(actions: pl.DataFrame) -> pl.DataFrame:
+    """`Grammar.posts_first`: a betting action before a later post makes the hand unreadable
+    (column `problem`, quarantined by the pipeline with a reason naming the line)."""
+    posts = ("post_sb", "post_bb", "post_ante", "post_dead", "post_straddle")
+    last_post = pl.col("seq").filter(pl.col("kind").is_in(posts)).max().over("hand_key")
+    early = pl.col("kind").is_in(["bet", "raise", "call", "check", "fold"]) & (
+        pl.col("seq") < last_post
+    )
+    return actions.with_columns(
+        pl.when(early.fill_null(False))
+        .then(pl.lit("betting action before the blinds are posted: ") + pl.col("verb"))
+        .alias("problem")
+    )
+
+
 def settle_site_money(
     actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
@@ -269,6 +288,8 @@ def settle_site_money(
         actions = _allin_raises(actions, allin_verbs)
     if grammar.straddle_is_total:
         actions = _straddle_added(actions)
+    if grammar.posts_first:
+        actions = _posts_first(actions)
     if grammar.idle_seats_sit_out:
         seats = _idle_sit_out(seats, actions)
     if grammar.dead_sb_includes_bb:

@@ -101,4 +101,5 @@ WINAMAX = Grammar(
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
     dead_sb_includes_bb=True,
+    posts_first=True,
 )

@@ -7,14 +7,15 @@ Examples of what is read (one regex per field, on the header lines only):
   Winamax Poker - Go Fast "Buzau" - HandId: #1-2-3 - Holdem no limit (2€/4€) - ...
   ... - 5 Card Omaha Hi/Lo pot limit (1€/2€) - ...   ... - Omaha8 pot limit (0.05/0.10) - ...
 Fixed limit stakes are the small and big bets (the blinds are read from the posts).
-Cash stakes without a currency are play money.
+Cash stakes without a currency are play money. Every amount is read in hundredths of the unit
+(scale 100): tournament chip counts can have cents ("7410.50") after split pots.
 """
 
 from __future__ import annotations
 
 import polars as pl
 
-from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
+from parsers.money import CENTS, EN, currency_of, to_minor_units
 from parsers.stars_header import started_at
 
 HAND_ID = r"HandId: #(?P<hand_id>[0-9-]+)"
@@ -71,19 +72,9 @@ def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
         stakes.list.get(-1, null_on_oob=True).alias("second_s"),
         started_at(text).alias("started_at"),
     )
-    scale = (
-        pl.when(pl.col("currency").is_in(["chips", "play"]))
-        .then(pl.lit(CHIPS, dtype=pl.Int32))
-        .otherwise(pl.lit(CENTS, dtype=pl.Int32))
-    )
-    frame = frame.with_columns(scale.alias("scale"))
-    # play money: amounts like 0.10 need cents too
-    frame = frame.with_columns(
-        pl.when(pl.col("currency") == "play")
-        .then(pl.lit(CENTS, dtype=pl.Int32))
-        .otherwise(pl.col("scale"))
-        .alias("scale")
-    )
+    # every Winamax amount may have cents: play money ("0.10") and tournament chips too
+    # ("7410.50" chips after a split pot), so one step is a hundredth of the unit everywhere
+    frame = frame.with_columns(pl.lit(CENTS, dtype=pl.Int32).alias("scale"))
     is_fl = pl.col("structure") == "FL"
     first, second = _money(pl.col("first_s")), _money(pl.col("second_s"))
     frame = frame.with_columns(
