@@ -105,6 +105,9 @@ class Grammar:
     #: Such hands get their streets from the betting (parsers/streets.py) instead of being
     #: quarantined.
     infer_streets: bool = False
+    #: Seats named by position: the player of this name holds the button (Bovada "Dealer";
+    #: its "Set dealer [N]" counts empty seats that the seat list does not show).
+    button_player: str = ""
     #: Verbs (as written, see `verbs`) whose amount the player pays to the site outside the pot
     #: (EV cash-out risk, insurance premium): recorded as cash_out with a negative amount.
     paid_verbs: tuple[str, ...] = ()

@@ -61,6 +61,9 @@ def _hand_problems(
         seats.join(twice.select("hand_key", "player"), on=["hand_key", "player"], how="semi")
     )
     no_seats = hands.join(seats, on="hand_key", how="anti")
+    no_streets = _unknown_streets(lines, grammar)
+    if grammar.infer_streets:
+        no_streets = no_streets.clear()
     missing_amount = actions.filter(
         (pl.col("kind").is_in(NEEDS_AMOUNT) & pl.col("amount").is_null())
         | ((pl.col("kind") == "raise") & pl.col("to_amount").is_null())
@@ -90,11 +93,34 @@ def _hand_problems(
             pl.lit("seat list names seat or player twice: ") + pl.col("player"),
         ),
         _reason(no_seats, pl.lit("hand has no seat lines")),
+        _reason(no_streets, pl.lit("board shown but no street marker: streets unknowable")),
         _reason(missing_amount, pl.lit("amount unreadable in ") + _quote(pl.col("text"))),
     ]
     if "problem" in actions.columns:  # set by parsers/site_money.py
         parts.append(_reason(actions.filter(pl.col("problem").is_not_null()), pl.col("problem")))
     return pl.concat(parts).sort("hand_key", "line_no").unique("hand_key", keep="first")
+
+
+def _with_button_player(
+    header: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+) -> pl.DataFrame:
+    """`Grammar.button_player`: the seat of the player of that name is the button."""
+    if not grammar.button_player:
+        return header
+    dealer = seats.filter(pl.col("player") == grammar.button_player)
+    dealer = dealer.select("hand_key", pl.col("seat").alias("_button")).unique("hand_key")
+    header = header.join(dealer, on="hand_key", how="left")
+    button = pl.coalesce(pl.col("_button").cast(pl.Int16), pl.col("button_seat"))
+    return header.with_columns(button.alias("button_seat")).drop("_button")
+
+
+def _unknown_streets(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Hands with a `board_line` and no line past preflop: (hand_key, line_no of the board)."""
+    if not grammar.board_line:
+        return lines.select("hand_key", "line_no").clear()
+    later = lines.filter(pl.col("section").is_between(1, 4)).select("hand_key").unique()
+    boards = lines.filter(pl.col("text").str.contains(grammar.board_line))
+    return boards.join(later, on="hand_key", how="anti").select("hand_key", "line_no")
 
 
 def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -166,13 +192,12 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
         grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack")
     )
     events, bad = classify(lines, raw_seats, grammar)
-    actions = build_actions(
-        events,
-        dict(grammar.verbs),
-        header.select("hand_key", "scale", "alt_locale", "big_blind"),
-        grammar,
+    unknown = _unknown_streets(lines, grammar).select("hand_key").unique()
+    hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind").join(
+        unknown.with_columns(infer_streets=pl.lit(True)), on="hand_key", how="left"
     )
-    hands = assemble_hands(header, actions, grammar)
+    actions = build_actions(events, dict(grammar.verbs), hand_info, grammar)
+    hands = assemble_hands(_with_button_player(header, seats, grammar), actions, grammar)
     actions, hands, seats = settle_site_money(actions, hands, seats, grammar)
     problems = _hand_problems(lines, header, seats, actions, bad, grammar)
     return _finish(hands, seats, actions, problems, grammar, sources)
