@@ -1,0 +1,119 @@
+"""`hhaudit convert --to phh`: sample_data -> PHH -> PokerKit replay and hhaudit re-read."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLE_DATA
+
+import audit
+from hhaudit.cli import main
+from parsers import ParsedTables, parse_paths
+
+BETTING = ["fold", "check", "call", "bet", "raise"]
+TABLES = ("hands", "seats", "actions", "quarantine")
+
+
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict, str]:
+    out = tmp_path_factory.mktemp("phh")
+    result = CliRunner().invoke(
+        main, ["convert", str(SAMPLE_DATA), "--to", "phh", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "convert.json").read_text(encoding="utf-8"))
+    return out, summary, result.output
+
+
+@pytest.fixture(scope="module")
+def both(converted: tuple[Path, dict, str]) -> tuple[Audited, Audited]:
+    """The written hands read from the originals and from the PHH files, each audited once."""
+    out, summary, _ = converted
+    skipped = [s["hand_id"] for e in summary["inputs"] for s in e["skipped"]]
+    original = parse_paths([SAMPLE_DATA])
+    keep = ~pl.col("hand_id").is_in(skipped)
+    original = ParsedTables(*(getattr(original, t).filter(keep) for t in TABLES))
+    return Audited.of(original), Audited.of(parse_paths([out]))
+
+
+@dataclass
+class Audited:
+    tables: ParsedTables
+    result: audit.AuditResult
+
+    @staticmethod
+    def of(tables: ParsedTables) -> Audited:
+        return Audited(tables, audit.check(tables.hands, tables.seats, tables.actions))
+
+
+def _flags(found: audit.AuditResult) -> dict[tuple, list[str]]:
+    """Codes per betting action, keyed by (hand, street, player, kind, n-th such action)."""
+    acts = found.actions.filter(pl.col("kind").cast(pl.String).is_in(BETTING))
+    nth = pl.int_range(pl.len()).over("hand_id", "street", "player", "kind")
+    acts = acts.sort("hand_key", "seq").with_columns(nth.alias("nth"))
+    codes = (
+        found.violations.filter(pl.col("seq").is_not_null())
+        .group_by("hand_key", "seq")
+        .agg(pl.col("code").sort())
+    )
+    joined = acts.join(codes, on=["hand_key", "seq"], how="inner")
+    keys = joined.select("hand_id", "street", "player", pl.col("kind").cast(pl.String), "nth")
+    return dict(zip(keys.rows(), joined["code"].to_list(), strict=True))
+
+
+def _betting(tables: ParsedTables) -> list[tuple]:
+    acts = tables.actions.filter(pl.col("kind").cast(pl.String).is_in(BETTING))
+    columns = ["hand_id", "street", "player", "kind", "amount", "to_amount", "is_all_in"]
+    acts = acts.sort("hand_id", "seq").select(columns)
+    return acts.with_columns(pl.col("kind").cast(pl.String)).rows()
+
+
+def test_every_hand_is_written_skipped_or_quarantined(converted: tuple[Path, dict, str]) -> None:
+    out, summary, output = converted
+    read = sum(entry["hands_read"] for entry in summary["inputs"])
+    total = summary["hands_written"] + summary["hands_skipped"] + summary["hands_quarantined"]
+    assert total == read
+    reasons = {s["reason"] for e in summary["inputs"] for s in e["skipped"]}
+    assert "several boards (run it twice)" in reasons
+    assert "no PHH variant for holdem CAP" in reasons
+    assert any(r.startswith("dead money posted by") for r in reasons)
+    assert "skipped: several boards (run it twice)" in output
+    assert (
+        (out / "NLHE-6max-USD-0.50-1.00.basic.phhs").read_text(encoding="utf-8").startswith("[1]\n")
+    )
+
+
+def test_pokerkit_replays_every_legal_hand(
+    converted: tuple[Path, dict, str], both: tuple[Audited, Audited]
+) -> None:
+    notation = pytest.importorskip("pokerkit.notation")
+    out = converted[0]
+    flagged = both[0].result.violations.filter(pl.col("severity") == "violation")
+    illegal = set(flagged["hand_id"].to_list())
+    legal = set(both[0].tables.hands["hand_id"].to_list()) - illegal
+    replayed = set()
+    for path in sorted(out.glob("*.phhs")):
+        for history in notation.HandHistory.load_all(io.BytesIO(path.read_bytes())):
+            if history.hand in illegal:
+                continue
+            list(history)  # raises if PokerKit refuses an action
+            replayed.add(history.hand)
+    assert replayed == legal
+    assert len(replayed) >= 50
+
+
+def test_reading_the_phh_gives_the_same_actions_and_flags(
+    converted: tuple[Path, dict, str], both: tuple[Audited, Audited]
+) -> None:
+    original, again = both
+    assert again.tables.quarantine.height == 0
+    assert again.tables.hands.height == converted[1]["hands_written"]
+    assert _betting(again.tables) == _betting(original.tables)
+    assert _flags(again.result) == _flags(original.result)
+    assert len(_flags(original.result)) >= 10  # the illegal samples' flags are compared too
