@@ -265,8 +265,13 @@ def _expand_zip(name: str, data: bytes, depth: int, budget: _Budget) -> Iterator
             name, f"zip has {len(members)} members, more than {budget.limits.max_members}"
         )
         return
+    seen: set[str] = set()
     for info in sorted(members, key=lambda i: i.filename):
         member_name = f"{name}{ARCHIVE_SEPARATOR}{info.filename}"
+        if info.filename in seen:  # a zip may hold one name twice: it would be ambiguous
+            yield RefusedInput(member_name, "duplicate member name in the archive")
+            continue
+        seen.add(info.filename)
         yield from _zip_member(archive, info, member_name, depth, budget)
 
 

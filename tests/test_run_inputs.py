@@ -148,6 +148,19 @@ def test_member_count_and_nesting_limits(tmp_path: Path) -> None:
     assert "nested" in refused[0].reason
 
 
+def test_duplicate_member_names_are_refused(tmp_path: Path) -> None:
+    archive = tmp_path / "dup.zip"
+    with (
+        pytest.warns(UserWarning, match="Duplicate name"),
+        zipfile.ZipFile(archive, "w") as bundle,
+    ):
+        bundle.writestr("hands.txt", b"first")
+        bundle.writestr("hands.txt", b"second")
+    sources, refused, _ = _expand([str(archive)])
+    assert [s.data for s in sources] == [b"first"]
+    assert [r.reason for r in refused] == ["duplicate member name in the archive"]
+
+
 def test_corrupt_archive_is_refused_not_raised(tmp_path: Path) -> None:
     (tmp_path / "broken.zip").write_bytes(b"PK\x03\x04 definitely not a zip")
     (tmp_path / "broken.gz").write_bytes(b"\x1f\x8b\x08 not gzip either")
