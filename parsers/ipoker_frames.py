@@ -113,7 +113,12 @@ def _game(gametype: pl.Expr, hole: pl.Expr) -> pl.Expr:
 
 
 def _started_at(text: pl.Expr) -> pl.Expr:
-    formats = ("%Y/%m/%d %H:%M:%S", "%Y-%m-%d %H:%M:%S", "%d-%m-%Y %H:%M:%S", "%m/%d/%Y %H:%M:%S")
+    formats = (
+        "%Y-%m-%d %H:%M:%S",
+        "%Y/%m/%d %H:%M:%S",
+        "%d-%b-%Y %H:%M:%S",  # 20-Apr-2012 20:42:31
+        "%d/%m/%Y %H:%M",
+    )
     parsed = [text.str.to_datetime(f, strict=False, time_unit="us") for f in formats]
     return pl.coalesce(parsed).dt.replace_time_zone("UTC")
 
