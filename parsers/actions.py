@@ -50,29 +50,23 @@ def _refine_posts(events: pl.DataFrame) -> pl.DataFrame:
 
 
 def _allin_posts(events: pl.DataFrame, posts: Mapping[str, str]) -> pl.DataFrame:
-    """A "bet_or_call" before the deal is the post `posts` names for the player
+    """A "bet_or_call" before the deal is a post: an ante while the antes are posted (before
+    the first blind of a hand with antes), else the post `posts` names for the player
     (Grammar.allin_post_kinds: Bovada "Big Blind : All-in $8" is an all-in big blind)."""
     kind = pl.col("kind")
     if not posts or not events.select((kind == "bet_or_call").any()).item():
         return events
-    as_post = pl.col("player").replace_strict(dict(posts), default=None)
+    blind = kind.is_in(["post_sb", "post_bb"])
+    first_blind = pl.col("line_no").filter(blind).min().over("hand_key")
+    antes = (kind == "post_ante").any().over("hand_key")
+    during_antes = antes & (pl.col("line_no") < first_blind).fill_null(True)
+    as_post = (
+        pl.when(during_antes)
+        .then(pl.lit("post_ante"))
+        .otherwise(pl.col("player").replace_strict(dict(posts), default=None))
+    )
     post = (kind == "bet_or_call") & (pl.col("section") < 0) & as_post.is_not_null()
     return events.with_columns(pl.when(post).then(as_post).otherwise(kind).alias("kind"))
-
-
-def _bet_or_call(events: pl.DataFrame) -> pl.DataFrame:
-    """Raw kind "bet_or_call" (an all-in line that does not say which, e.g. Bovada "All-in N"):
-    a bet when nobody has bet yet on the postflop street, else a call (preflop: a call)."""
-    kind = pl.col("kind")
-    if not events.select((kind == "bet_or_call").any()).item():
-        return events
-    wager = kind.is_in(["bet", "raise", "bet_or_call"]).cast(pl.Int32)
-    earlier = (wager.cum_sum() - wager).over("hand_key", "street")
-    opens = (kind == "bet_or_call") & (pl.col("street") > 0) & (earlier == 0)
-    resolved = pl.when(opens).then(pl.lit("bet")).otherwise(pl.lit("call"))
-    return events.with_columns(
-        pl.when(kind == "bet_or_call").then(resolved).otherwise(kind).alias("kind")
-    )
 
 
 def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
@@ -155,7 +149,7 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
     added = (kind == "raise") & pl.col("to_amount").is_null() & (lone_raise_amount == "added")
     to_raise = (kind == "raise") & ~added
     fixed = (
-        pl.when(kind.is_in([*LIVE_POSTS, "call", "bet"]) | added)
+        pl.when(kind.is_in([*LIVE_POSTS, "call", "bet", "bet_or_call"]) | added)
         .then(pl.col("amount"))
         .otherwise(0)
         .fill_null(0)
@@ -195,7 +189,34 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
         .then(before + pl.col("amount"))
         .otherwise(None)
         .alias("to_amount"),
-    ).drop("_order", "_fixed", "_start", "_running", "_after", "_before")
+    ).drop("_order", "_fixed", "_start", "_running", "_before")
+
+
+def _resolve_allins(frame: pl.DataFrame) -> pl.DataFrame:
+    """Raw kind "bet_or_call" (an all-in line giving the chips added, not what it was: Bovada
+    "All-in N", PartyPoker "is all-In [N]"), from the street's current bet before it: a bet
+    when there is none, a raise when the player's commitment goes above it, else a call.
+    Uses `_after` (commitment after each row, from _with_commitments) and drops it."""
+    kind = pl.col("kind")
+    if not frame.select((kind == "bet_or_call").any()).item():
+        return frame.drop("_after")
+    street = ["hand_key", "street"]
+    frame = frame.with_columns(pl.col("_after").cum_max().over(street).alias("_top"))
+    current = pl.col("_top").shift(1).over(street).fill_null(0)
+    resolved = (
+        pl.when(current == 0)
+        .then(pl.lit("bet"))
+        .when(pl.col("_after") > current)
+        .then(pl.lit("raise"))
+        .otherwise(pl.lit("call"))
+    )
+    frame = frame.with_columns(resolved.alias("_resolved"))
+    allin = kind == "bet_or_call"
+    wager = allin & pl.col("_resolved").is_in(["bet", "raise"])
+    return frame.with_columns(
+        pl.when(allin).then(pl.col("_resolved")).otherwise(kind).alias("kind"),
+        pl.when(wager).then(pl.col("_after")).otherwise(pl.col("to_amount")).alias("to_amount"),
+    ).drop("_after", "_top", "_resolved")
 
 
 def build_actions(
@@ -230,7 +251,6 @@ def build_actions(
     if grammar.infer_streets and "infer_streets" in hand_info.columns:
         unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
         frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
-    frame = _bet_or_call(frame)
     frame = _refine_posts(frame)
     if grammar.pre_deal_fold_sits_out:
         last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
@@ -238,7 +258,7 @@ def build_actions(
         early_fold = (pl.col("kind") == "fold") & ((pl.col("line_no") < last_post) | dealt_later)
         frame = frame.filter(~early_fold.fill_null(False))
     frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")
-    frame = _with_commitments(frame, grammar.lone_raise_amount)
+    frame = _resolve_allins(_with_commitments(frame, grammar.lone_raise_amount))
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)
     row = pl.int_range(pl.len(), dtype=pl.Int32)
     seq = row - pl.when(first.fill_null(True)).then(row).forward_fill()
