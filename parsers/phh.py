@@ -8,7 +8,9 @@ Conventions (PokerKit's, which wrote the corpus files):
 - players p1..pn in posting order: p1 the small blind, p2 the big blind, pn the button; heads-up
   PokerKit swaps the blinds (p1 posts `blinds_or_straddles[1]`, p2 is the button and posts
   `[0]`). Seats are `seats` when given, else 1..n; the button is pn (p2 heads-up).
-- `blinds_or_straddles[i] > 0` at i >= 2 is a straddle; a negative entry is a live post of its
+- `antes` and `blinds_or_straddles` may be one number (everyone) or shorter than the players
+  (the rest are 0), as PokerKit reads them. `blinds_or_straddles[i] > 0` at i >= 2 is a
+  straddle; a negative entry is a live post of its
   size that does not open the betting (a returning player's post).
 - `pi cbr X`: bet or raise TO X (street total); `pi cc`: check or call; `pi f`: fold; `pi sm`:
   show or muck (ignored); `d dh`: hole cards; `d db`: board cards (each opens the next street).
@@ -43,6 +45,8 @@ UNKNOWN_STACK = "1000000000000000"
 _TABLE = re.compile(r"^\[[^\[\]]+\]\s*(?:#.*)?$")
 _ACTIONS_KEY = re.compile(r"^actions\s*=")
 _LIST_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "actions", "players", "seats")
+#: Keys PokerKit also takes as one number for every player.
+_UNIFORM_KEYS = ("antes", "blinds_or_straddles")
 _VALUE_KEYS = ("min_bet", "small_bet", "big_bet", "seat_count", "_hhaudit_scale")
 _TEXT_KEYS = ("variant", "hand", "table", "currency_symbol", "currency")
 
@@ -86,6 +90,8 @@ def _flatten(doc: dict[str, Any]) -> dict[str, Any]:
     row: dict[str, Any] = {}
     for key in _LIST_KEYS:
         value = doc.get(key)
+        if key in _UNIFORM_KEYS and isinstance(value, int | float) and not isinstance(value, bool):
+            value = [value] * len(doc.get("starting_stacks") or [])  # one value for everyone
         row[key] = [_text(v) for v in value] if isinstance(value, list) else None
     for key in _VALUE_KEYS:
         row[key] = _text(doc.get(key))

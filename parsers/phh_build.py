@@ -216,7 +216,7 @@ def _action_problems(actions: pl.DataFrame) -> list[pl.DataFrame]:
 def _hand_problems(hands: pl.DataFrame, players: pl.DataFrame) -> list[pl.DataFrame]:
     n = pl.col("n")
     bad_length = pl.lit(False)
-    for key in ("antes", "blinds_or_straddles", "players", "seats"):
+    for key in ("players", "seats"):  # antes and blinds may be shorter (the rest are 0)
         bad_length = bad_length | (pl.col(key).list.len() != n).fill_null(False)
     return [
         _problem(hands.filter(pl.col("error").is_not_null()), "hand_line", pl.col("error")),
@@ -228,8 +228,7 @@ def _hand_problems(hands: pl.DataFrame, players: pl.DataFrame) -> list[pl.DataFr
         _problem(
             hands.filter(pl.col("known_variant") & ((n < 2) | n.is_null() | bad_length)),
             "hand_line",
-            pl.lit("the per-player lists (starting_stacks, antes, blinds_or_straddles, ")
-            + pl.lit("players, seats) disagree on the number of players"),
+            pl.lit("starting_stacks, players and seats disagree on the number of players"),
         ),
         _problem(
             players.filter(

@@ -54,6 +54,21 @@ def test_heads_up_blinds_are_swapped_and_button_acts_first() -> None:
     ]
 
 
+def test_one_ante_for_everyone_and_a_short_blind_list() -> None:
+    tables = parse_site_samples("phh")
+    assert _hand(tables, "T-7")["ante"] == 5
+    assert [r[2:4] for r in actions_of(tables, "T-7")] == [
+        ("post_ante", 5),
+        ("post_ante", 5),
+        ("post_ante", 5),
+        ("post_sb", 10),
+        ("post_bb", 20),
+        ("call", 20),
+        ("call", 10),
+        ("check", 0),
+    ]
+
+
 def test_fixed_limit_antes_and_omitted_fold() -> None:
     tables = parse_site_samples("phh")
     hand = _hand(tables, "T-3")
