@@ -135,14 +135,19 @@ def _strip_prefix(body: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 
 
 def _actor_events(actors: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """The action pattern runs once per distinct text after the name ("folds", "calls $1"
+    repeat across hands), and the groups come back with one join."""
     groups = pl.col("rest").str.extract_groups(grammar.actor_action)
-    return (
-        actors.with_columns(groups.alias("g"))
+    distinct = (
+        actors.select("rest")
+        .unique()
+        .with_columns(groups.alias("g"))
         .unnest("g")
         .with_columns(pl.col("all_in").is_not_null())
         .rename({"amount": "amount_s", "to": "to_s"})
         .with_columns(_verb_with_suffix(grammar))
     )
+    return actors.join(distinct, on="rest", how="left", maintain_order="left")
 
 
 def _verb_with_suffix(grammar: Grammar) -> pl.Expr:
