@@ -73,6 +73,7 @@ class Chromium:
         self.timeout = timeout
         self.events: list[dict[str, Any]] = []
         self.session: str | None = None
+        self.fixture_url = ""  # free for a test to remember the page it started on
 
     def _read_message(self) -> dict[str, Any]:
         while b"\0" not in self._buffer:
@@ -114,6 +115,8 @@ class Chromium:
         raise TimeoutError(method)
 
     def open(self, url: str, width: int = 1280, height: int = 900) -> None:
+        """Open `url` in a new page; problems() then reports that page only."""
+        self.events.clear()
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         attached = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})
         self.session = attached["sessionId"]

@@ -31,7 +31,8 @@ def browser_page(tmp_path_factory: pytest.TempPathFactory) -> Chromium:
     with tempfile.TemporaryDirectory() as profile:
         browser = Chromium(binary, Path(profile))
         try:
-            browser.open((out / "report.html").as_uri())
+            browser.fixture_url = (out / "report.html").as_uri()
+            browser.open(browser.fixture_url)
             yield browser
         finally:
             browser.close()
@@ -98,3 +99,29 @@ def test_screenshot_is_kept(browser_page: Chromium) -> None:
     target = SCREENSHOT_DIR / "report-fixture.png"
     browser_page.screenshot(target)
     assert target.read_bytes().startswith(b"\x89PNG") and target.stat().st_size > 20_000
+
+
+def test_a_real_run_report_opens_cleanly(browser_page: Chromium, tmp_path: Path) -> None:
+    """The report `hhaudit run` writes for hostile input: no errors, numbers as in run.json."""
+    import json
+
+    from click.testing import CliRunner
+    from run_fixtures import HOSTILE_NAMES, TRUNCATED_HAND, stars_file
+
+    from hhaudit.cli import main
+
+    source = tmp_path / "hostile.txt"
+    source.write_text(stars_file(8000, 3, undersized_every=2, names=HOSTILE_NAMES) + TRUNCATED_HAND)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["run", str(source), "--out", str(out)]).exit_code == 1
+    totals = json.loads((out / "run.json").read_text())["totals"]
+    browser_page.open((out / "report.html").as_uri())
+    try:
+        assert browser_page.problems() == []
+        assert _text(browser_page, "n-hands-read") == str(totals["hands_read"]) == "4"
+        assert _text(browser_page, "n-violations") == str(totals["violations"])
+        assert _text(browser_page, "n-quarantined") == "1"
+        assert browser_page.evaluate("document.scripts.length") == 1
+        assert HOSTILE_NAMES[0] in browser_page.evaluate("document.body.innerText")
+    finally:
+        browser_page.open(browser_page.fixture_url)  # later tests expect the fixture page
