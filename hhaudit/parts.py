@@ -18,11 +18,10 @@ from pathlib import Path
 import polars as pl
 
 from hhaudit.atomic import atomic_path, write_text_atomic
-from hhaudit.shard import TABLE_NAMES, FileEntry, ShardResult, empty_tables
+from hhaudit.shard import HAND_INDEX_BITS, TABLE_NAMES, FileEntry, ShardResult, empty_tables
 
 PARTS_DIR = ".parts"
 SHARD_META = "shard.json"
-HAND_INDEX_BITS = 32
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from hhaudit.inputs import InputSource, RefusedInput
 from parsers import schema
 
 TABLE_NAMES: tuple[str, ...] = ("hands", "seats", "actions", "violations", "quarantine")
+HAND_INDEX_BITS = 32  # hand_key = (file_id << 32) | index of the hand in its file
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,6 @@ class AuditSettings:
 
     default: Any = None  # audit.Options; None means audit's own defaults
     per_site: Mapping[str, Any] = field(default_factory=dict)
-
-    def for_site(self, site: str | None) -> Any:
-        return self.per_site.get((site or "").lower(), self.default)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -116,9 +114,6 @@ def refused_shard(refused: RefusedInput) -> ShardResult:
     tables = empty_tables()
     tables["quarantine"] = quarantine_rows(refused.name, refused.reason)
     return ShardResult(entry=entry, tables=tables)
-
-
-HAND_INDEX_BITS = 32
 
 
 def _file_of(hand_key: pl.Expr) -> pl.Expr:
