@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.actions import LIVE_POSTS, _refine_posts, _with_commitments
+from parsers.actions import LIVE_POSTS, _with_commitments
 from parsers.ipoker_frames import TYPES, _frame, _problems, money
 from parsers.ipoker_xml import XmlColumns
 
@@ -119,6 +119,25 @@ def _resolve(frame: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _repeated_posts(frame: pl.DataFrame) -> pl.DataFrame:
+    """The first small/big blind post of a hand is the blind; a later big-blind post is a live
+    post (or, when larger, "small & big blinds": see _split_big_posts); a later small-blind post
+    is dead money. Rows are in hand order."""
+    kind = pl.col("kind")
+    repeated = pl.int_range(pl.len()).over("hand_key", "kind") > 0
+    first_bb = pl.col("amount").filter(kind == "post_bb").first().over("hand_key")
+    return frame.with_columns(
+        pl.when((kind == "post_bb") & repeated & (pl.col("amount") > first_bb))
+        .then(pl.lit("post_straddle"))
+        .when((kind == "post_bb") & repeated)
+        .then(pl.lit("post_live"))
+        .when((kind == "post_sb") & repeated)
+        .then(pl.lit("post_dead"))
+        .otherwise(kind)
+        .alias("kind")
+    )
+
+
 def _split_big_posts(frame: pl.DataFrame) -> pl.DataFrame:
     """A later big-blind post larger than the big blind is "small & big blinds" (iPoker has no
     straddle code): a live post of the first big blind plus dead money for the rest."""
@@ -211,7 +230,7 @@ def actions_frame(
     seq = pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key")
     street = (pl.col("round_no") - 1).clip(0, 3).cast(pl.Int8)
     frame = frame.with_columns(seq.alias("seq"), street.alias("street"))
-    frame = _split_big_posts(_refine_posts(frame))
+    frame = _split_big_posts(_repeated_posts(frame))
     stacks = players.select("hand_key", "player", "seat", "stack")
     frame = frame.join(stacks, on=["hand_key", "player"], how="left", maintain_order="left")
     frame = _resolve(_commitments(_place_sat_out_folds(frame)))
