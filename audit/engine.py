@@ -21,13 +21,13 @@ from audit.hand_checks import hand_frame
 from audit.options import Options
 from audit.posts import post_expected
 from audit.prepare import prepare
+from audit.rounds import round_incomplete
 from audit.rules import RULES
-from audit.rules._base import ACTING, Rule
+from audit.rules._base import Rule
 from audit.state import player_pass, street_pass
 from audit.turn import seat_numbers, seat_table, turn_pass
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
-from audit.windows import prev_any_in, prev_ffill_in
-from parsers.schema import POLARS_SCHEMAS, STREET_NAMES
+from parsers.schema import POLARS_SCHEMAS
 
 MAX_VOID_ROUNDS = 8
 
@@ -134,46 +134,6 @@ def betting_state(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFr
     return pl.concat([*done, state], how="vertical_relaxed").sort("row")
 
 
-def street_name(street: pl.Expr) -> pl.Expr:
-    """preflop / flop / turn / river / showdown (a when/then chain: replace_strict on this
-    column produced string views that crashed a later filter + format in polars 2.1)."""
-    name = pl.when(street == 0).then(pl.lit(STREET_NAMES[0]))
-    for number, text in enumerate(STREET_NAMES[1:], start=1):
-        name = name.when(street == number).then(pl.lit(text))
-    return name
-
-
-def _round_incomplete() -> list[pl.Expr]:
-    """ROUND-INCOMPLETE inputs: a street left open before the next one (or the hand's end)."""
-    street_open = pl.when(pl.col("is_sentinel")).then(~pl.col("nobody_owes"))
-    first_acting = ACTING & ~prev_any_in(ACTING, "s_gid")
-    previous_open = prev_ffill_in(street_open, "h_gid").fill_null(False)
-    hand_end_open = (
-        pl.col("is_sentinel")
-        & pl.col("is_last_sentinel")
-        & pl.col("settled")
-        & ~pl.col("nobody_owes")
-    )
-    sentinel_street = pl.when(pl.col("is_sentinel")).then(pl.col("street"))
-    sentinel_seat = pl.when(pl.col("is_sentinel")).then(pl.col("expected_seat"))
-    open_street = (
-        pl.when(hand_end_open)
-        .then(pl.col("street"))
-        .otherwise(prev_ffill_in(sentinel_street, "h_gid"))
-    )
-    open_seat = (
-        pl.when(hand_end_open)
-        .then(pl.col("expected_seat"))
-        .otherwise(prev_ffill_in(sentinel_seat, "h_gid"))
-    )
-    return [
-        ((first_acting & previous_open) | hand_end_open).alias("round_left_open"),
-        street_name(open_street).alias("open_street_name"),
-        open_seat.alias("open_seat"),
-        street_name(pl.col("street")).alias("street_name"),
-    ]
-
-
 def _ring(seats: list[int], hands: pl.DataFrame) -> int:
     buttons = hands.get_column("button_seat").drop_nulls()
     return max([2, *seats, int(buttons.max()) if buttons.len() else 0])
@@ -210,7 +170,7 @@ def _check_shard(
         .sort("row")
     )
     state = betting_state(prepared, numbers, _ring(numbers, hands))
-    state = state.with_columns(_round_incomplete()).with_columns(post_expected=post_expected())
+    state = state.with_columns(round_incomplete()).with_columns(post_expected=post_expected())
     violations = violations_table(state, hand_frame(state, hands, seats), hands, rules)
     audited = (
         state.filter(~pl.col("is_sentinel"))

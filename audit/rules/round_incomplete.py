@@ -1,7 +1,8 @@
 """ROUND-INCOMPLETE: the next street started (or the hand ended) while a player owed action.
 
 What it checks: at the first action of a new street, someone on the previous street had not
-acted or had not matched the bet and still had chips. Hands that end because everyone folded,
+acted or had not matched the bet and still had chips, or a whole street was skipped while two
+players with chips were still in. Hands that end because everyone folded,
 and all-in runouts, owe nothing. At the end of a settled hand the last street is checked too
 (flagged on the hand, without an action).
 
@@ -18,6 +19,8 @@ Legal:
 
 from __future__ import annotations
 
+import polars as pl
+
 from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
@@ -28,9 +31,19 @@ RULE = Rule(
     summary="Next street started while a player still owed action",
     doc=__doc__ or "",
     violates=col("round_left_open"),
-    message=sentence(
-        "the {} ended while seat {} still owed action",
-        col("open_street_name"),
-        col("open_seat"),
+    message=pl.when(col("open_seat").is_not_null())
+    .then(
+        sentence(
+            "the {} ended while seat {} still owed action",
+            col("open_street_name"),
+            col("open_seat"),
+        )
+    )
+    .otherwise(
+        sentence(
+            "the {} was never played although {} players with chips were still in",
+            col("open_street_name"),
+            col("n_with_chips"),
+        )
     ),
 )

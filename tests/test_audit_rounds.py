@@ -1,0 +1,57 @@
+"""ROUND-INCOMPLETE corner cases (found by the PokerKit differential test, BUG-1 / BUG-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from audit import check
+from audit.examples import parse_example
+from audit.testing import tables_from_vector
+
+STACKS = "NL 50/100; stacks P1=5000 P2=5000 P3=500; button P3"
+
+
+def _flags(text: str) -> list[tuple[int | None, str]]:
+    vector, _ = parse_example(text)
+    result = check(*tables_from_vector(vector))
+    return list(zip(result.violations["seq"], result.violations["code"], strict=True))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a whole street skipped while three players with chips were in: flagged on the turn
+        (
+            "NL 50/100; stacks 5000 x3; button P3\n"
+            "preflop: P3 call, P1 call, P2 check\nturn: P1 check",
+            [(5, "ROUND-INCOMPLETE")],
+        ),
+        # the last player with chips never called the all-in: flagged even though his next
+        # action is void (ACT-CLOSED)
+        (
+            f"{STACKS}\npreflop: P3 raise 500, P1 fold\nflop: P2 check",
+            [(4, "ROUND-INCOMPLETE"), (4, "ACT-CLOSED")],
+        ),
+        # all-in and called: the runout owes nothing
+        (
+            f"{STACKS}\npreflop: P3 raise 500, P1 fold, P2 call\n"
+            "settle: collect P3 1050; pot 1050; rake 0",
+            [],
+        ),
+        # a settled hand whose flop, turn and river were never played by two players with chips
+        (
+            "NL 50/100; stacks 5000 x3; button P3\npreflop: P3 call, P1 call, P2 check\n"
+            "settle: collect P2 300; pot 300; rake 0",
+            [(None, "ROUND-INCOMPLETE")],
+        ),
+        # everyone folded to a bet on the flop: nothing owed
+        (
+            "NL 50/100; stacks 5000 x3; button P3\npreflop: P3 call, P1 call, P2 check\n"
+            "flop: P1 bet 100, P2 fold, P3 fold\n"
+            "settle: return P1 100; collect P1 300; pot 300; rake 0",
+            [],
+        ),
+    ],
+)
+def test_round_incomplete(text: str, expected: list[tuple[int | None, str]]) -> None:
+    assert sorted(_flags(text), key=str) == sorted(expected, key=str)
