@@ -194,19 +194,21 @@ def k12_tournament_fold(c: Case) -> bool:
     return "no reason for this player to fold" in (c.view.reason or "")
 
 
+#: Evaluation order: the differences tied to one action first, then the ones that cover a whole
+#: preflop (short blinds, straddles, PL blinds, antes).
 CLASSIFIERS: dict[str, Callable[[Case], bool]] = {
+    "K-9": k9_raise_without_opponent,
     "K-1": k1_reopen_not_floored,
     "K-2": k2_no_fl_half_rule,
     "K-3": k3_fl_completion,
     "K-4": k4_fl_preflop_cap,
     "K-5": k5_short_allins_count_to_cap,
+    "K-11": k11_fl_heads_up_cap,
+    "K-12": k12_tournament_fold,
     "K-10": k10_ante_before_blind,
     "K-6": k6_short_big_blind,
     "K-7": k7_straddle_min_raise,
     "K-8": k8_pl_preflop_actual_blinds,
-    "K-9": k9_raise_without_opponent,
-    "K-11": k11_fl_heads_up_cap,
-    "K-12": k12_tournament_fold,
 }
 
 

@@ -26,6 +26,9 @@ BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
 FIELDS = ("to_call", "can_raise", "min_to", "max_to", "allin_to", "accepted")
 
 
+Tables = tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]
+
+
 @dataclass(frozen=True)
 class Disagreement:
     """One field where hhaudit and PokerKit disagree before (or on) one action."""
@@ -40,7 +43,7 @@ class Disagreement:
 
 def audit_tables(
     hands: Iterable[GeneratedHand],
-) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+) -> Tables:
     """One concatenated (hands, seats, actions) set for all hands (distinct hand_key each)."""
     frames = [tables_from_vector(h.vector, h.hand_key) for h in hands]
     return tuple(pl.concat([f[i] for f in frames]) for i in range(3))  # type: ignore[return-value]
@@ -90,10 +93,13 @@ def hhaudit_frame(actions: pl.DataFrame, violations: pl.DataFrame) -> pl.DataFra
 
 
 def compared_frame(
-    hands: list[GeneratedHand], options: Options
+    hands: list[GeneratedHand], options: Options, tables: Tables | None = None
 ) -> tuple[pl.DataFrame, list[Disagreement]]:
-    """PokerKit and hhaudit side by side, one row per action PokerKit saw; hand-level flags."""
-    result = check(*audit_tables(hands), options)
+    """PokerKit and hhaudit side by side, one row per action PokerKit saw; hand-level flags.
+
+    `tables` are `audit_tables(hands)` when already built (they do not depend on the options).
+    """
+    result = check(*(tables or audit_tables(hands)), options)
     hh = hhaudit_frame(result.actions, result.violations)
     pk = pokerkit_frame(hands)
     joined = pk.join(hh, on=["hand_key", "n"], how="left", maintain_order="left")

@@ -110,7 +110,7 @@ def play_hand(rng: random.Random, hand_key: int, setup: HandSetup) -> GeneratedH
         injection = pick_injection(rng, setup, view) if rng.random() < INJECTION_RATE else None
         name, action = injection if injection else (None, _legal_action(rng, view))
         action = {"street": STREET_NAMES[view.street], "player": seat_name(view.seat), **action}
-        verdict = apply_action(state, setup, action)
+        verdict = apply_action(state, setup, action, view)
         hand.vector["actions"].append(action)
         hand.views.append(verdict)
         hand.injected.append(name)

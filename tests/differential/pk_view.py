@@ -73,13 +73,17 @@ def observe(state: State, setup: HandSetup) -> PkView:
     )
     to_call = state.checking_or_calling_amount
     assert to_call is not None
+    refusal = _raise_refusal(state)
+    # can_complete_bet_or_raise_to() is exactly "verify raises no error", and the min/max
+    # queries answer None exactly when it does: one verification serves all three.
+    can_raise = refusal is None
     return PkView(
         street=state.street_index,
         seat=pk_index(actor, setup.players),
         to_call=to_call,
-        min_to=state.min_completion_betting_or_raising_to_amount,
-        max_to=state.max_completion_betting_or_raising_to_amount,
-        can_raise=state.can_complete_bet_or_raise_to(),
+        min_to=state.min_completion_betting_or_raising_to_amount if can_raise else None,
+        max_to=state.max_completion_betting_or_raising_to_amount if can_raise else None,
+        can_raise=can_raise,
         committed=bets[actor],
         stack=state.stacks[actor],
         current_bet=current_bet,
@@ -88,7 +92,7 @@ def observe(state: State, setup: HandSetup) -> PkView:
         acted=actor in state.acted_player_indices,
         short_allin_sum=sum(state.consecutive_short_all_in_amounts),
         opponent_above_cb=opponent_above_cb,
-        refusal=_raise_refusal(state),
+        refusal=refusal,
         live_seats=_seats(state, setup, lambda i: state.statuses[i] and state.stacks[i] > 0),
         folded_seats=_seats(state, setup, lambda i: not state.statuses[i]),
     )
@@ -108,12 +112,13 @@ def _accepted(view: PkView) -> PkView:
     return PkView(**{**view.__dict__, "accepted": True})
 
 
-def apply_action(state: State, setup: HandSetup, action: dict) -> PkView:
-    """Observe, then try `action` on `state`; returns the view with PokerKit's verdict.
-
-    The state advances only when PokerKit accepts the action.
+def apply_action(
+    state: State, setup: HandSetup, action: dict, view: PkView | None = None
+) -> PkView:
+    """Try `action` on `state`; returns PokerKit's view before it (`view` when already
+    observed) with its verdict. The state advances only when PokerKit accepts the action.
     """
-    view = observe(state, setup)
+    view = view or observe(state, setup)
     if action["player"] != seat_name(view.seat):
         return _refused(view, f"out of turn: PokerKit expects {seat_name(view.seat)}", False)
     if STREET_NAMES[view.street] != action["street"]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from audit import Options
 
 from .classifiers import Case, classify, describe
-from .compare import Disagreement, compared_frame, disagreements
+from .compare import Disagreement, Tables, compared_frame, disagreements
 from .generator import GeneratedHand
 
 
@@ -22,6 +22,8 @@ class RunSummary:
     agreeing_actions: int  # actions with no disagreement on any field
     by_label: Counter[str] = field(default_factory=Counter)
     by_field: Counter[str] = field(default_factory=Counter)
+    by_label_and_field: Counter[tuple[str, str]] = field(default_factory=Counter)
+    by_label_and_codes: Counter[tuple[str, tuple[str, ...]]] = field(default_factory=Counter)
     unexplained: list[Case] = field(default_factory=list)
 
     @property
@@ -39,9 +41,9 @@ class RunSummary:
         return out
 
 
-def run(hands: list[GeneratedHand], options: Options) -> RunSummary:
+def run(hands: list[GeneratedHand], options: Options, tables: Tables | None = None) -> RunSummary:
     """Compare every action of `hands` under `options` and classify each disagreement."""
-    compared, hand_level = compared_frame(hands, options)
+    compared, hand_level = compared_frame(hands, options, tables)
     found: list[Disagreement] = hand_level + disagreements(compared)
     by_key = {h.hand_key: h for h in hands}
     labels = classify(found, by_key)
@@ -51,6 +53,8 @@ def run(hands: list[GeneratedHand], options: Options) -> RunSummary:
         agreeing_actions=compared.height - len({(d.hand_key, d.n) for d in found if d.n >= 0}),
         by_label=Counter(labels),
         by_field=Counter(d.field for d in found),
+        by_label_and_field=Counter(zip(labels, (d.field for d in found), strict=True)),
+        by_label_and_codes=Counter(zip(labels, (d.hh_codes for d in found), strict=True)),
     )
     summary.unexplained = [
         Case(by_key[d.hand_key], d)
