@@ -13,14 +13,15 @@ from dataclasses import dataclass
 import polars as pl
 
 from parsers.bovada import BOVADA
-from parsers.p888 import P888
+from parsers.ggpoker import GGPOKER
 from parsers.grammar import Grammar
 from parsers.ipoker import HEADER as IPOKER_HEADER
 from parsers.ipoker import parse_ipoker
+from parsers.p888 import P888
+from parsers.partypoker import PARTYPOKER
 from parsers.phh import HEADER as PHH_HEADER
 from parsers.phh import parse_phh
 from parsers.pipeline import Tables
-from parsers.ggpoker import GGPOKER
 from parsers.pokerstars import POKERSTARS
 from parsers.winamax import WINAMAX
 from parsers.wpn import WPN, WPN_OLD
@@ -47,7 +48,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat("wpn", WPN.header, WPN),
     SiteFormat("wpn-old", WPN_OLD.header, WPN_OLD),
     SiteFormat("888poker", P888.header, P888),
-    SiteFormat("partypoker", r"^\*{5} Hand History [Ff]or Game"),
+    SiteFormat("partypoker", PARTYPOKER.header, PARTYPOKER),
     SiteFormat("bovada", BOVADA.header, BOVADA),
     SiteFormat("everest", r"^EverestPoker Game #"),
     SiteFormat("merge", r"^(?:MERGE_GAME|Merge Game) #"),

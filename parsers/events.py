@@ -50,6 +50,9 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Lines that may hold events: not header, marker, table, seat, summary or blank."""
     is_table = (pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(grammar.table_line)
+    if grammar.header_span > 1:  # the lines read by the header reader are not events
+        start = pl.col("line_no").filter(pl.col("is_header")).min().over("hand_key")
+        lines = lines.filter((pl.col("line_no") >= start + grammar.header_span).fill_null(True))
     if grammar.drop_repeated_lines:
         same = (pl.col("text") == pl.col("text").shift(1)) & (
             pl.col("hand_key") == pl.col("hand_key").shift(1)

@@ -1,0 +1,118 @@
+"""PartyPoker hand headers (the header line and the lines after it, `Grammar.header_span`).
+
+  ***** Hand History for Game 12827330772 *****
+  $0.05/$0.10 USD NL Texas Hold'em - Sunday, March 31, 09:30:36 CEST 2013   (blinds)
+  $5 USD NL Texas Hold'em - ...            (the table's buy-in only: blinds from the posts)
+  $15/$30 USD FL Texas Hold'em - ...       (fixed limit: the small and big bets)
+  NL Texas Hold'em $20 USD Buy-in Trny: 9 Level: 3  Blinds-Antes(1.200/2.400 -400) - ...
+  ***** Hand History For Game 1770659766668adeb0h5qfm *****                  (2026)
+  0.10/0.25 Omaha Hi Game Table (PL) - Mon Feb 09 12:55:26 EST 2026
+  350000/700000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #3) (Buyin ...) - ...
+
+Tournament amounts are chips. "Blinds-Antes(1.200/2.400 -400)" groups thousands with a dot
+(such hands are read in the alternative locale, see parsers/partypoker.py). A header without
+a limit word gives structure UNKNOWN (only the structure-free rules run). Times: the local
+time as printed, taken as UTC (zones like MSKS/YEKST are not reliable).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.money import CENTS, CHIPS, EN, EU, currency_of, to_minor_units
+
+HAND_ID = r"Hand History [Ff]or Game (?P<hand_id>\S+) \*"
+_NUM = r"[$€]?\s?\d[\d.,]*"
+#: "$0.05/$0.10 USD NL", "0.10/0.25 Omaha", "350000/700000 Tourney" at the start of line 2.
+SLASH_STAKES = rf"\n\s*(?P<sb>{_NUM})/(?P<bb>{_NUM})\s"
+LEVEL_STAKES = rf"(?:Blinds|Blinds-Antes|Stakes)\(\s*(?P<sb>{_NUM})/(?P<bb>{_NUM})"
+STRUCTURE = r"\(?\b(?P<limit>NL|PL|FL)\b\)?"
+TOURNAMENT = r"Trny|Tourney|Tournament|Buy-in|Sit & Go|Freeroll"
+DOT_THOUSANDS = r"Blinds-Antes\(\d{1,3}\.\d{3}"
+
+
+def _game(text: pl.Expr) -> pl.Expr:
+    rules = (
+        ("Double Hold", "unknown"),
+        ("Short Deck", "shortdeck"),
+        ("Omaha", "omaha4"),
+        ("Hold", "holdem"),
+    )
+    expr = pl.lit("unknown")
+    for marker, game in reversed(rules):
+        expr = pl.when(text.str.contains(marker, literal=True)).then(pl.lit(game)).otherwise(expr)
+    return expr
+
+
+def _money(text: pl.Expr) -> pl.Expr:
+    scale = pl.col("scale")
+    dotted = pl.col("text").str.contains(DOT_THOUSANDS)
+    cleaned = text.str.replace_all(r"\s", "")
+    return (
+        pl.when(dotted)
+        .then(to_minor_units(cleaned, scale, EU))
+        .otherwise(to_minor_units(cleaned, scale, EN))
+    )
+
+
+def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
+    """Header text (header_span lines joined by newlines) -> parsers.hands.HEADER_COLUMNS."""
+    text = pl.col("text")
+    tournament = text.str.contains(TOURNAMENT)
+    level = text.str.extract_groups(LEVEL_STAKES)
+    slash = text.str.extract_groups(SLASH_STAKES)
+    sb_s = pl.coalesce(level.struct.field("sb"), slash.struct.field("sb"))
+    bb_s = pl.coalesce(level.struct.field("bb"), slash.struct.field("bb"))
+    limit = text.str.extract(STRUCTURE, 1)
+    structure = limit.replace_strict({"NL": "NL", "PL": "PL", "FL": "FL"}, default="UNKNOWN")
+    money_code = currency_of(text.str.extract(r"\n([^\n]*)", 1))
+    currency = pl.when(tournament).then(pl.lit("chips")).otherwise(money_code.fill_null("USD"))
+    scale = pl.when(tournament).then(pl.lit(CHIPS)).otherwise(pl.lit(CENTS)).cast(pl.Int32)
+    frame = headers.with_columns(
+        text.str.extract(HAND_ID, 1).alias("hand_id"),
+        _game(text).alias("game"),
+        text.str.contains("Hi-Lo", literal=True).alias("is_hilo"),
+        structure.fill_null("UNKNOWN").alias("structure"),
+        tournament.alias("is_tournament"),
+        currency.alias("currency"),
+        scale.alias("scale"),
+        sb_s.alias("sb_s"),
+        bb_s.alias("bb_s"),
+    )
+    first, second = _money(pl.col("sb_s")), _money(pl.col("bb_s"))
+    is_fl = pl.col("structure") == "FL"
+    none = pl.lit(None, dtype=pl.Int64)
+    problem = (
+        pl.when(pl.col("hand_id").is_null())
+        .then(pl.lit("hand id unreadable in header"))
+        .when(pl.col("game") == "unknown")
+        .then(pl.lit("game unknown in header"))
+    )
+    return frame.with_columns(
+        pl.when(is_fl).then(none).otherwise(first).alias("small_blind"),
+        pl.when(is_fl).then(first).otherwise(second).alias("big_blind"),
+        pl.when(is_fl).then(first).otherwise(none).alias("small_bet"),
+        pl.when(is_fl).then(second).otherwise(none).alias("big_bet"),
+        none.alias("header_ante"),
+        none.alias("cap"),
+        pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("started_at"),
+        problem.alias("header_problem"),
+    ).select(
+        "hand_key",
+        "line_no",
+        "hand_id",
+        "game",
+        "is_hilo",
+        "structure",
+        "is_tournament",
+        "currency",
+        "scale",
+        "small_blind",
+        "big_blind",
+        "small_bet",
+        "big_bet",
+        "header_ante",
+        "cap",
+        "started_at",
+        "header_problem",
+    )
