@@ -59,12 +59,11 @@ _IGNORED = (
 )
 IGNORED = STARS_IGNORED + "|" + "|".join(f"(?:{p})" for p in _IGNORED)
 
-#: "Total pot $N | Rake $N | Jackpot $N | Bingo $N | Fortune $N ...": every fee after the rake
-#: is money the site took; the pipeline adds `jackpot` to the rake, so the fees are read as one
-#: when there is exactly one (the corpus never has more than Jackpot + Bingo $0).
+#: "Total pot $N | Rake $N | Jackpot $N | Bingo $N | Fortune $N | Tax $N": rake = every fee
+#: (the jackpot by the pipeline, the `fees` after it by parsers/site_money.py).
 POT_LINE = (
     r"^Total pot (?P<pot>\S+)(?: \| Rake (?P<rake>\S+))?(?: \| Jackpot (?P<jackpot>\S+))?"
-    r"(?P<stp>\b\B)?"
+    r"(?P<fees>(?: \| [A-Za-z ]+ \S+)*)(?P<stp>\b\B)?"
 )
 
 GGPOKER = replace(

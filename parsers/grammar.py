@@ -135,9 +135,9 @@ class Grammar:
     #: A verb (see `verbs`, kind collect) of summary lines ("Seat 4: X did not show and won
     #: $0.20") whose collects count only in hands with no other collect line.
     fallback_collect_verb: str = ""
-    #: "all-in" lines that do not say bet, call or raise (raw kind bet_or_call) may raise: a
-    #: call that takes the player above the street's highest commitment becomes a raise to it,
-    #: and one before the deal is the blind (post_bb after a small blind, else post_sb).
+    #: "all-in" lines that do not say bet, call or raise (raw kind bet_or_call, resolved by the
+    #: pipeline) mark the player all-in, and one before the deal is the blind (post_bb after
+    #: a small blind, else post_sb): old WPN "Player X allin (0.24)" for a short big blind.
     allin_may_raise: bool = False
     #: Every post precedes the first betting action: a hand with a bet, raise, call, check or
     #: fold before a blind or ante post is quarantined (Winamax "raises" among the blinds).

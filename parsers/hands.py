@@ -71,6 +71,10 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         pl.col("line_no").filter(pl.col("text") != "").max().alias("last_line"),
     )
     summary = lines.filter(in_summary)
+    # an optional `fees` group (the site's other fees, summed into the rake by site_money.py)
+    names = ("pot", "rake", "jackpot", "stp") + (
+        ("fees",) if "(?P<fees>" in grammar.pot_line else ()
+    )
     pots = (
         summary.filter(pl.col("text").str.contains(grammar.pot_line))
         .unique("hand_key", keep="first")
@@ -78,7 +82,7 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .unnest("p")
         .select(
             "hand_key",
-            *(pl.col(name).alias(f"{name}_s") for name in ("pot", "rake", "jackpot", "stp")),
+            *(pl.col(name).alias(f"{name}_s") for name in names),
         )
     )
     if grammar.site_money_line:

@@ -183,46 +183,25 @@ def _fallback_collects(actions: pl.DataFrame, verb: str) -> pl.DataFrame:
     return _resequence(kept.with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub")))
 
 
-def _allin_raises(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
-    """All-in lines (raw bet_or_call) from the betting state: before the deal the blind
-    (post_bb after a small blind, else post_sb); else a bet when nothing was committed on the
-    postflop street, a raise when it goes above the street's top commitment, else a call."""
-    allin = pl.col("verb").is_in(verbs).fill_null(False) & pl.col("kind").is_in(["call", "bet"])
-    street = ["hand_key", "street"]
-    chips = pl.when(pl.col("kind").is_in(COMMITTING)).then(pl.col("amount")).otherwise(0)
-    after = chips.fill_null(0).cum_sum().over([*street, "player"], order_by="seq")
-    frame = actions.with_columns(after.alias("_after"))
-    top_before = pl.col("_after").cum_max().shift(1).over(street, order_by="seq").fill_null(0)
+def _allin_lines(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
+    """All-in lines (raw bet_or_call, resolved to bet/raise/call by the pipeline) are all-in;
+    before the deal they are the blind (post_bb after a small blind, else post_sb)."""
+    allin = pl.col("verb").is_in(verbs).fill_null(False)
+    wager = pl.col("kind").is_in(["call", "bet", "raise"])
     sb_before = (pl.col("kind") == "post_sb").cum_sum().over("hand_key", order_by="seq") > 0
-    pre_deal = allin & (pl.col("section") < 0)
-    opens = allin & ~pre_deal & (pl.col("street") > 0) & (top_before == 0)
-    raises = allin & ~pre_deal & ~opens & (pl.col("_after") > top_before)
-    calls = allin & ~pre_deal & ~opens & ~raises
+    pre_deal = allin & wager & (pl.col("section") < 0)
     kind = (
         pl.when(pre_deal & sb_before)
         .then(pl.lit("post_bb"))
         .when(pre_deal)
         .then(pl.lit("post_sb"))
-        .when(opens)
-        .then(pl.lit("bet"))
-        .when(raises)
-        .then(pl.lit("raise"))
-        .when(calls)
-        .then(pl.lit("call"))
         .otherwise(pl.col("kind").cast(pl.String))
     )
-    to_amount = (
-        pl.when(opens | raises)
-        .then(pl.col("_after"))
-        .when(allin)
-        .then(None)
-        .otherwise(pl.col("to_amount"))
-    )
-    return frame.with_columns(
+    return actions.with_columns(
         kind.cast(actions.schema["kind"]).alias("kind"),
-        to_amount.alias("to_amount"),
-        (pl.col("all_in") | allin).alias("all_in"),
-    ).drop("_after")
+        pl.when(pre_deal).then(None).otherwise(pl.col("to_amount")).alias("to_amount"),
+        (pl.col("all_in") | (allin & wager)).alias("all_in"),
+    )
 
 
 def _unreliable_pots(hands: pl.DataFrame) -> pl.DataFrame:
@@ -275,17 +254,41 @@ def _posts_first(actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _extra_fees(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """An optional `fees` group of `pot_line` ("| Bingo $0 | Fortune $0 | Tax $0"): every
+    amount in it is money the site took, added to the rake (null when one is unreadable)."""
+    if "fees_s" not in hands.columns:
+        return hands
+    amounts = (
+        hands.select("hand_key", "scale", pl.col("fees_s").str.extract_all(r"\d[\d.,]*"))
+        .explode("fees_s")
+        .filter(pl.col("fees_s").is_not_null())
+        .with_columns(grammar.amount(pl.col("fees_s"), pl.col("scale")).alias("_fee"))
+        .group_by("hand_key")
+        .agg(
+            pl.when(pl.col("_fee").is_null().any())
+            .then(None)
+            .otherwise(pl.col("_fee").sum())
+            .alias("_fees")
+        )
+    )
+    frame = hands.join(amounts, on="hand_key", how="left")
+    return frame.with_columns(
+        (pl.col("rake") + pl.col("_fees").fill_null(0)).alias("rake"),
+    ).drop("_fees")
+
+
 def settle_site_money(
     actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Apply the grammar's settlement options to the actions, assembled hands and seats."""
     actions = _paid(actions, grammar)
-    hands = _stakes_as_bets(_unreliable_pots(hands), actions)
+    hands = _stakes_as_bets(_unreliable_pots(_extra_fees(hands, grammar)), actions)
     if grammar.fallback_collect_verb:
         actions = _fallback_collects(actions, grammar.fallback_collect_verb)
     if grammar.allin_may_raise:
         allin_verbs = [verb for verb, kind in grammar.verbs.items() if kind == "bet_or_call"]
-        actions = _allin_raises(actions, allin_verbs)
+        actions = _allin_lines(actions, allin_verbs)
     if grammar.straddle_is_total:
         actions = _straddle_added(actions)
     if grammar.posts_first:

@@ -24,9 +24,9 @@ def test_hands(legal) -> None:
     assert hands["structure"].to_list() == ["NL", "PL"]
     assert hands["boards"].to_list() == [2, 1]
     assert hands["straddles"].to_list() == [0, 2]
-    # rake = rake + jackpot (all the site took)
+    # rake = rake + jackpot + bingo + fortune (all the site took)
     assert hands["total_pot"].to_list() == [10100, 1900]
-    assert hands["rake"].to_list() == [400, 50]
+    assert hands["rake"].to_list() == [450, 50]
 
 
 def test_straddle_amounts_are_totals(legal) -> None:
@@ -51,8 +51,8 @@ def test_run_twice_cashout_and_insurance(legal) -> None:
         ("0", "Hero", "call", "4700", S, "false"),
         ("4", "Hero", "cash_out", "-2000", S, "false"),  # Pays Cashout Risk ($20)
         ("4", "y2", "cash_out", "-200", S, "false"),  # insurance premium ($2)
-        ("4", "Hero", "collect", "4850", S, "false"),
-        ("4", "y2", "collect", "4850", S, "false"),
+        ("4", "Hero", "collect", "4825", S, "false"),
+        ("4", "y2", "collect", "4825", S, "false"),
     ]
 
 
