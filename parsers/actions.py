@@ -27,14 +27,21 @@ SETTLEMENT = ("uncalled_return", "collect", "cash_out")
 NEEDS_AMOUNT = (*POSTS, "post_both", "call", "bet", "raise", *SETTLEMENT)
 
 
-def _refine_posts(events: pl.DataFrame) -> pl.DataFrame:
-    """Tell the real blinds from later posts of the same name (see module docstring)."""
+def _refine_posts(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
+    """Tell the real blinds from later posts of the same name (see module docstring).
+
+    A later big-blind post is a straddle when it exceeds the nominal big blind (`big_blinds`:
+    hand_key, big_blind), or the first big-blind post when the nominal one is unknown: a new
+    player posting the full blind after a short all-in big blind is a live post.
+    """
     kind = pl.col("kind")
     repeated = ~pl.struct("hand_key", "kind").is_first_distinct()
     first_bb = (
         events.filter(kind == "post_bb")
         .group_by("hand_key")
         .agg(pl.col("amount").first().alias("_first_bb"))
+        .join(big_blinds, on="hand_key", how="left")
+        .select("hand_key", pl.coalesce("big_blind", "_first_bb").alias("_first_bb"))
     )
     refined = events.join(first_bb, on="hand_key", how="left", maintain_order="left")
     return refined.with_columns(
@@ -251,7 +258,7 @@ def build_actions(
     if grammar.infer_streets and "infer_streets" in hand_info.columns:
         unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
         frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
-    frame = _refine_posts(frame)
+    frame = _refine_posts(frame, hand_info.select("hand_key", "big_blind"))
     if grammar.pre_deal_fold_sits_out:
         last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
         dealt_later = (pl.col("section") < 0) & (pl.col("section") == 0).any().over("hand_key")

@@ -135,3 +135,15 @@ Total pot $4 | Rake $0
         200,
     )
     assert actions_of(tables)[2] == ("Hero", "post_bb", 200, None)
+
+
+def test_full_blind_after_a_short_all_in_big_blind_is_a_live_post():
+    posts = """
+A: posts small blind $0.05
+B: posts big blind $0.04 and is all-in
+D: posts big blind $0.10
+"""
+    rows = actions_of(
+        parse_text(hand(SEATS + posts + FOLD_AROUND.replace("$0.05) returned", "$0.06) returned")))
+    )
+    assert [r[1] for r in rows[:3]] == ["post_sb", "post_bb", "post_live"]
