@@ -7,6 +7,9 @@ import pytest
 from conftest import CORPUS, require_shared
 from site_checks import action_rows, corpus_numbers, parse_site_file, violation_codes
 
+import audit
+from parsers.api import parse_bytes
+
 S = None
 
 
@@ -110,3 +113,30 @@ def test_real_corpus() -> None:
     # 406051551: a capped table where both players reached the cap ("caps (253.88)"), which
     # the audit does not model (hands.cap is not read): the later streets look unplayed
     assert {hand for hand, _ in violation_codes(tables)} <= {"61150000", "406051551"}
+
+
+def test_unknown_structure_runs_only_structure_free_rules() -> None:
+    """Old headers never state the limit: a raise of 1 over a big blind of 2 breaks RAISE-MIN
+    in no limit, but with structure UNKNOWN only the structure-free rules run (CALL-AMOUNT,
+    a call short of the bet and not all-in, is still flagged)."""
+    deal = "".join(f"Player {name} received a card.\n" * 2 for name in ("A", "B", "C"))
+    text = (
+        "Game started at: 2015/6/1 12:0:0\nGame ID: 500000009 1/2 T (Hold'em)\n"
+        "Seat 3 is the button\nSeat 1: A (100).\nSeat 2: B (100).\nSeat 3: C (100).\n"
+        "Player A has small blind (1)\nPlayer B has big blind (2)\n"
+        + deal
+        + "Player C raises (3)\nPlayer A calls (1)\nPlayer B calls (1)\n"
+        "*** FLOP ***: [2c 7d Js]\nPlayer A checks\nPlayer B checks\nPlayer C checks\n"
+        "------ Summary ------\nPot: 8. Rake 0\n"
+        "*Player C shows: High card [Ah Kd]. Bets: 3. Collects: 8. Wins: 5.\n"
+        "Game ended at: 2015/6/1 12:1:0\n"
+    )
+    tables = parse_bytes(text.encode(), "inline.txt")
+    assert tables.hands["structure"].to_list() == ["UNKNOWN"]
+    codes = {code for _, code in violation_codes(tables)}
+    assert "CALL-AMOUNT" in codes
+    assert "RAISE-MIN" not in codes
+    # the same hand said to be no limit: RAISE-MIN runs and flags the raise to 3
+    as_nl = tables.hands.with_columns(pl.lit("NL").alias("structure"))
+    found = audit.check(as_nl, tables.seats, tables.actions).violations
+    assert "RAISE-MIN" in found["code"].to_list()
