@@ -79,6 +79,9 @@ class Grammar:
     #: (clients that write "0,02 $" in some exports and "$0.02" in others).
     alt_locale: NumberLocale | None = None
     alt_locale_when: str = ""
+    #: `alt_locale_when` is tested on each amount string instead of the hand's lines (exports
+    #: that mix "€33.43 EUR" and "[0,35 €]" in one hand).
+    alt_locale_per_amount: bool = False
     #: Formats without street markers: the n-th line of a hand matching this pattern (the
     #: board cards dealt) opens street n (flop, turn, river).
     board_deal_line: str = ""
@@ -150,4 +153,8 @@ class Grammar:
         if self.alt_locale is None:
             return value
         alt = to_minor_units(text, scale, self.alt_locale)
-        return pl.when(pl.col("alt_locale").fill_null(False)).then(alt).otherwise(value)
+        if self.alt_locale_per_amount:
+            use_alt = text.str.contains(self.alt_locale_when).fill_null(False)
+        else:
+            use_alt = pl.col("alt_locale").fill_null(False)
+        return pl.when(use_alt).then(alt).otherwise(value)

@@ -26,12 +26,12 @@ STREETS: dict[str, int] = {
     "Summary": 5,
 }
 
-_MONEY = r"[$€]?\s?\d[\d.,]*(?:\s*(?:USD|EUR))?"
+_MONEY = r"[$€]?\s?\d[\d.,]*(?:\s*(?:USD|EUR|€))?"
 ACTOR_ACTION = (
     r"^(?:(?P<suffix>Cashed out)\s+)?(?:balance [^,]*, (?:bet [^,]*, )?)?"
     r"(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante(?: of)?"
-    r"|posts dead blind|calls|bets|raises|checks|folds|is all-In|wins|collected)"
-    rf"(?:(?:\s+(?:Hi|Lo))?\s*[\[(]?\s*(?P<amount>{_MONEY})\s*[\])]?)?"
+    r"|posts dead blind|posts button blind|calls|bets|raises|checks|folds|is all-In|wins|collected)"
+    rf"(?:(?:\s+(?:Hi|Lo))?\s*[\[(]?\s*(?P<amount>{_MONEY})(?:\s*chips)?\s*[\])]?)?"
     rf"(?: to (?P<to>{_MONEY}))?\.?(?P<all_in>\x00)?"
     r"(?:\s*chips)?(?:\s*(?:from .*|, net .*|\[.*))?$"
 )
@@ -41,6 +41,7 @@ VERBS: dict[str, str] = {
     "posts big blind": "post_bb",
     "posts big blind + dead": "post_both",
     "posts dead blind": "post_dead",
+    "posts button blind": "post_bb",  # button-blind games (short deck): the only blind
     "posts ante": "post_ante",
     "posts ante of": "post_ante",
     "calls": "call",
@@ -59,7 +60,8 @@ ACTOR_IGNORED = (
     r"|has left|has joined|will be using|did not respond|could not respond|Forward Folds"
     r"|is disconnected|has been disconnected|is connected|has reconnected|is all-in-marker"
     r"|Cash-out Premium|opted for cash-out|probabilty is|probability is|Cashout Amount is"
-    r"|(?:Cashed out\s+)?balance |is feeling|has timed out|adds |rebuys|finished|wins the)"
+    r"|has been reconnected|(?:Cashed out\s+)?balance |is feeling|has timed out|adds |rebuys"
+    r"|finished|wins the)"
 )
 
 _IGNORED_PATTERNS = (
@@ -70,7 +72,7 @@ _IGNORED_PATTERNS = (
     r"^Trny: ?\S+ ",
     r"^(?:Blinds|Blinds-Antes|Stakes)\(",
     r"^>You have options at ",
-    r"^Player .+ finished in [\d ]+\.$",
+    r"^Player .+ finished in ",
     r"^Congratulations to player ",
     r"^Due to current high memory use",
     r" has been reconnected and has \d+ seconds to act\.$",
@@ -112,7 +114,11 @@ PARTYPOKER = Grammar(
     pot_line=r"^Main Pot: \$?(?P<pot>[\d.,]+)(?: Rake: \$?(?P<rake>[\d.,]+))?"
     + "".join(_NONE.format(name) for name in ("jackpot", "stp")),
     locale=EN,
-    keyword_fixes=((" is all-In.", " is all-in-marker"),),
+    keyword_fixes=(
+        (" is all-In.", " is all-in-marker"),
+        *((f"seat{n}: ", f"Seat {n}: ") for n in range(1, 11)),  # Mac client: "seat1: X"
+        *((f"seat {n}: ", f"Seat {n}: ") for n in range(1, 11)),
+    ),
     actor_separator=" ",
     lone_raise_amount="added",
     header_span=5,
@@ -120,6 +126,7 @@ PARTYPOKER = Grammar(
     summary_required=False,
     alt_locale=EU,
     alt_locale_when=r"\d,\d{2}(?:[^\d]|$)",  # "$24,72 USD", "0,35 €": a decimal comma
+    alt_locale_per_amount=True,
     implicit_uncalled=True,
     pot_net_of_rake=True,
     stakes_from_posts=True,
