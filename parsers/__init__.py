@@ -4,6 +4,7 @@ Public API:
     parse_bytes(data, source_file, file_id=0) -> ParsedTables
     parse_file(path, file_id=0) -> ParsedTables
     parse_paths(paths) -> ParsedTables          # files and folders, recursive, sorted
+    parse_many([(data, source_file, file_id), ...]) -> ParsedTables   # in-memory, batched
     concat_tables(parts) -> ParsedTables
     FileReport, ParsedTables
 `hand_key = (file_id << 32) | index_of_hand_in_file`.
@@ -18,6 +19,7 @@ from parsers.api import (
     expand_paths,
     parse_bytes,
     parse_file,
+    parse_many,
     parse_paths,
 )
 
@@ -28,5 +30,6 @@ __all__ = [
     "expand_paths",
     "parse_bytes",
     "parse_file",
+    "parse_many",
     "parse_paths",
 ]

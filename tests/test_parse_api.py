@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from parse_samples import BASIC_HAND
 
-from parsers import concat_tables, parse_bytes, parse_file, parse_paths
+from parsers import concat_tables, parse_bytes, parse_file, parse_many, parse_paths
 
 
 def test_parse_paths_expands_folders_sorted_and_numbers_files(tmp_path):
@@ -38,3 +38,17 @@ def test_concat_tables_keeps_reports_and_rows():
     assert [r.path for r in both.files] == ["a.txt", "b.txt"]
     assert both.hands["hand_key"].to_list() == [0, 1 << 32]
     assert both.actions.height == 2 * first.actions.height
+
+
+def test_parse_many_equals_one_by_one():
+    items = [
+        (BASIC_HAND.encode(), "a.txt", 3),
+        (b"", "empty.txt", 4),
+        (BASIC_HAND.replace("#1001", "#7").encode("utf-16"), "b.txt", 9),
+    ]
+    together = parse_many(items)
+    apart = concat_tables([parse_bytes(*item) for item in items])
+    for name in ("hands", "seats", "actions", "quarantine"):
+        assert getattr(together, name).equals(getattr(apart, name)), name
+    assert [r.__dict__ for r in together.files] == [r.__dict__ for r in apart.files]
+    assert together.hands["hand_key"].to_list() == [3 << 32, 9 << 32]
