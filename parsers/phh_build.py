@@ -266,7 +266,8 @@ def _implied_folds(betting: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame
     )
     order = ((pl.col("idx") - pl.col("opener")) % pl.col("n")).alias("turn")
     seen = betting.select("hand_key", "idx").unique()
-    missing = players.filter(~blind).join(seen, on=["hand_key", "idx"], how="anti")
+    can_act = ~blind & (pl.col("stack") > pl.col("ante_paid"))  # not all-in from the ante
+    missing = players.filter(can_act).join(seen, on=["hand_key", "idx"], how="anti")
     missing = missing.join(top, on="hand_key").select("hand_key", "idx", order)
     pre = betting.filter(pl.col("street") == 0).join(
         players.select("hand_key", "idx", "n"), on=["hand_key", "idx"]

@@ -69,6 +69,14 @@ def test_one_ante_for_everyone_and_a_short_blind_list() -> None:
     ]
 
 
+def test_player_all_in_from_the_ante_gets_no_implied_fold() -> None:
+    tables = parse_site_samples("phh")
+    rows = actions_of(tables, "T-8")
+    assert rows[3] == (0, "p4", "post_ante", 5, None, True)
+    assert [r for r in rows if r[1] == "p4"] == [rows[3]]
+    assert violations(tables).filter(pl.col("hand_id") == "T-8").height == 0
+
+
 def test_fixed_limit_antes_and_omitted_fold() -> None:
     tables = parse_site_samples("phh")
     hand = _hand(tables, "T-3")
