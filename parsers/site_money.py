@@ -13,8 +13,11 @@
 - `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
   into a live post of the big blind and dead money for the rest (Winamax posts both that way).
 - `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
-- `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, header column `pot_unreliable`:
-  see parsers/grammar.py (WPN).
+- `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, `Grammar.posts_first`: see
+  parsers/grammar.py. A `fees` group of `pot_line` is added to the rake (GGPoker Bingo ...).
+- Header columns a reader may add: `pot_unreliable` (the pot line leaves out a fee: pot and
+  rake not read) and `stakes_may_be_bets` (stated stakes twice the full blinds posted are
+  fixed-limit bets: the blinds are the posts). Both WPN old format.
 - `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
 """
 
