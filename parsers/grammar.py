@@ -111,6 +111,12 @@ class Grammar:
     #: Seats named by position: the player of this name holds the button (Bovada "Dealer";
     #: its "Set dealer [N]" counts empty seats that the seat list does not show).
     button_player: str = ""
+    #: (small-blind verb, big-blind verb): hands that print no post get both blinds posted
+    #: from the stakes by position (parsers/silent_blinds.py). Empty: never.
+    silent_blinds: tuple[str, ...] = ()
+    #: A pre-deal line with the level's blinds (groups sb, bb; FL: the bets) that overrides
+    #: the header's when readable (the level changed after the header was written).
+    level_line: str = ""
     #: Verbs (as written, see `verbs`) whose amount the player pays to the site outside the pot
     #: (EV cash-out risk, insurance premium): recorded as cash_out with a negative amount.
     paid_verbs: tuple[str, ...] = ()

@@ -131,4 +131,6 @@ PARTYPOKER = Grammar(
     pot_net_of_rake=True,
     stakes_from_posts=True,
     idle_seats_sit_out=True,
+    silent_blinds=("posts small blind", "posts big blind"),
+    level_line=r"^(?:Blinds|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)\)",
 )

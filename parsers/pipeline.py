@@ -17,6 +17,7 @@ from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
 from parsers.lines import board_count_expr, marker_expr, section_expr
 from parsers.schema import conform, empty
+from parsers.silent_blinds import add_silent_blinds, with_level
 from parsers.site_money import settle_site_money
 
 
@@ -191,7 +192,9 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     seats = raw_seats.join(amount_info, on="hand_key").with_columns(
         grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack")
     )
+    header = with_level(header, lines, grammar)
     events, bad = classify(lines, raw_seats, grammar)
+    events = add_silent_blinds(events, seats, header, grammar)
     unknown = _unknown_streets(lines, grammar).select("hand_key").unique()
     hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind").join(
         unknown.with_columns(infer_streets=pl.lit(True)), on="hand_key", how="left"
