@@ -129,6 +129,9 @@ class Grammar:
     implicit_uncalled: bool = False
     #: The summary's total pot is net of the rake (what was collected): total_pot = pot + rake.
     pot_net_of_rake: bool = False
+    #: With `implicit_uncalled`: the reported pot already leaves the uncalled chips out
+    #: (PartyPoker 2026 "Main Pot"), so only the collect holds them.
+    pot_excludes_uncalled: bool = False
     #: Seat-list players never named on an action line were not dealt in (sitting_out): sites
     #: that list every seated player without a sitting-out mark (Winamax).
     idle_seats_sit_out: bool = False

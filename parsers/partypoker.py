@@ -129,6 +129,7 @@ PARTYPOKER = Grammar(
     alt_locale_per_amount=True,
     implicit_uncalled=True,
     pot_net_of_rake=True,
+    pot_excludes_uncalled=True,
     stakes_from_posts=True,
     idle_seats_sit_out=True,
     silent_blinds=("posts small blind", "posts big blind"),

@@ -108,7 +108,9 @@ def _resequence(actions: pl.DataFrame) -> pl.DataFrame:
     return ordered.with_columns(seq.alias("seq"))
 
 
-def _with_returns(actions: pl.DataFrame, hands: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+def _with_returns(
+    actions: pl.DataFrame, hands: pl.DataFrame, pot_holds_returns: bool = True
+) -> tuple[pl.DataFrame, pl.DataFrame]:
     returns = implicit_returns(actions)
     if returns.is_empty():
         return actions, hands
@@ -119,6 +121,8 @@ def _with_returns(actions: pl.DataFrame, hands: pl.DataFrame) -> tuple[pl.DataFr
     rows = rows.select(*actions.columns, "_sub")
     body = _less_collect(actions, returns).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
     actions = _resequence(pl.concat([body, rows]))
+    if not pot_holds_returns:  # the reported pot already leaves the uncalled chips out
+        return actions, hands
     totals = returns.group_by("hand_key").agg(pl.col("returned").sum().alias("_returned"))
     hands = hands.join(totals, on="hand_key", how="left").with_columns(
         (pl.col("total_pot") - pl.col("_returned").fill_null(0)).alias("total_pot")
@@ -306,5 +310,5 @@ def settle_site_money(
             (pl.col("total_pot") + pl.col("rake")).alias("total_pot")
         )
     if grammar.implicit_uncalled:
-        actions, hands = _with_returns(actions, hands)
+        actions, hands = _with_returns(actions, hands, not grammar.pot_excludes_uncalled)
     return actions, hands, seats
