@@ -46,7 +46,7 @@ def stage_check(paths: list[Path]) -> dict[str, Any]:
 
 
 def stage_pokerkit(paths: list[Path]) -> dict[str, Any]:
-    from bench.pokerkit_replay import replay_sample
+    from hhaudit.synth.pokerkit_oracle import replay_sample
 
     limit, *files = paths
     return replay_sample(files, int(str(limit)))

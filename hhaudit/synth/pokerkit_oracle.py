@@ -1,8 +1,10 @@
-"""Replay parsed NLHE hands through PokerKit 0.7.7's state machine (a speed reference only).
+"""Replay NLHE cash hands through PokerKit 0.7.7's state machine: a third, outside oracle.
 
-PokerKit checks every action as it applies it, one hand and one action at a time: the
-"state machine" way of auditing. Hands it refuses (it refuses illegal actions, and a few legal
-ones, RULES.md §8 K-1..K-12) are counted, not timed separately.
+PokerKit checks every action as it applies it, one hand and one action at a time (the "state
+machine" way of auditing; bench.run times it). It refuses illegal bets and raises, and a few
+legal actions (RULES.md §8 K-1..K-12), none of which the generator's legal NLHE cash hands
+without straddles or dead blinds contain. It ignores who acts and how much a call moves.
+PokerKit is a dev dependency: it is imported only when a hand is replayed.
 """
 
 from __future__ import annotations
@@ -67,8 +69,44 @@ def replay_hand(hand: dict[str, Any], seats: pl.DataFrame, actions: pl.DataFrame
     return True
 
 
+def plain_nlhe_cash(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """Hands PokerKit's NoLimitTexasHoldem can express: NL cash, no straddle, no dead blind."""
+    dead = actions.filter(pl.col("kind").cast(pl.String) == "post_dead")["hand_key"]
+    return hands.filter(
+        (pl.col("structure") == "NL")
+        & ~pl.col("is_tournament")
+        & (pl.col("straddles") == 0)
+        & ~pl.col("hand_key").is_in(dead.implode())
+    )
+
+
+def replay_tables(
+    hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame
+) -> dict[str, bool]:
+    """hand_id -> accepted by PokerKit, for the plain NLHE cash hands among `hands`."""
+    plain = plain_nlhe_cash(hands, actions)
+    keys = plain["hand_key"].implode()
+    seats_by_hand = seats.filter(pl.col("hand_key").is_in(keys)).partition_by(
+        "hand_key", as_dict=True
+    )
+    betting = (
+        actions.with_columns(pl.col("kind").cast(pl.String))
+        .filter(pl.col("hand_key").is_in(keys) & pl.col("kind").is_in(BETTING))
+        .sort("hand_key", "seq")
+    )
+    actions_by_hand = betting.partition_by("hand_key", as_dict=True)
+    return {
+        hand["hand_id"]: replay_hand(
+            hand,
+            seats_by_hand[(hand["hand_key"],)],
+            actions_by_hand.get((hand["hand_key"],), betting.clear()),
+        )
+        for hand in plain.iter_rows(named=True)
+    }
+
+
 def replay_sample(paths: list[Path], limit: int) -> dict[str, Any]:
-    """Replay the first `limit` plain NLHE cash hands of the first file."""
+    """Replay the first `limit` plain NLHE cash hands of the first file (bench.run)."""
     from parsers import parse_file
 
     tables = parse_file(paths[0])
