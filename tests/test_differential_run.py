@@ -68,6 +68,8 @@ def pokerkit_like_run(hands, tables) -> RunSummary:
 def test_every_disagreement_is_a_documented_difference(default_run: RunSummary) -> None:
     assert default_run.hands == HANDS and default_run.actions > 5 * HANDS
     assert not default_run.unexplained, failure_report(default_run.unexplained)
+    bugs = {name: default_run.by_label[name] for name in ("BUG-1", "BUG-2")}
+    assert bugs == {"BUG-1": 0, "BUG-2": 0}, "regressions of test_differential_bugs.py"
     missing = [name for name in EXPECTED if default_run.by_label[name] == 0]
     assert not missing, f"no hand exercised {missing}"
 
@@ -89,12 +91,6 @@ def test_pokerkit_like_options_remove_the_differences_they_cover(
     assert pokerkit_like_run.disagreements < default_run.disagreements / 3
 
 
-@pytest.mark.xfail(strict=True, reason="hhaudit bugs BUG-1/BUG-2 (docs/differential.md)")
-def test_no_suspected_hhaudit_bug_remains(default_run: RunSummary) -> None:
-    bugs = {name: default_run.by_label[name] for name in ("BUG-1", "BUG-2")}
-    assert bugs == {"BUG-1": 0, "BUG-2": 0}
-
-
 @pytest.mark.slow
 def test_hundred_thousand_hands_have_no_unexplained_disagreement() -> None:
     for chunk in range(10):
@@ -102,3 +98,4 @@ def test_hundred_thousand_hands_have_no_unexplained_disagreement() -> None:
         for options in (Options(), pokerkit_like_options()):
             summary = run(hands, options)
             assert not summary.unexplained, failure_report(summary.unexplained)
+            assert summary.by_label["BUG-1"] == summary.by_label["BUG-2"] == 0
