@@ -123,7 +123,8 @@ def betting_state(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFr
     for _ in range(MAX_VOID_ROUNDS):
         state = _state_once(frame, seats, ring)
         void = pl.col("void_reason").is_not_null()
-        changed = state.filter(void != pl.col("void")).get_column("hand_key").unique()
+        changed = state.select(pl.col("hand_key").filter(void != pl.col("void")).unique())
+        changed = changed.get_column("hand_key")
         if changed.len() == 0:
             break
         pending = pl.col("hand_key").is_in(changed.implode())
@@ -162,20 +163,17 @@ def _check_shard(
     seat_frame = seat_table(seats, actions)
     numbers = seat_numbers(seat_frame)
     prepared = prepare(hands, seats, actions, options, site_options)
-    prepared = (
-        prepared.join(seat_frame, on="hand_key", how="left")
-        .with_columns(
-            n_dealt=pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
-        )
-        .sort("row")
-    )
+    prepared = prepared.join(
+        seat_frame, on="hand_key", how="left", maintain_order="left"
+    ).with_columns(n_dealt=pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers]))
     state = betting_state(prepared, numbers, _ring(numbers, hands))
     state = state.with_columns(round_incomplete()).with_columns(post_expected=post_expected())
     violations = violations_table(state, hand_frame(state, hands, seats), hands, rules)
     audited = (
-        state.filter(~pl.col("is_sentinel"))
+        state.select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS, "is_sentinel"])
+        .filter(~pl.col("is_sentinel"))
+        .drop("is_sentinel")
         .sort("hand_key", "seq")
-        .select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS])
     )
     return AuditResult(actions=audited, violations=violations)
 

@@ -85,8 +85,31 @@ def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame
     return players.filter(off).group_by("hand_key").agg(first_final_off=message.first())
 
 
+#: The state columns the settlement checks read (selected first: the state frame is wide).
+INPUTS = (
+    "hand_key",
+    "seat",
+    "street",
+    "void",
+    "is_sentinel",
+    "is_live_post",
+    "is_call",
+    "is_wager",
+    "is_fold",
+    "is_return",
+    "is_collect",
+    "is_cash_out",
+    "chips",
+    "chips_in",
+    "committed_after",
+    "n_dealt",
+    "opt_uncontested_pot_keeps_uncalled",
+)
+
+
 def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """One row per settled hand with the columns the hand-level rules read."""
+    state = state.select(INPUTS)
     players = _player_table(state, hands, seats)
     per_hand = players.group_by("hand_key").agg(
         put_in=pl.col("put_in").sum(),

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import polars as pl
 
 from audit.options import Options, site_options
-from audit.windows import group_ids, prev_max_in
+from audit.windows import first_flag, group_ids, prev_max_in
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 DEAD_POSTS = ("post_dead", "post_ante")
@@ -138,14 +138,15 @@ def prepare(
     bool_cols = [c for c, t in frame.schema.items() if t == pl.Boolean and c != "is_all_in"]
     frame = (
         frame.with_columns(pl.col(bool_cols).fill_null(False))
-        .join(hand_info, on="hand_key", how="left")
-        .join(hand_post_facts(actions), on="hand_key", how="left")
-        .join(stacks, on=["hand_key", "seat"], how="left")
-        .with_columns(pl.col("amount").fill_null(0).alias("chips"))
         .sort("hand_key", "street", "order")
+        .join(hand_info, on="hand_key", how="left", maintain_order="left")
+        .join(hand_post_facts(actions), on="hand_key", how="left", maintain_order="left")
+        .join(stacks, on=["hand_key", "seat"], how="left", maintain_order="left")
+        .with_columns(pl.col("amount").fill_null(0).alias("chips"))
     )
-    return frame.with_columns(
+    frame = frame.with_columns(
         h_gid=group_ids("hand_key"),
         s_gid=group_ids("hand_key", "street"),
         row=pl.int_range(pl.len()),
     )
+    return frame.with_columns(h_gid_first=first_flag("h_gid"), s_gid_first=first_flag("s_gid"))

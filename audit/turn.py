@@ -13,7 +13,7 @@ import polars as pl
 
 from audit.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
 from audit.state import PREFLOP, active
-from audit.windows import prev_ffill_in
+from audit.windows import prev_ffill_in, prev_or
 
 PLAYING_KINDS = BETTING + LIVE_POSTS + DEAD_POSTS
 
@@ -40,15 +40,18 @@ def seat_numbers(seat_frame: pl.DataFrame) -> list[int]:
 
 
 def _seat_state(s: int) -> dict[str, pl.Expr]:
-    """The state of seat `s` before each row."""
+    """The state of seat `s` before each row (forward fills of the seat's own rows)."""
     mine = (pl.col("seat") == s) & active()
-    in_hand = pl.col(f"stack_{s}").is_not_null()
-    folded = prev_ffill_in(pl.when(mine & pl.col("is_fold")).then(True), "h_gid").fill_null(False)
-    behind = prev_ffill_in(
-        pl.when((pl.col("seat") == s) & ~pl.col("void")).then(pl.col("remaining_after")), "h_gid"
-    ).fill_null(pl.col(f"stack_{s}"))
-    committed = prev_ffill_in(pl.when(mine).then(pl.col("committed_after")), "s_gid").fill_null(0)
-    acted = prev_ffill_in(pl.when(mine & pl.col("is_betting")).then(True), "s_gid").fill_null(False)
+    stack = pl.col(f"stack_{s}")
+    in_hand = stack.is_not_null()
+    folded = prev_or(pl.when(mine & pl.col("is_fold")).then(True), "h_gid", pl.lit(False))
+    behind = prev_or(
+        pl.when((pl.col("seat") == s) & ~pl.col("void")).then(pl.col("remaining_after")),
+        "h_gid",
+        stack.fill_null(0),
+    )
+    committed = prev_or(pl.when(mine).then(pl.col("committed_after")), "s_gid", pl.lit(0))
+    acted = prev_or(pl.when(mine & pl.col("is_betting")).then(True), "s_gid", pl.lit(False))
     live = in_hand & ~folded
     return {
         f"_live_{s}": live,

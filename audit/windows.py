@@ -20,9 +20,18 @@ def group_ids(*keys: str) -> pl.Expr:
     return changed.cast(pl.Int64).cum_sum() - 1
 
 
-def is_first(gid: str) -> pl.Expr:
-    """True on the first row of each group."""
+#: Group ids whose "first row" flag the prepared frame carries as a column `<gid>_first`.
+PRECOMPUTED_FIRST = ("h_gid", "s_gid")
+
+
+def first_flag(gid: str) -> pl.Expr:
+    """True on the first row of each group (computed)."""
     return pl.col(gid).ne_missing(pl.col(gid).shift(1))
+
+
+def is_first(gid: str) -> pl.Expr:
+    """True on the first row of each group (the precomputed column where there is one)."""
+    return pl.col(f"{gid}_first") if gid in PRECOMPUTED_FIRST else first_flag(gid)
 
 
 def shift_in(x: pl.Expr, gid: str) -> pl.Expr:
@@ -39,6 +48,15 @@ def ffill_in(x: pl.Expr, gid: str) -> pl.Expr:
 def prev_ffill_in(x: pl.Expr, gid: str) -> pl.Expr:
     """The last non-null value of `x` on an earlier row of the group (exclusive)."""
     return shift_in(ffill_in(x, gid), gid)
+
+
+def prev_or(x: pl.Expr, gid: str, default: pl.Expr) -> pl.Expr:
+    """The last non-null `x` on an earlier row of the group, else `default` (never null).
+
+    Cheaper than prev_ffill_in: every group starts with the default, so a plain forward fill
+    cannot carry a value across a boundary. `default` must not be null.
+    """
+    return pl.when(is_first(gid)).then(default).otherwise(x.shift(1)).forward_fill()
 
 
 def cumsum_in(x: pl.Expr, gid: str) -> pl.Expr:
