@@ -27,7 +27,9 @@ SETTLEMENT = ("uncalled_return", "collect", "cash_out")
 NEEDS_AMOUNT = (*POSTS, "post_both", "call", "bet", "raise", *SETTLEMENT)
 
 
-def _refine_posts(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
+def _refine_posts(
+    events: pl.DataFrame, big_blinds: pl.DataFrame, second_sb: str = "post_dead"
+) -> pl.DataFrame:
     """Tell the real blinds from later posts of the same name (see module docstring).
 
     A later big-blind post is a straddle when it exceeds the nominal big blind (`big_blinds`:
@@ -50,7 +52,7 @@ def _refine_posts(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFram
         .when((kind == "post_bb") & repeated)
         .then(pl.lit("post_live"))
         .when((kind == "post_sb") & repeated)
-        .then(pl.lit("post_dead"))
+        .then(pl.lit(second_sb))
         .otherwise(kind)
         .alias("kind")
     ).drop("_first_bb")
@@ -81,6 +83,15 @@ def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataF
     both = pl.col("kind") == "post_both"
     if not events.select(both.any()).item():
         return events
+    # a header without stakes: the nominal big blind is the hand's largest big-blind post
+    posted = (
+        events.filter(pl.col("kind") == "post_bb")
+        .group_by("hand_key")
+        .agg(pl.col("amount").max().alias("_posted_bb"))
+    )
+    big_blinds = big_blinds.join(posted, on="hand_key", how="left").select(
+        "hand_key", pl.coalesce("big_blind", "_posted_bb").alias("big_blind")
+    )
     pairs = events.filter(both).join(big_blinds, on="hand_key", how="left")
     # "dead + live" written as two amounts (888 "[$0.05 + $0.10]"): the second is the live part.
     live = pl.coalesce("_live", pl.min_horizontal("amount", "big_blind"))
@@ -258,7 +269,8 @@ def build_actions(
     if grammar.infer_streets and "infer_streets" in hand_info.columns:
         unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
         frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
-    frame = _refine_posts(frame, hand_info.select("hand_key", "big_blind"))
+    second_sb = "post_live" if grammar.second_sb_live else "post_dead"
+    frame = _refine_posts(frame, hand_info.select("hand_key", "big_blind"), second_sb)
     if grammar.pre_deal_fold_sits_out:
         last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
         dealt_later = (pl.col("section") < 0) & (pl.col("section") == 0).any().over("hand_key")

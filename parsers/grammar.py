@@ -117,6 +117,9 @@ class Grammar:
     #: A pre-deal line with the level's blinds (groups sb, bb; FL: the bets) that overrides
     #: the header's when readable (the level changed after the header was written).
     level_line: str = ""
+    #: A second "small blind" post in a hand is live money (PartyPoker: a player entering
+    #: posts it and completes the big blind with a call), not dead money.
+    second_sb_live: bool = False
     #: Verbs (as written, see `verbs`) whose amount the player pays to the site outside the pot
     #: (EV cash-out risk, insurance premium): recorded as cash_out with a negative amount.
     paid_verbs: tuple[str, ...] = ()

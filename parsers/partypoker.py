@@ -133,5 +133,6 @@ PARTYPOKER = Grammar(
     stakes_from_posts=True,
     idle_seats_sit_out=True,
     silent_blinds=("posts small blind", "posts big blind"),
+    second_sb_live=True,
     level_line=r"^(?:Blinds|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)\)",
 )

@@ -64,7 +64,13 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
     sb_s = pl.coalesce(level.struct.field("sb"), slash.struct.field("sb"))
     bb_s = pl.coalesce(level.struct.field("bb"), slash.struct.field("bb"))
     limit = text.str.extract(STRUCTURE, 1)
-    structure = limit.replace_strict({"NL": "NL", "PL": "PL", "FL": "FL"}, default="UNKNOWN")
+    # "$15/$30 USD Texas Hold'em": old fixed-limit cash headers carry no limit word
+    unnamed_fl = limit.is_null() & slash.struct.field("bb").is_not_null() & ~tournament
+    structure = (
+        pl.when(unnamed_fl)
+        .then(pl.lit("FL"))
+        .otherwise(limit.replace_strict({"NL": "NL", "PL": "PL", "FL": "FL"}, default="UNKNOWN"))
+    )
     money_code = currency_of(text.str.extract(r"\n([^\n]*)", 1))
     currency = pl.when(tournament).then(pl.lit("chips")).otherwise(money_code.fill_null("USD"))
     scale = pl.when(tournament).then(pl.lit(CHIPS)).otherwise(pl.lit(CENTS)).cast(pl.Int32)
