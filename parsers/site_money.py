@@ -81,23 +81,22 @@ def _return_rows(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
 
 
 def _less_collect(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
-    """Take each player's returned chips out of his last collect (when it holds them)."""
+    """Take each player's returned chips out of his collects, the last one first (Winamax puts
+    them in the pot the top bettor alone contests: his last "side pot" line). What his collects
+    cannot cover stays collected by no one: the audit's settlement checks then flag the hand."""
     per_player = returns.group_by("hand_key", "player").agg(pl.col("returned").sum())
-    last = (
-        actions.filter(pl.col("kind") == "collect")
-        .group_by("hand_key", "player")
-        .agg(pl.col("line_no").max().alias("_collect_line"))
-        .join(per_player, on=["hand_key", "player"])
-    )
-    marked = actions.join(last, on=["hand_key", "player"], how="left", maintain_order="left")
-    target = (
-        (pl.col("kind") == "collect")
-        & (pl.col("line_no") == pl.col("_collect_line"))
-        & (pl.col("amount") >= pl.col("returned"))
-    ).fill_null(False)
+    marked = actions.join(
+        per_player, on=["hand_key", "player"], how="left", maintain_order="left"
+    ).with_row_index("_row")
+    collect = (pl.col("kind") == "collect") & pl.col("returned").is_not_null()
+    collects = marked.filter(collect).sort("_row", descending=True)
+    later = pl.col("amount").cum_sum().over("hand_key", "player") - pl.col("amount")
+    left = (pl.col("returned") - later).clip(lower_bound=0)
+    taken = collects.select("_row", pl.min_horizontal("amount", left).alias("_taken"))
+    marked = marked.join(taken, on="_row", how="left", maintain_order="left")
     return marked.with_columns(
-        pl.when(target).then(pl.col("amount") - pl.col("returned")).otherwise(pl.col("amount"))
-    ).drop("_collect_line", "returned")
+        (pl.col("amount") - pl.col("_taken").fill_null(0)).alias("amount")
+    ).drop("_row", "returned", "_taken")
 
 
 def _resequence(actions: pl.DataFrame) -> pl.DataFrame:

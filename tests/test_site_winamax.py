@@ -104,3 +104,16 @@ def test_real_corpus() -> None:
     ]
     # 8270134-804-*: seats numbered from 0, which the audit's seat ring does not support
     assert {hand for hand, _ in violation_codes(tables)} <= {"8270134-804-1382586707"}
+
+
+def test_implied_return_taken_from_the_last_collects_first() -> None:
+    """Ann's uncalled 40 (95 against Cat's all-in 55) is inside her collects: the last one
+    (10) is used up first, the rest (30) comes out of the main pot line."""
+    tables = parse_site_file("winamax", "legal_side_pots.txt")
+    assert action_rows(tables, "400-4-1700000300")[-3:] == [
+        ("0", "Ann", "uncalled_return", "4000", S, "false"),
+        ("4", "Ann", "collect", "16000", S, "false"),
+        ("4", "Ann", "collect", "0", S, "false"),
+    ]
+    assert tables.hands["total_pot"].to_list() == [16000]
+    assert violation_codes(tables) == []
