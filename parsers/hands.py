@@ -135,8 +135,10 @@ def _stakes_from_posts(frame: pl.DataFrame) -> pl.DataFrame:
     When every big-blind post is all-in the FL small bet is twice the small blind, else the
     all-in post is taken (it may be short: docs/sites.md, known gaps)."""
     is_fl = pl.col("structure") == "FL"
-    fl_guess = pl.when(is_fl).then(2 * pl.col("sb_post"))
-    big = pl.coalesce("big_blind", "bb_post", fl_guess, "bb_post_any")
+    # a short all-in big blind is not always marked: never below twice the small blind (NL/PL)
+    nl_guess = pl.when(~is_fl).then(pl.max_horizontal("bb_post", 2 * pl.col("sb_post")))
+    fl_guess = pl.when(is_fl).then(pl.coalesce("bb_post", 2 * pl.col("sb_post")))
+    big = pl.coalesce("big_blind", nl_guess, fl_guess, "bb_post_any")
     return frame.with_columns(
         pl.coalesce("small_blind", "sb_post").alias("small_blind"),
         big.alias("big_blind"),

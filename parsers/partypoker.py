@@ -56,9 +56,10 @@ VERBS: dict[str, str] = {
 }
 
 ACTOR_IGNORED = (
-    r"^(?:shows|mucks|doesn't show|does not show|did not show|is sitting out|sits out"
+    r"^(?:shows|mucks|doesn't show|does not show|did not show|sits out"
     r"|has left|has joined|will be using|did not respond|could not respond|Forward Folds"
-    r"|is disconnected|has been disconnected|is connected|has reconnected|is all-in-marker"
+    r"|is sitting out$|is disconnected|has been disconnected|is connected|has reconnected"
+    r"|is all-in-marker"
     r"|Cash-out Premium|opted for cash-out|probabilty is|probability is|Cashout Amount is"
     r"|has been reconnected|(?:Cashed out\s+)?balance |is feeling|has timed out|adds |rebuys"
     r"|finished|wins the)"
@@ -134,5 +135,5 @@ PARTYPOKER = Grammar(
     idle_seats_sit_out=True,
     silent_blinds=("posts small blind", "posts big blind"),
     second_sb_live=True,
-    level_line=r"^(?:Blinds|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)\)",
+    level_line=r"^(?:Blinds|Blinds-Antes|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)",
 )

@@ -1,6 +1,6 @@
 """Blinds the export does not print (old PartyPoker tournament hands post them silently).
 
-`Grammar.silent_blinds = (sb_verb, bb_verb)`: a hand with no post line at all gets a small-
+`Grammar.silent_blinds = (sb_verb, bb_verb)`: a hand with no blind post (antes aside) gets a small-
 and a big-blind post event from the hand's stakes: the small blind is the first dealt seat
 after the button (heads-up: the button), the big blind the next one; each posts its blind or
 its whole stack. Dealt seats are the seated players named by some event of the hand. The
@@ -72,13 +72,15 @@ def add_silent_blinds(
     """`events` plus the post events of the hands that print none (see module docstring)."""
     if not grammar.silent_blinds:
         return events
-    posts = [verb for verb, kind in grammar.verbs.items() if kind.startswith("post")]
+    blinds = ("post_sb", "post_bb", "post_both", "post_straddle")
+    posts = [verb for verb, kind in grammar.verbs.items() if kind in blinds]
     posted = events.filter(pl.col("verb").is_in(posts)).select("hand_key").unique()
     silent = events.join(posted, on="hand_key", how="anti")
     if silent.is_empty():
         return events
     ring = _ring(silent, seats, header).filter(pl.col("_pos") <= 2)
-    info = header.select("hand_key", "line_no", "scale", "small_blind", "big_blind")
+    small = pl.coalesce("small_blind", pl.col("small_bet") // 2).alias("small_blind")
+    info = header.select("hand_key", "line_no", "scale", small, "big_blind")
     ring = ring.join(info.rename({"line_no": "_header"}), on="hand_key")
     is_sb = pl.col("_pos") == 1
     blind = pl.when(is_sb).then(pl.col("small_blind")).otherwise(pl.col("big_blind"))
