@@ -21,7 +21,9 @@ from __future__ import annotations
 from parsers.grammar import Grammar
 from parsers.winamax_header import read_winamax_header
 
-HEADER = r"^Winamax Poker - .*HandId: #"
+#: "HandId: #" is Winamax's own; a header whose brand is garbled ("Winaax Poker") is still
+#: counted as a hand and quarantined by the header reader with the reason.
+HEADER = r"^\S+ Poker - .*HandId: #"
 
 STREET_MARKER = r"^\*\*\* (ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN|SHOWDOWN|SUMMARY) \*\*\*"
 STREETS: dict[str, int] = {

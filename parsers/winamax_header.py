@@ -86,7 +86,9 @@ def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, dtype=pl.Int64).alias("cap"),
     )
     problem = (
-        pl.when(pl.col("hand_id").is_null())
+        pl.when(~pl.col("text").str.starts_with("Winamax Poker - "))
+        .then(pl.lit("header does not start with 'Winamax Poker - ' (corrupted header)"))
+        .when(pl.col("hand_id").is_null())
         .then(pl.lit("hand id unreadable in header"))
         .when(pl.col("big_blind").is_null())
         .then(pl.lit("stakes unreadable in header"))

@@ -93,12 +93,13 @@ def test_raise_among_the_blinds_is_quarantined() -> None:
 def test_real_corpus() -> None:
     root = require_shared(CORPUS / "winamax")
     tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
-    # 138 headers; one file is a deliberately corrupted header ("Winaax Poker"): not a hand
-    assert read == 138
+    assert read == 139
     assert accounted == read
-    # the two quarantined hands record a raise among the blinds (6417287-*, garbled export)
+    # quarantined: a raise among the blinds (6417287-*, garbled export) and a deliberately
+    # corrupted header ("Winaax Poker", italytoast InValidHand_1.txt)
     assert tables.hands.height == 136
     assert tables.quarantine["hand_id"].unique().sort().to_list() == [
+        "5285192-1130-1382664338",
         "6417287-1303-1406683540",
         "6417287-1322-1406684365",
     ]
