@@ -97,10 +97,13 @@ def parse_file(path: Path) -> list[Hand]:
 
 def main(paths: list[str]) -> None:
     started = time.perf_counter()
-    hands = [hand for path in paths for hand in parse_file(Path(path))]
+    hands = actions = 0
+    for path in paths:  # one file at a time, like the other stages
+        parsed = parse_file(Path(path))
+        hands += len(parsed)
+        actions += sum(len(hand.actions) for hand in parsed)
     seconds = time.perf_counter() - started
-    actions = sum(len(hand.actions) for hand in hands)
-    print(json.dumps({"hands": len(hands), "actions": actions, "seconds": seconds}))
+    print(json.dumps({"hands": hands, "actions": actions, "seconds": seconds}))
 
 
 if __name__ == "__main__":

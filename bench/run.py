@@ -187,7 +187,7 @@ def main(
         measures.append(measure_json_stage("parse", stage_command("parse", paths)))
     if "check" not in skip:
         check = measure_json_stage("check", stage_command("check", paths))
-        check.note = "audit.check alone; RSS includes the parse"
+        check.note = "audit.check alone, per file; RSS includes the parse"
         measures.append(check)
     if "run" not in skip:
         measures.append(measure_run(paths, hands))

@@ -5,8 +5,8 @@ of the measured work alone (imports and reading the file list excluded). bench.r
 stage in a fresh process and also records its wall time and peak RSS.
 
 Stages:
-  parse     parsers.parse_paths on the files
-  check     parse, then time audit.check alone
+  parse     parsers.parse_file on each file in turn (a file is a shard)
+  check     per file: parse, then time audit.check alone
   pokerkit  `pokerkit N FILE...`: replay the first N hands through PokerKit's state machine
 """
 
@@ -20,29 +20,34 @@ from typing import Any
 
 
 def stage_parse(paths: list[Path]) -> dict[str, Any]:
-    from parsers import parse_paths
+    """Parse file by file (each file is a shard, as `hhaudit run` works), summing the times."""
+    from parsers import parse_file
 
-    started = time.perf_counter()
-    tables = parse_paths(paths)
-    seconds = time.perf_counter() - started
-    return {
-        "hands": tables.hands.height,
-        "actions": tables.actions.height,
-        "quarantined": tables.quarantine.height,
-        "seconds": seconds,
-    }
+    totals = {"hands": 0, "actions": 0, "quarantined": 0, "seconds": 0.0}
+    for file_id, path in enumerate(paths):
+        started = time.perf_counter()
+        tables = parse_file(path, file_id=file_id)
+        totals["seconds"] += time.perf_counter() - started
+        totals["hands"] += tables.hands.height
+        totals["actions"] += tables.actions.height
+        totals["quarantined"] += tables.quarantine.height
+    return totals
 
 
 def stage_check(paths: list[Path]) -> dict[str, Any]:
+    """Per file: parse (not timed), then time audit.check alone."""
     from audit import Options, check
-    from parsers import parse_paths
+    from parsers import parse_file
 
-    tables = parse_paths(paths)
-    started = time.perf_counter()
-    result = check(tables.hands, tables.seats, tables.actions, Options())
-    violations = result.violations.height
-    seconds = time.perf_counter() - started
-    return {"hands": tables.hands.height, "violations": violations, "seconds": seconds}
+    totals = {"hands": 0, "violations": 0, "seconds": 0.0}
+    for file_id, path in enumerate(paths):
+        tables = parse_file(path, file_id=file_id)
+        started = time.perf_counter()
+        result = check(tables.hands, tables.seats, tables.actions, Options())
+        totals["violations"] += result.violations.height
+        totals["seconds"] += time.perf_counter() - started
+        totals["hands"] += tables.hands.height
+    return totals
 
 
 def stage_pokerkit(paths: list[Path]) -> dict[str, Any]:
