@@ -152,6 +152,17 @@ def _empty_result(actions: pl.DataFrame) -> AuditResult:
     return AuditResult(state, empty_violations())
 
 
+def _capped_stacks(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Capped no-limit: a player can commit at most `hands.cap` in the hand, so for betting
+    purposes his stack is min(stack, cap) (reaching the cap is being all-in)."""
+    cap = hands.select("hand_key", pl.when(pl.col("structure") == "CAP").then(pl.col("cap")))
+    return (
+        seats.join(cap, on="hand_key", how="left", maintain_order="left")
+        .with_columns(stack=pl.min_horizontal("stack", "cap"))
+        .drop("cap")
+    )
+
+
 def _check_shard(
     hands: pl.DataFrame,
     seats: pl.DataFrame,
@@ -160,9 +171,10 @@ def _check_shard(
     site_options: Mapping[str, Options] | None,
     rules: list[Rule],
 ) -> AuditResult:
-    seat_frame = seat_table(seats, actions)
+    betting_seats = _capped_stacks(hands, seats)
+    seat_frame = seat_table(betting_seats, actions)
     numbers = seat_numbers(seat_frame)
-    prepared = prepare(hands, seats, actions, options, site_options)
+    prepared = prepare(hands, betting_seats, actions, options, site_options)
     prepared = prepared.join(
         seat_frame, on="hand_key", how="left", maintain_order="left"
     ).with_columns(n_dealt=pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers]))

@@ -21,7 +21,7 @@ _EMPTY = col("remaining_after") == 0
 RULE = Rule(
     code="ALLIN-FLAG",
     severity="warning",
-    structures=None,
+    structures=("NL", "PL", "FL", "UNKNOWN"),  # capped NL: reaching the cap is not all-in
     citation="RULES.md I-11",
     summary="All-in marker inconsistent with the remaining stack",
     doc=__doc__ or "",
