@@ -30,9 +30,10 @@ _MONEY = r"[$€]?\s?\d[\d.,]*(?:\s*(?:USD|EUR|€))?"
 ACTOR_ACTION = (
     r"^(?:(?P<suffix>Cashed out)\s+)?(?:balance [^,]*, (?:bet [^,]*, )?)?"
     r"(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante(?: of)?"
-    r"|posts dead blind|posts button blind|calls|bets|raises|checks|folds|is all-In|wins|collected)"
+    r"|posts dead blind|posts button blind|calls|bets|raises|checks|folds|is (?P<all_in>all-In)"
+    r"|wins|collected)"
     rf"(?:(?:\s+(?:Hi|Lo))?\s*[\[(]?\s*(?P<amount>{_MONEY})(?:\s*chips)?\s*[\])]?)?"
-    rf"(?: to (?P<to>{_MONEY}))?\.?(?P<all_in>\x00)?"
+    rf"(?: to (?P<to>{_MONEY}))?\.?"
     r"(?:\s*chips)?(?:\s*(?:from .*|, net .*|\[.*))?$"
 )
 

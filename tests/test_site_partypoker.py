@@ -1,0 +1,64 @@
+"""PartyPoker (classic and 2026 exports): golden hands written for these tests, and the corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+from site_helpers import actions_of, corpus_numbers, parse_site_samples, violations
+
+
+def test_classic_raise_added_and_allin_resolved_by_state() -> None:
+    tables = parse_site_samples("partypoker")
+    assert tables.quarantine.height == 0
+    assert actions_of(tables, "7000000001") == [
+        (0, "big ben", "post_sb", 5, None, False),  # a name with a space
+        (0, "carl", "post_bb", 10, None, False),
+        (0, "dora", "call", 10, None, False),
+        (0, "anna", "raise", 40, 40, False),  # "raises [$0.40 USD]": added to 0
+        (0, "big ben", "fold", 0, None, False),
+        (0, "carl", "call", 30, None, False),
+        (0, "dora", "raise", 290, 300, True),  # "is all-In [$2.90 USD]" above the bet: a raise
+        (0, "anna", "call", 260, None, False),
+        (0, "carl", "fold", 0, None, False),
+        (4, "dora", "collect", 635, None, False),
+    ]
+    hand = tables.hands.filter(pl.col("hand_id") == "7000000001").row(0, named=True)
+    assert (hand["structure"], hand["small_blind"], hand["big_blind"]) == ("NL", 5, 10)
+
+
+def test_2026_raise_to_cash_out_and_main_pot() -> None:
+    tables = parse_site_samples("partypoker")
+    rows = actions_of(tables, "1770000000000abcdefghij")
+    assert rows[4] == (0, "Hero", "raise", 240, 265, False)  # "raises 2.40 to 2.65"
+    assert rows[5] == (0, "Player4", "call", 180, None, False)  # "calls (1.80)"
+    assert rows[9:] == [
+        (4, "Hero", "cash_out", 2000, None, False),  # "Cashed out balance ..., collected $20.00"
+        (4, "Player4", "collect", 4340, None, False),
+    ]
+    hand = tables.hands.filter(pl.col("hand_id") == "1770000000000abcdefghij").row(0, named=True)
+    assert (hand["structure"], hand["total_pot"], hand["rake"]) == ("PL", 4540, 200)
+
+
+def test_silent_tournament_blinds_level_change_and_violation() -> None:
+    tables = parse_site_samples("partypoker")
+    hand = tables.hands.filter(pl.col("hand_id") == "7000000002").row(0, named=True)
+    assert (hand["is_tournament"], hand["small_blind"], hand["big_blind"]) == (True, 400, 800)
+    rows = actions_of(tables, "7000000002")
+    assert rows[:2] == [  # no post line: small blind after the button, big blind next
+        (0, "gina", "post_sb", 400, None, False),
+        (0, "fred", "post_bb", 800, None, False),
+    ]
+    assert rows[3] == (0, "gina", "raise", 1600, 2000, True)
+    found = violations(tables).filter(pl.col("severity") == "violation")
+    assert found.select("hand_id", "seq", "code").rows() == [("7000000002", 6, "ACT-FOLDED")]
+
+
+def test_partypoker_corpus(corpus_dir: Path) -> None:
+    tables, read, flags = corpus_numbers(corpus_dir / "partypoker")
+    assert read == 371
+    assert tables.hands.height + tables.quarantine.height == read
+    # quarantined: players absent from the seat list (test exports), a glued line, Double
+    # Hold'em; docs/sites.md lists them.
+    assert tables.hands.height >= 362
+    assert flags.height <= 10
