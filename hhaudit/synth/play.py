@@ -102,7 +102,6 @@ class HandPlayer:
             if len(self.betting.in_hand()) <= 1:
                 break
             saw_flop = True
-            hand.boards = 1
             self.deal(street, board)
             self.betting.open_street(street, self.button)
             self.betting_round()

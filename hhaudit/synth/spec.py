@@ -131,8 +131,8 @@ def draw_table(rng: random.Random, options: SynthOptions, index: int) -> TableSp
         "PLO5": ("omaha5", "PL"),
         "FLHE": ("holdem", "FL"),
     }[game_code]
-    max_seats = rng.choice((2, 6, 9)) if options.max_players > 2 else 2
-    max_seats = max(min(max_seats, 9), options.min_players)
+    sizes = [size for size in (2, 6, 9) if options.min_players <= size] or [9]
+    max_seats = rng.choice(sizes) if options.max_players > 2 else 2
     name = f"Synthia {index + 1}"
     if rng.random() < options.tournaments:
         sb, bb, ante = rng.choice(TOURNAMENT_LEVELS)
