@@ -14,6 +14,7 @@ import polars as pl
 
 from parsers.money import currency_of, to_minor_units
 from parsers.phh_chips import with_chips
+from parsers.phh_implied import implied_postflop, implied_preflop
 from parsers.pipeline import Tables
 from parsers.schema import conform
 
@@ -252,56 +253,17 @@ def _betting_rows(actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _implied_folds(betting: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
-    """Folds a transcription left out (PokerKit's notation infers them: it folds a player whose
-    turn is skipped). A dealt player who posted no blind and has no betting action at all must
-    have folded preflop: the fold goes before the first preflop action of a player after him in
-    the preflop order (or of a player acting a second time), else at the end of the preflop."""
-    blind = (pl.col("blind") > 0) & ~pl.col("negative")
-    top = (
-        players.filter(blind)
-        .sort("position")
-        .group_by("hand_key")
-        .agg(((pl.col("idx").last() + 1) % pl.col("n").first()).alias("opener"))
-    )
-    order = ((pl.col("idx") - pl.col("opener")) % pl.col("n")).alias("turn")
-    seen = betting.select("hand_key", "idx").unique()
-    can_act = ~blind & (pl.col("stack") > pl.col("ante_paid"))  # not all-in from the ante
-    missing = players.filter(can_act).join(seen, on=["hand_key", "idx"], how="anti")
-    missing = missing.join(top, on="hand_key").select("hand_key", "idx", order)
-    pre = betting.filter(pl.col("street") == 0).join(
-        players.select("hand_key", "idx", "n"), on=["hand_key", "idx"]
-    )
-    pre = pre.join(top, on="hand_key").with_columns(
-        order,
-        (pl.col("idx").cum_count().over(["hand_key", "idx"], order_by="order") > 1).alias("again"),
-    )
-    pairs = missing.join(
-        pre.select("hand_key", "turn", "again", "order"), on="hand_key", suffix="_a"
-    )
-    after = (pl.col("turn_a") > pl.col("turn")) | pl.col("again")
-    place = pairs.group_by("hand_key", "idx").agg(
-        pl.col("order").filter(after).min().alias("before"), pl.col("order").max().alias("last")
-    )
-    return place.select(
-        "hand_key",
-        "idx",
-        pl.lit("f").alias("kind"),
-        pl.lit(None, dtype=pl.Int64).alias("target"),
-        pl.coalesce(pl.col("before") - 0.5, pl.col("last") + 0.5).alias("order"),
-        pl.lit(0, dtype=pl.Int8).alias("street"),
-    )
-
-
 def _action_table(players: pl.DataFrame, actions: pl.DataFrame, bad: pl.DataFrame) -> pl.DataFrame:
     betting = _betting_rows(actions)
-    implied = _implied_folds(betting, players)
+    implied = implied_preflop(betting, players)
     rows = pl.concat([_posts(players), betting, implied], how="vertical_relaxed")
     rows = rows.join(bad, on="hand_key", how="anti").sort("hand_key", "order")
     rows = rows.with_columns(pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key").alias("seq"))
     info = players.select("hand_key", "idx", "player", "seat", "stack", "ante_paid")
     rows = rows.join(info, on=["hand_key", "idx"], how="left", maintain_order="left")
-    return with_chips(rows).with_columns(pl.lit(None, dtype=pl.Int32).alias("line_no"))
+    reached = actions.group_by("hand_key").agg(pl.col("street").max().alias("reached"))
+    rows = implied_postflop(with_chips(rows), reached)
+    return rows.with_columns(pl.lit(None, dtype=pl.Int32).alias("line_no"))
 
 
 def _hand_table(hands: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:

@@ -95,6 +95,23 @@ def test_fixed_limit_antes_and_omitted_fold() -> None:
     assert violations(tables).filter(pl.col("hand_id") == "T-3").height == 0
 
 
+def test_left_out_blind_fold_and_checks_are_implied() -> None:
+    tables = parse_site_samples("phh")
+    assert [r[1:3] for r in actions_of(tables, "O-1")][2:] == [
+        ("p3", "raise"),
+        ("p1", "fold"),  # implied: p2 acts after p1
+        ("p2", "fold"),
+    ]
+    assert [r[:3] for r in actions_of(tables, "O-2")][4:] == [
+        (0, "p2", "check"),  # the big blind's option, implied at the end of the preflop
+        (1, "p1", "check"),
+        (1, "p2", "check"),  # implied before p3 acts
+        (1, "p3", "bet"),
+        (1, "p1", "fold"),
+    ]
+    assert violations(tables).filter(pl.col("hand_id").str.starts_with("O-")).height == 0
+
+
 def test_undersized_raise_is_flagged() -> None:
     flags = violations(parse_site_samples("phh")).filter(pl.col("severity") == "violation")
     assert flags.select("hand_id", "seq", "code").rows() == [("T-4", 2, "RAISE-MIN")]
