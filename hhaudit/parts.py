@@ -74,11 +74,12 @@ class PartStore:
     def save(self, key: str, result: ShardResult, file_id: int, fingerprint: str) -> StoredPart:
         directory = self.root / key
         directory.mkdir(parents=True, exist_ok=True)
-        defaults = empty_tables()
         for name in TABLE_NAMES:
-            frame = result.tables.get(name, defaults[name])
+            frame = result.tables.get(name)
+            if frame is None:
+                frame = empty_tables()[name]
             with atomic_path(directory / f"{name}.parquet", durable=False) as tmp:
-                frame.write_parquet(tmp)
+                frame.write_parquet(tmp, compression="lz4", statistics=False)  # a cache: fast
         meta = {"fingerprint": fingerprint, "file_id": file_id, "entry": result.entry.to_dict()}
         text = json.dumps(meta, indent=1, sort_keys=True)
         write_text_atomic(directory / SHARD_META, text, durable=False)

@@ -7,6 +7,7 @@ quarantined: `hands_read == hands_audited + hands_quarantined` holds for each sh
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -100,12 +101,18 @@ def quarantine_rows(
     return pl.DataFrame([{**row, "reason": reason}], schema=schema.POLARS_SCHEMAS["quarantine"])
 
 
-def empty_tables() -> dict[str, pl.DataFrame]:
+@functools.cache
+def _empty_tables() -> dict[str, pl.DataFrame]:
     from audit.violations import empty_violations
 
     tables = {name: schema.empty(name) for name in ("hands", "seats", "actions", "quarantine")}
     tables["violations"] = empty_violations()
     return tables
+
+
+def empty_tables() -> dict[str, pl.DataFrame]:
+    """Empty canonical tables, one per TABLE_NAMES entry (a fresh dict each call)."""
+    return dict(_empty_tables())
 
 
 def refused_shard(refused: RefusedInput) -> ShardResult:
