@@ -136,8 +136,9 @@ def betting_state(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFr
 
 
 def _ring(seats: list[int], hands: pl.DataFrame) -> int:
+    """Seat numbers run 0..ring-1 around the table (some sites number from 0, most from 1)."""
     buttons = hands.get_column("button_seat").drop_nulls()
-    return max([2, *seats, int(buttons.max()) if buttons.len() else 0])
+    return max([2, *seats, int(buttons.max()) if buttons.len() else 0]) + 1
 
 
 #: Hands audited per shard: keeps the folded group ids of audit.windows below their bound and
@@ -155,7 +156,7 @@ def _empty_result(actions: pl.DataFrame) -> AuditResult:
 def _capped_stacks(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Capped no-limit: a player can commit at most `hands.cap` in the hand, so for betting
     purposes his stack is min(stack, cap) (reaching the cap is being all-in)."""
-    cap = hands.select("hand_key", pl.when(pl.col("structure") == "CAP").then(pl.col("cap")))
+    cap = hands.select("hand_key", "cap")
     return (
         seats.join(cap, on="hand_key", how="left", maintain_order="left")
         .with_columns(stack=pl.min_horizontal("stack", "cap"))

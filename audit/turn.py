@@ -144,11 +144,11 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
 def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
     """First seat clockwise after the previous actor that owes action (null when nobody does).
 
-    `ring` is any number >= every seat number in play (seats and buttons): seats 1..ring.
+    `ring` is any number > every seat number in play (seats and buttons): seats 0..ring-1.
     """
     previous = pl.col("previous_actor").cast(pl.Int64)
     distance = pl.min_horizontal(
         [pl.when(pl.col(f"_owes_{s}")).then((s - previous - 1) % ring) for s in seats]
     )
-    seat = (previous + distance) % ring + 1
+    seat = (previous + 1 + distance) % ring
     return pl.when(~pl.col("nobody_owes")).then(seat.cast(pl.Int16))
