@@ -41,7 +41,7 @@ VERBS: dict[str, str] = {
     "Big blind/Bring in": "post_bb",
     "Big Blind/Bring in": "post_bb",
     "Posts chip": "post_live",
-    "Posts dead chip": "post_dead",
+    "Posts dead chip": "post_both",  # always small + big blind in the corpus ($0.35 at 0.10/0.25)
     "Ante chip": "post_ante",
     "All-in(raise)": "raise",
     "All-in(raise-timeout)": "raise",

@@ -57,6 +57,10 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
         same = (pl.col("text") == pl.col("text").shift(1)) & (
             pl.col("hand_key") == pl.col("hand_key").shift(1)
         )
+        if grammar.board_line:  # without street markers a player may check twice running
+            board = pl.col("text").str.contains(grammar.board_line).any().over("hand_key")
+            marked = pl.col("section").is_between(1, 4).any().over("hand_key")
+            same = same & (marked | ~board)
         lines = lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
     return lines.filter(
         ~pl.col("is_header")

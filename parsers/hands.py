@@ -140,7 +140,9 @@ def _stakes_from_posts(frame: pl.DataFrame) -> pl.DataFrame:
     fl_guess = pl.when(is_fl).then(pl.coalesce("bb_post", 2 * pl.col("sb_post")))
     big = pl.coalesce("big_blind", nl_guess, fl_guess, "bb_post_any")
     return frame.with_columns(
-        pl.coalesce("small_blind", "sb_post").alias("small_blind"),
+        # no small blind posted: half the big blind (never smaller than the real one at the
+        # sites using this, so a pot-limit maximum is not under-estimated)
+        pl.coalesce("small_blind", "sb_post", big // 2).alias("small_blind"),
         big.alias("big_blind"),
         pl.when(is_fl).then(pl.coalesce("small_bet", big)).alias("small_bet"),
         pl.when(is_fl).then(pl.coalesce("big_bet", 2 * big)).alias("big_bet"),
