@@ -163,8 +163,14 @@ def games_frame(cols: XmlColumns, headers: pl.DataFrame) -> tuple[pl.DataFrame, 
         pl.format("{} (line {})", pl.col("error"), pl.col("error_line")),
         pl.lit("the <game> element is not closed"),
     )
-    problems = _problems(unreadable, reason)
-    games = games.filter(pl.col("closed").fill_null(False))
+    shared = games.filter(pl.len().over("hand_key") > 1)
+    problems = pl.concat(
+        [
+            _problems(unreadable, reason),
+            _problems(shared, pl.lit("several <game> elements start on this line")),
+        ]
+    )
+    games = games.filter(pl.col("closed").fill_null(False)).unique("hand_key", keep="first")
     return _game_columns(games, cols), problems
 
 

@@ -118,3 +118,21 @@ def test_ipoker_corpus(corpus_dir: Path) -> None:
         (Path(f).name, h, c) for f, h, c in flags.select("source_file", "hand_id", "code").rows()
     ]
     assert found == KNOWN_CORPUS_FLAGS
+
+
+def test_two_games_on_one_line_are_one_quarantined_hand() -> None:
+    game = (
+        '<game gamecode="{code}"><general><players>'
+        '<player seat="1" name="A" chips="$10" dealer="1"/>'
+        '<player seat="2" name="B" chips="$10" dealer="0"/></players></general>'
+        '<round no="0"><action no="1" player="A" type="1" sum="$1"/>'
+        '<action no="2" player="B" type="2" sum="$2"/></round>'
+        '<round no="1"><action no="3" player="A" type="0" sum="$0"/></round></game>'
+    )
+    data = f"<session>{game.format(code=1)}{game.format(code=2)}</session>\n".encode()
+    tables = parse_bytes(data, "one-line.xml")
+    report = tables.files[0]
+    assert (report.hands_read, report.hands_parsed, report.hands_quarantined) == (1, 0, 1)
+    assert tables.quarantine["reason"].to_list() == [
+        "line 1: several <game> elements start on this line"
+    ]
