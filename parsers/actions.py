@@ -37,16 +37,16 @@ def _refine_posts(
     player posting the full blind after a short all-in big blind is a live post.
     """
     kind = pl.col("kind")
-    repeated = ~pl.struct("hand_key", "kind").is_first_distinct()
+    blinds = events.with_row_index("_row").filter(kind.is_in(["post_sb", "post_bb"]))
     first_bb = (
-        events.filter(kind == "post_bb")
+        blinds.filter(kind == "post_bb")
         .group_by("hand_key")
         .agg(pl.col("amount").first().alias("_first_bb"))
         .join(big_blinds, on="hand_key", how="left")
         .select("hand_key", pl.coalesce("big_blind", "_first_bb").alias("_first_bb"))
     )
-    refined = events.join(first_bb, on="hand_key", how="left", maintain_order="left")
-    return refined.with_columns(
+    repeated = ~pl.struct("hand_key", "kind").is_first_distinct()
+    refined_kind = (
         pl.when((kind == "post_bb") & repeated & (pl.col("amount") > pl.col("_first_bb")))
         .then(pl.lit("post_straddle"))
         .when((kind == "post_bb") & repeated)
@@ -54,8 +54,17 @@ def _refine_posts(
         .when((kind == "post_sb") & repeated)
         .then(pl.lit(second_sb))
         .otherwise(kind)
-        .alias("kind")
-    ).drop("_first_bb")
+    )
+    refined = blinds.join(first_bb, on="hand_key", how="left", maintain_order="left").select(
+        "_row", refined_kind.alias("_kind")
+    )
+    # Only the (few) blind posts can change: look them up by row number.
+    return (
+        events.with_row_index("_row")
+        .join(refined, on="_row", how="left", maintain_order="left")
+        .with_columns(pl.coalesce("_kind", "kind").alias("kind"))
+        .drop("_row", "_kind")
+    )
 
 
 def _allin_posts(events: pl.DataFrame, posts: Mapping[str, str]) -> pl.DataFrame:
@@ -266,9 +275,6 @@ def build_actions(
         lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
         frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))
     frame = _allin_posts(frame, grammar.allin_post_kinds)
-    if grammar.infer_streets and "infer_streets" in hand_info.columns:
-        unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
-        frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
     second_sb = "post_live" if grammar.second_sb_live else "post_dead"
     frame = _refine_posts(frame, hand_info.select("hand_key", "big_blind"), second_sb)
     if grammar.pre_deal_fold_sits_out:
@@ -277,6 +283,9 @@ def build_actions(
         early_fold = (pl.col("kind") == "fold") & ((pl.col("line_no") < last_post) | dealt_later)
         frame = frame.filter(~early_fold.fill_null(False))
     frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")
+    if grammar.infer_streets and "infer_streets" in hand_info.columns:
+        unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
+        frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
     frame = _resolve_allins(_with_commitments(frame, grammar.lone_raise_amount))
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)
     row = pl.int_range(pl.len(), dtype=pl.Int32)
