@@ -157,6 +157,9 @@ class Grammar:
     #: Every post precedes the first betting action: a hand with a bet, raise, call, check or
     #: fold before a blind or ante post is quarantined (Winamax "raises" among the blinds).
     posts_first: bool = False
+    #: A verb (see `verbs`) meaning "reaches the table cap" (old WPN "Player X caps (N)"): the
+    #: player's total commitment after that line is the hand's cap when the header has none.
+    cap_verb: str = ""
 
     def amount(self, text: pl.Expr, scale: pl.Expr) -> pl.Expr:
         """Minor units of an amount string; frames carry an `alt_locale` column when the

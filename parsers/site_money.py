@@ -13,7 +13,8 @@
 - `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
   into a live post of the big blind and dead money for the rest (Winamax posts both that way).
 - `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
-- `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, `Grammar.posts_first`: see
+- `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, `Grammar.posts_first`,
+  `Grammar.cap_verb`: see
   parsers/grammar.py. A `fees` group of `pot_line` is added to the rake (GGPoker Bingo ...).
 - Header columns a reader may add: `pot_unreliable` (the pot line leaves out a fee: pot and
   rake not read) and `stakes_may_be_bets` (stated stakes twice the full blinds posted are
@@ -284,6 +285,20 @@ def _extra_fees(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     ).drop("_fees")
 
 
+def _cap_from_lines(hands: pl.DataFrame, actions: pl.DataFrame, verb: str) -> pl.DataFrame:
+    """`Grammar.cap_verb`: the cap is what the capping player has put in after that line."""
+    chips = pl.when(pl.col("kind").is_in(COMMITTING)).then(pl.col("amount")).otherwise(0)
+    total = chips.fill_null(0).cum_sum().over("hand_key", "player", order_by="seq")
+    caps = (
+        actions.with_columns(total.alias("_total"))
+        .filter(pl.col("verb") == verb)
+        .group_by("hand_key")
+        .agg(pl.col("_total").max().alias("_cap"))
+    )
+    frame = hands.join(caps, on="hand_key", how="left")
+    return frame.with_columns(pl.coalesce("cap", "_cap").alias("cap")).drop("_cap")
+
+
 def settle_site_money(
     actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
@@ -297,6 +312,8 @@ def settle_site_money(
         actions = _allin_lines(actions, allin_verbs)
     if grammar.straddle_is_total:
         actions = _straddle_added(actions)
+    if grammar.cap_verb:
+        hands = _cap_from_lines(hands, actions, grammar.cap_verb)
     if grammar.posts_first:
         actions = _posts_first(actions)
     if grammar.idle_seats_sit_out:

@@ -105,6 +105,7 @@ WPN_OLD = Grammar(
     allin_may_raise=True,
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
+    cap_verb="caps",
 )
 
 NEW_ACTION = (

@@ -109,10 +109,11 @@ def test_real_corpus() -> None:
     reasons = " ".join(tables.quarantine["reason"].to_list())
     assert "flop marker without cards" in reasons
     assert "disconnect protection" in reasons
-    # 61150000 (italytoast "PostingDead"): the log's pot is one cent short of its own actions;
-    # 406051551: a capped table where both players reached the cap ("caps (253.88)"), which
-    # the audit does not model (hands.cap is not read): the later streets look unplayed
-    assert {hand for hand, _ in violation_codes(tables)} <= {"61150000", "406051551"}
+    # 61150000 (italytoast "PostingDead"): the log's pot is one cent short of its own actions
+    assert {hand for hand, _ in violation_codes(tables)} <= {"61150000"}
+    # the capped table: "Player Player4 caps (253.88)" brings him to 300, the hand's cap
+    capped = tables.hands.filter(pl.col("hand_id") == "406051551")
+    assert capped["cap"].to_list() == [30000]
 
 
 def test_unknown_structure_runs_only_structure_free_rules() -> None:
@@ -140,3 +141,28 @@ def test_unknown_structure_runs_only_structure_free_rules() -> None:
     as_nl = tables.hands.with_columns(pl.lit("NL").alias("structure"))
     found = audit.check(as_nl, tables.seats, tables.actions).violations
     assert "RAISE-MIN" in found["code"].to_list()
+
+
+def test_caps_line_gives_the_hand_cap() -> None:
+    """ "Player B caps (38)" on a CAP table: B's total (2 + 38 = 40) is the hand's cap, so the
+    streets left unplayed after both players reach it are not an incomplete round."""
+    deal = "".join(f"Player {name} received a card.\n" * 2 for name in ("A", "B"))
+    text = (
+        "Game started at: 2015/6/1 12:0:0\nGame ID: 500000010 1/2 T - CAP - 6-Max (Hold'em)\n"
+        "Seat 1 is the button\nSeat 1: A (100).\nSeat 2: B (100).\n"
+        "Player A has small blind (1)\nPlayer B has big blind (2)\n"
+        + deal
+        + "Player A raises (5)\nPlayer B caps (38)\nPlayer A calls (34)\n"
+        "*** FLOP ***: [2c 7d Js]\n*** TURN ***: [2c 7d Js] [3h]\n"
+        "*** RIVER ***: [2c 7d Js 3h] [9s]\n------ Summary ------\nPot: 80. Rake 0\n"
+        "*Player A shows: High card [Ah Kd]. Bets: 40. Collects: 80. Wins: 40.\n"
+        "Player B shows: High card [Qh Jd]. Bets: 40. Collects: 0. Loses: 40.\n"
+        "Game ended at: 2015/6/1 12:1:0\n"
+    )
+    tables = parse_bytes(text.encode(), "inline.txt")
+    assert tables.hands["cap"].to_list() == [4000]
+    assert violation_codes(tables) == []
+    # without the cap the same hand looks unfinished (both players still have chips)
+    uncapped = tables.hands.with_columns(pl.lit(None, dtype=pl.Int64).alias("cap"))
+    found = audit.check(uncapped, tables.seats, tables.actions).violations
+    assert "ROUND-INCOMPLETE" in found["code"].to_list()
