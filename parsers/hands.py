@@ -136,7 +136,9 @@ def _stakes_from_posts(frame: pl.DataFrame) -> pl.DataFrame:
     all-in post is taken (it may be short: docs/sites.md, known gaps)."""
     is_fl = pl.col("structure") == "FL"
     # a short all-in big blind is not always marked: never below twice the small blind (NL/PL)
-    nl_guess = pl.when(~is_fl).then(pl.max_horizontal("bb_post", 2 * pl.col("sb_post")))
+    nl_guess = pl.when(~is_fl).then(
+        pl.max_horizontal("bb_post", 2 * pl.col("sb_post"), "bb_post_any")
+    )
     fl_guess = pl.when(is_fl).then(pl.coalesce("bb_post", 2 * pl.col("sb_post")))
     big = pl.coalesce("big_blind", nl_guess, fl_guess, "bb_post_any")
     return frame.with_columns(
