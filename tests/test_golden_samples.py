@@ -47,6 +47,23 @@ def test_there_are_samples_and_each_has_a_golden_file_and_a_readme_entry() -> No
         assert f"`{sample.name}`" in README, f"{sample.name} is not described in README.md"
 
 
+def readme_row(sample_name: str) -> str:
+    return next(line for line in README.splitlines() if line.startswith(f"| `{sample_name}`"))
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.stem)
+def test_readme_names_the_expected_codes(sample: Path) -> None:
+    """README's row for a file with violations names each expected code, and sits in the
+    violations table; legal files sit in the legal table."""
+    row = readme_row(sample.name)
+    legal_part, violations_part = README.split("## Hands with real rule violations")
+    expected = {code for _, _, code in EXPECTED.get(sample.stem, [])}
+    assert all(code in row for code in expected), row
+    in_violations_table = row in violations_part
+    assert in_violations_table == bool(expected or sample.stem in EXPECTED_QUARANTINE)
+    assert in_violations_table != (row in legal_part)
+
+
 def test_expectations_name_existing_samples() -> None:
     stems = {sample.stem for sample in SAMPLES}
     assert set(EXPECTED) <= stems
