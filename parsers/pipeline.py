@@ -225,16 +225,19 @@ def _finish(
         "hand_id",
         "reason",
     )
-    keep = problems.select("hand_key")
-    hands = hands.join(keep, on="hand_key", how="anti").with_columns(file_of)
-    hands = hands.join(sources, on="file_id", how="left")
-    seats = seats.join(keep, on="hand_key", how="anti").join(ids, on="hand_key")
+    if problems.height:  # most batches have no bad hand: skip three anti-joins then
+        keep = problems.select("hand_key")
+        hands = hands.join(keep, on="hand_key", how="anti")
+        seats = seats.join(keep, on="hand_key", how="anti")
+        actions = actions.join(keep, on="hand_key", how="anti")
+    hands = hands.with_columns(file_of).join(sources, on="file_id", how="left")
+    seats = seats.join(ids, on="hand_key", maintain_order="left")
     seats = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias("final_stack"))
-    actions = actions.join(keep, on="hand_key", how="anti")
+    seat_of = seats.select("hand_key", "player", "seat")
     actions = (
         actions.rename({"all_in": "is_all_in"})
-        .join(ids, on="hand_key")
-        .join(seats.select("hand_key", "player", "seat"), on=["hand_key", "player"], how="left")
+        .join(ids, on="hand_key", maintain_order="left")
+        .join(seat_of, on=["hand_key", "player"], how="left", maintain_order="left")
     )
     return Tables(
         hands=conform(hands.sort("hand_key"), "hands"),
