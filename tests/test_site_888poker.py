@@ -51,6 +51,6 @@ def test_888_corpus(corpus_dir: Path) -> None:
     tables, read, flags = corpus_numbers(corpus_dir / "888poker")
     assert read == 234  # 233 888poker hands + 1 PartyPoker hand stored in the 888 folder
     assert tables.hands.height + tables.quarantine.height == read
-    assert tables.hands.height >= 231
+    assert tables.hands.height == 232  # quarantined: a BLAST header without blinds, a cut hand
     # One open finding: 888poker.ca-on hand 6551093 posts a $0.10 SB at "$0.12/$0.25" blinds.
-    assert flags.height <= 1
+    assert set(flags["hand_id"]) <= {"6551093"}
