@@ -32,6 +32,10 @@ class StoredPart:
     directory: Path
     file_id: int
     entry: FileEntry
+    tables: tuple[str, ...] = TABLE_NAMES  # the non-empty tables written for this file
+
+    def path(self, table: str) -> str:
+        return str(self.directory / f"{table}.parquet")
 
 
 def part_key(sha256: str, name: str) -> str:
@@ -66,24 +70,37 @@ class PartStore:
             return None
         if meta.get("fingerprint") != fingerprint:
             return None
-        if not all((self.root / key / f"{name}.parquet").exists() for name in TABLE_NAMES):
-            return None
-        entry = FileEntry.from_dict(meta["entry"])
-        return StoredPart(key, self.root / key, int(meta["file_id"]), entry)
+        part = StoredPart(
+            key,
+            self.root / key,
+            int(meta["file_id"]),
+            FileEntry.from_dict(meta["entry"]),
+            tuple(meta["tables"]),
+        )
+        return part if all(Path(part.path(name)).exists() for name in part.tables) else None
 
     def save(self, key: str, result: ShardResult, file_id: int, fingerprint: str) -> StoredPart:
+        """Write a file's non-empty tables (fast lz4 Parquet: a cache), then shard.json."""
         directory = self.root / key
-        directory.mkdir(parents=True, exist_ok=True)
-        for name in TABLE_NAMES:
-            frame = result.tables.get(name)
-            if frame is None:
-                frame = empty_tables()[name]
+        shutil.rmtree(directory, ignore_errors=True)  # no stale table from an older audit
+        directory.mkdir(parents=True)
+        written = tuple(name for name in TABLE_NAMES if not _is_empty(result.tables.get(name)))
+        for name in written:
             with atomic_path(directory / f"{name}.parquet", durable=False) as tmp:
-                frame.write_parquet(tmp, compression="lz4", statistics=False)  # a cache: fast
-        meta = {"fingerprint": fingerprint, "file_id": file_id, "entry": result.entry.to_dict()}
+                result.tables[name].write_parquet(tmp, compression="lz4", statistics=False)
+        meta = {
+            "fingerprint": fingerprint,
+            "file_id": file_id,
+            "entry": result.entry.to_dict(),
+            "tables": list(written),
+        }
         text = json.dumps(meta, indent=1, sort_keys=True)
         write_text_atomic(directory / SHARD_META, text, durable=False)
-        return StoredPart(key, directory, file_id, result.entry)
+        return StoredPart(key, directory, file_id, result.entry, written)
+
+
+def _is_empty(frame: pl.DataFrame | None) -> bool:
+    return frame is None or frame.is_empty()
 
 
 def _union_schema(paths: Sequence[str]) -> dict[str, pl.DataType] | None:
@@ -104,11 +121,11 @@ def _renumber(file_id: pl.Expr) -> pl.Expr:
     return (index + file_id * (1 << HAND_INDEX_BITS)).alias("hand_key")
 
 
-def _scan_each(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
+def _scan_each(parts: Sequence[tuple[int, StoredPart]], table: str) -> pl.LazyFrame:
     """The slow, always-working way: one scan per part, concatenated (few parts, odd schemas)."""
     frames = []
-    for new_id, part in enumerate(parts):
-        frame = pl.scan_parquet(part.directory / f"{table}.parquet")
+    for new_id, part in parts:
+        frame = pl.scan_parquet(part.path(table))
         if "hand_key" in frame.collect_schema():
             frame = frame.with_columns(_renumber(pl.lit(new_id, dtype=pl.Int64)))
         frames.append(frame)
@@ -121,18 +138,19 @@ def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
     One multi-file scan (a concat of thousands of scans is ~100x slower in the streaming
     engine); the part each row came from gives the file's position in this run.
     """
-    if not parts:
+    present = [(new_id, part) for new_id, part in enumerate(parts) if table in part.tables]
+    if not present:
         return empty_tables()[table].lazy()
-    paths = [str(part.directory / f"{table}.parquet") for part in parts]
+    paths = [part.path(table) for _, part in present]
     schema = _union_schema(paths)
     if schema is None:
-        return _scan_each(parts, table)
+        return _scan_each(present, table)
     frame = pl.scan_parquet(
         paths, schema=schema, missing_columns="insert", include_file_paths="_part"
     )
     if "hand_key" not in schema:
         return frame.drop("_part")
-    position = {path: new_id for new_id, path in enumerate(paths)}
+    position = {part.path(table): new_id for new_id, part in present}
     file_id = pl.col("_part").replace_strict(position, return_dtype=pl.Int64)
     return frame.with_columns(_renumber(file_id)).drop("_part")
 
