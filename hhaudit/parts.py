@@ -68,8 +68,8 @@ class PartStore:
             meta = json.loads(meta_path.read_text("utf-8"))
         except (OSError, ValueError):
             return None
-        if meta.get("fingerprint") != fingerprint:
-            return None
+        if meta.get("fingerprint") != fingerprint or not isinstance(meta.get("tables"), list):
+            return None  # other options, or a part from an older layout: audit again
         part = StoredPart(
             key,
             self.root / key,
