@@ -35,7 +35,7 @@ def round_incomplete() -> list[pl.Expr]:
     """round_left_open, open_street_name, open_seat and street_name columns."""
     betting = pl.col("is_betting") & ~SENTINEL & ~pl.col("site_kill")
     first_betting = betting & ~prev_any_in(betting, "s_gid")
-    last_open = prev_ffill_in(pl.when(SENTINEL).then(~pl.col("nobody_owes")), "h_gid")
+    last_open = prev_ffill_in(pl.when(SENTINEL).then(pl.col("round_open")), "h_gid")
     last_street = prev_ffill_in(pl.when(SENTINEL).then(pl.col("street")), "h_gid")
     last_seat = prev_ffill_in(pl.when(SENTINEL).then(pl.col("expected_seat")), "h_gid")
     skipped = (pl.col("street") - last_street >= 2) & _betting_could_go_on()
@@ -45,10 +45,10 @@ def round_incomplete() -> list[pl.Expr]:
         SENTINEL
         & pl.col("is_last_sentinel")
         & pl.col("settled")
-        & (~pl.col("nobody_owes") | end_skipped)
+        & (pl.col("round_open") | end_skipped)
     )
     end_street = (
-        pl.when(~pl.col("nobody_owes")).then(pl.col("street")).otherwise(pl.col("street") + 1)
+        pl.when(pl.col("round_open")).then(pl.col("street")).otherwise(pl.col("street") + 1)
     )
     row_street = pl.when(last_open).then(last_street).otherwise(last_street + 1)
     return [
@@ -56,7 +56,7 @@ def round_incomplete() -> list[pl.Expr]:
         street_name(pl.when(hand_end_open).then(end_street).otherwise(row_street)).alias(
             "open_street_name"
         ),
-        pl.when(hand_end_open & ~pl.col("nobody_owes"))
+        pl.when(hand_end_open & pl.col("round_open"))
         .then(pl.col("expected_seat"))
         .when(~hand_end_open & last_open)
         .then(last_seat)

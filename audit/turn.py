@@ -80,9 +80,14 @@ def _owing(s: int) -> dict[str, pl.Expr]:
     """Seat s owes action if it has not acted, or has acted below what it can be asked to match
     (D-9 with the contestable cap); "matched" (the lone player with chips) is against the bet."""
     chips, committed, cap = (pl.col(f"_{name}_{s}") for name in ("chips", "committed", "cap"))
+    acted = pl.col(f"_acted_{s}")
     return {
-        f"_owes_{s}": chips & (~pl.col(f"_acted_{s}") | (committed < cap)),
+        f"_owes_{s}": chips & (~acted | (committed < cap)),
         f"_matched_{s}": chips & (committed >= pl.col("current_bet")),
+        # must act before the street may end: an unacted player who already matches every
+        # all-in opponent below the bet may act (a fold, vector D24) but need not (Bovada HU:
+        # fpdb-3/cash/LHE-2max-USD - $30-$60 - 201301.HU.all.in.big.txt)
+        f"_needs_{s}": chips & ((committed < cap) | (~acted & (cap >= pl.col("current_bet")))),
     }
 
 
@@ -94,7 +99,8 @@ def _street_start_seat() -> pl.Expr:
 
 
 def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
-    """Adds n_live, n_with_chips, nobody_owes, call_cap, previous_actor and expected_seat."""
+    """Adds n_live, n_with_chips, nobody_owes (any action now is void), round_open (the street
+    may not end yet), call_cap, previous_actor and expected_seat."""
     base: dict[str, pl.Expr] = {}
     for s in seats:
         base |= _seat_state(s)
@@ -123,6 +129,7 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         n_with_chips=count("chips"),
         _n_owes=count("owes"),
         _n_matched=count("matched"),
+        _n_needs=count("needs"),
         call_cap=pl.coalesce(
             [pl.when(pl.col("seat") == s).then(pl.col(f"_cap_{s}")) for s in seats]
         ),
@@ -130,14 +137,17 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
             _street_start_seat()
         ),
     )
-    frame = frame.with_columns(
-        nobody_owes=(pl.col("n_live") <= 1)
+    closed = (
+        (pl.col("n_live") <= 1)
         | (pl.col("n_with_chips") == 0)
         | ((pl.col("n_with_chips") == 1) & (pl.col("_n_matched") == 1))
-        | (pl.col("_n_owes") == 0)
+    )
+    frame = frame.with_columns(
+        nobody_owes=closed | (pl.col("_n_owes") == 0),
+        round_open=~closed & (pl.col("_n_needs") > 0),
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
-    scratch = ["_n_owes", "_n_matched", "_top", "_second", "_at_top"]
+    scratch = ["_n_owes", "_n_matched", "_n_needs", "_top", "_second", "_at_top"]
     return frame.drop([*scratch, *base, *caps, *owing])
 
 

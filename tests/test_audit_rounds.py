@@ -44,6 +44,12 @@ def _flags(text: str) -> list[tuple[int | None, str]]:
             "settle: collect P2 300; pot 300; rake 0",
             [(None, "ROUND-INCOMPLETE")],
         ),
+        # heads-up, the BB all-in for less than the SB's blind: the SB need not act (Bovada)
+        (
+            "FL 15/30 bets 30/60; stacks P1=884 P2=15; button P1\n"
+            "posts: P1 sb 15, P2 bb 15\nsettle: collect P1 30; pot 30; rake 0",
+            [],
+        ),
         # everyone folded to a bet on the flop: nothing owed
         (
             "NL 50/100; stacks 5000 x3; button P3\npreflop: P3 call, P1 call, P2 check\n"
