@@ -70,13 +70,16 @@ class PartStore:
             return None
         if meta.get("fingerprint") != fingerprint or not isinstance(meta.get("tables"), list):
             return None  # other options, or a part from an older layout: audit again
-        part = StoredPart(
-            key,
-            self.root / key,
-            int(meta["file_id"]),
-            FileEntry.from_dict(meta["entry"]),
-            tuple(meta["tables"]),
-        )
+        try:
+            part = StoredPart(
+                key,
+                self.root / key,
+                int(meta["file_id"]),
+                FileEntry.from_dict(meta["entry"]),
+                tuple(name for name in meta["tables"] if name in TABLE_NAMES),
+            )
+        except (KeyError, TypeError, ValueError):  # a damaged shard.json: audit again
+            return None
         return part if all(Path(part.path(name)).exists() for name in part.tables) else None
 
     def save(self, key: str, result: ShardResult, file_id: int, fingerprint: str) -> StoredPart:

@@ -43,3 +43,14 @@ def test_tables_without_hand_key_are_concatenated_as_is(tmp_path: Path) -> None:
     parts = [_part(store, name, i, [0]) for i, name in enumerate(["b", "a"])]
     quarantine = scan_combined(parts, "quarantine").collect()
     assert quarantine.is_empty() and "_part" not in quarantine.columns
+
+
+def test_damaged_or_foreign_shard_meta_means_audit_again(tmp_path: Path) -> None:
+    store = PartStore(tmp_path)
+    part = _part(store, "k", 0, [0])
+    assert store.load("k", "fp") == part
+    assert store.load("k", "other options") is None
+    meta = part.directory / "shard.json"
+    for damaged in ("{not json", '{"fingerprint": "fp", "tables": []}', '{"fingerprint": "fp"}'):
+        meta.write_text(damaged)
+        assert store.load("k", "fp") is None
