@@ -150,14 +150,12 @@ def run(
                 on_progress(entry, reused)
                 console.say(_file_line(entry, reused), level=1)
 
-            config = RunConfig(out_dir, settings, resume)
+            run_config = RunConfig(out_dir, settings, resume)
             skipped = [item.name for item in found.skipped]
-            record = run_batch(sources, refused, config, on_file, skipped)
-    except OSError as exc:
-        click.echo(f"hhaudit: I/O error: {exc}", err=True)
-        sys.exit(EXIT_ERROR)
-    except Exception as exc:  # a bug must not look like "violations found" (exit 1)
-        click.echo(f"hhaudit: internal error: {type(exc).__name__}: {exc}", err=True)
+            record = run_batch(sources, refused, run_config, on_file, skipped)
+    except Exception as exc:  # I/O or a bug: never exit 1, which means "violations found"
+        kind = "I/O error" if isinstance(exc, OSError) else "internal error"
+        click.echo(f"hhaudit: {kind}: {type(exc).__name__}: {exc}", err=True)
         click.echo("hhaudit: the run is incomplete (no run.json was written)", err=True)
         sys.exit(EXIT_ERROR)
     for line in _summary_lines(record, out_dir / "report.html"):
