@@ -170,3 +170,20 @@ def test_k12_tournament_mode_refuses_fold_with_nothing_to_call() -> None:
     state.check_or_call()
     with pytest.raises(ValueError, match="no reason for this player to fold"):
         state.fold()
+
+
+def test_k13_cumulative_reopen_forgotten_after_another_short_allin() -> None:
+    # Flop: P1 bets 100; all-ins to 160 (+60) and 230 (+70) add up to a full raise, then an
+    # all-in to 250 (+20). P1 faces 150 >= 100: reopened (TDA 47, D-10); PokerKit says no.
+    v = hand(
+        "NL",
+        (50, 100),
+        [5000, 260, 330, 350, 5000],
+        "pre P3 c, pre P4 c, pre P5 c, pre P1 c, pre P2 x, "
+        "flop P1 b100, flop P2 r160, flop P3 r230, flop P4 r250, flop P5 c, flop P1 r400",
+    )
+    pk, hh = replay(v)[10], audit_hand(v, DEFAULT)[10]
+    assert (pk.to_call, pk.last_increment, pk.can_raise) == (150, 100, False)
+    assert "already acted" in (pk.reason or "")
+    assert hh["raise_allowed"] and (hh["min_to"], hh["codes"]) == (350, [])
+    assert audit_hand(v, PK_LIKE)[10]["codes"] == []  # no option reproduces PokerKit here

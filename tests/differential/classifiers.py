@@ -1,4 +1,5 @@
-"""One predicate per documented PokerKit 0.7.7 difference (RULES.md §8, K-1..K-12).
+"""One predicate per documented PokerKit 0.7.7 difference (RULES.md §8, K-1..K-12, and K-13
+found by this test).
 
 Each classifier looks at the hand (set-up, vector, PokerKit's views) around one disagreement and
 says whether that difference explains it. A disagreement that no classifier recognises is
@@ -19,6 +20,7 @@ from .pk_view import STREET_NAMES, PkView
 
 CLOSED_OR_REFUSED = ("REOPEN", "FL-CAP")
 ROUND_FOLLOW_ON = {"ROUND-INCOMPLETE", "ORDER"}
+NOT_VIOLATIONS = {"FOLD-NO-BET", "CALL-ZERO", "LABEL", "ALLIN-FLAG", "RAISE-NO-OPP", "ACT-CLOSED"}
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,19 @@ def k12_tournament_fold(c: Case) -> bool:
     return "no reason for this player to fold" in (c.view.reason or "")
 
 
+def k13_cumulative_reopen_forgotten(c: Case) -> bool:
+    """Not in RULES.md §8 (found here): PokerKit clears its list of consecutive short all-ins once
+    they add up to a full raise but does not reopen the players who acted; one more short all-in
+    then blocks them, although what they face is a full raise (TDA 47, D-10: to_call >= F)."""
+    v = c.view
+    return (
+        c.structure != "FL"
+        and c.hh_more_permissive()
+        and "already acted and hence cannot raise" in (v.refusal or "")
+        and v.to_call >= v.last_increment
+    )
+
+
 #: Evaluation order: the differences tied to one action first, then the ones that cover a whole
 #: preflop (short blinds, straddles, PL blinds, antes).
 CLASSIFIERS: dict[str, Callable[[Case], bool]] = {
@@ -205,6 +220,7 @@ CLASSIFIERS: dict[str, Callable[[Case], bool]] = {
     "K-5": k5_short_allins_count_to_cap,
     "K-11": k11_fl_heads_up_cap,
     "K-12": k12_tournament_fold,
+    "K-13": k13_cumulative_reopen_forgotten,
     "K-10": k10_ante_before_blind,
     "K-6": k6_short_big_blind,
     "K-7": k7_straddle_min_raise,
@@ -266,7 +282,7 @@ def _downstream_label(c: Case, parted: tuple[int, str] | None) -> str:
         return "unexplained"
     street, name = parted
     same_street = c.street == street
-    follow_on = c.street > street and set(c.d.hh_codes) <= ROUND_FOLLOW_ON
+    follow_on = c.street > street and set(c.d.hh_codes) - NOT_VIOLATIONS <= ROUND_FOLLOW_ON
     return f"downstream {name}" if same_street or follow_on else "unexplained"
 
 
