@@ -143,7 +143,7 @@ def _ring(seats: list[int], hands: pl.DataFrame) -> int:
 
 #: Hands audited per shard: keeps the folded group ids of audit.windows below their bound and
 #: memory bounded (POLARS-NOTES: ~2.7 GB per million hands).
-SHARD_HANDS = 250_000
+SHARD_HANDS = 100_000
 
 
 def _empty_result(actions: pl.DataFrame) -> AuditResult:
