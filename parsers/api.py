@@ -75,8 +75,11 @@ def _unsupported(headers: pl.DataFrame, site: str, sources: pl.DataFrame) -> Tab
 def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     """Split the hands by the format of their header and parse each group."""
     in_hands = lines.filter(pl.col("hand_ix") >= 0)
-    header_format = pl.when(pl.col("is_header")).then(format_index_expr(pl.col("text")))
-    in_hands = in_hands.with_columns(header_format.forward_fill().alias("format_ix"))
+    # The format regexes run on the header lines only; every line takes its hand's format.
+    header = pl.col("is_header")
+    formats = in_hands.filter(header).select(format_index_expr(pl.col("text")).alias("f"))["f"]
+    hand_number = header.cum_sum() - 1  # in_hands starts at a header line
+    in_hands = in_hands.with_columns(pl.lit(formats).gather(hand_number).alias("format_ix"))
     parts: list[Tables] = []
     for index in in_hands["format_ix"].unique().sort().to_list():
         site_format = FORMATS[index]
