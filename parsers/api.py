@@ -72,6 +72,19 @@ def _unsupported(headers: pl.DataFrame, site: str, sources: pl.DataFrame) -> Tab
     return tables
 
 
+def _document_lines(lines: pl.DataFrame, in_hands: pl.DataFrame, index: int) -> pl.DataFrame:
+    """Whole files holding hands of a document format, minus the hands of other formats in
+    them (a PokerStars hand before an iPoker XML must not become one of its games)."""
+    in_file = pl.col("file_id").is_in(
+        in_hands.filter(pl.col("format_ix") == index)["file_id"].unique().implode()
+    )
+    foreign = in_hands.filter(in_file & (pl.col("format_ix") != index))
+    files = lines.filter(in_file)
+    if foreign.is_empty():
+        return files
+    return files.join(foreign.select("file_id", "line_no"), on=["file_id", "line_no"], how="anti")
+
+
 def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     """Split the hands by the format of their header and parse each group."""
     in_hands = lines.filter(pl.col("hand_ix") >= 0)
@@ -85,8 +98,7 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
         site_format = FORMATS[index]
         subset = in_hands.filter(pl.col("format_ix") == index)
         if site_format.document is not None:
-            files = lines.filter(pl.col("file_id").is_in(subset["file_id"].unique().implode()))
-            parts.append(site_format.document(files, sources))
+            parts.append(site_format.document(_document_lines(lines, in_hands, index), sources))
         elif site_format.grammar is None:
             headers = subset.filter(pl.col("is_header"))
             parts.append(_unsupported(headers, site_format.name, sources))

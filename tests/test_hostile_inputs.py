@@ -1,0 +1,32 @@
+"""Hostile and broken input files: every hand header accounted for, the batch never stops."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fuzz_inputs import header_count
+
+from parsers import parse_bytes
+
+REPO = Path(__file__).resolve().parents[1]
+STARS = (REPO / "sample_data" / "NLHE-6max-USD-0.50-1.00.basic.txt").read_bytes()
+IPOKER = (REPO / "tests" / "sites" / "ipoker" / "nl-eur-decimal-comma.xml").read_bytes()
+
+
+def _reconciles(data: bytes) -> None:
+    parsed = parse_bytes(data, "mixed.txt")
+    report = parsed.files[0]
+    assert report.hands_read == header_count(data)
+    assert report.hands_parsed + report.hands_quarantined == report.hands_read
+    assert parsed.hands.height == report.hands_parsed
+    assert parsed.quarantine.height == report.hands_quarantined
+
+
+def test_stars_hand_before_an_ipoker_document_is_not_one_of_its_games() -> None:
+    """Fuzz find: the iPoker reader got the PokerStars lines too and counted one header twice."""
+    cut = STARS[:314]  # a PokerStars hand cut short, then a whole iPoker export
+    _reconciles(cut + b"\n\n" + IPOKER)
+
+
+def test_ipoker_document_then_stars_hands() -> None:
+    _reconciles(IPOKER + b"\n" + STARS)
