@@ -16,6 +16,7 @@ from pathlib import Path
 import polars as pl
 
 from parsers.detect import FORMATS, any_header_pattern, format_index_expr
+from parsers.invariants import quarantine_broken
 from parsers.io import decode
 from parsers.lines import read_lines, segment
 from parsers.pipeline import Tables, parse_hands
@@ -137,7 +138,7 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
         {"file_id": [s.file_id for s in batch], "source_file": [s.report.path for s in batch]},
         schema={"file_id": pl.Int32, "source_file": pl.String},
     )
-    tables = _parse_lines(lines, sources)
+    tables = quarantine_broken(_parse_lines(lines, sources))  # no null seat/kind reaches audit
     headers = lines.filter(pl.col("is_header"))
     first_format = headers.group_by("file_id").agg(
         format_index_expr(pl.col("text")).first().alias("format_ix")

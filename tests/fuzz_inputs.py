@@ -106,7 +106,7 @@ def mutate(data: bytes, op: int, a: int, b: int) -> bytes:
         case 2:  # delete a line
             return b"\n".join(lines[:i] + lines[i + 1 :])
         case 3:  # duplicate a line
-            return b"\n".join(lines[: i + 1] + [lines[i]] + lines[i + 1 :])
+            return b"\n".join([*lines[: i + 1], lines[i], *lines[i + 1 :]])
         case 4:  # swap two lines
             lines[i], lines[j] = lines[j], lines[i]
             return b"\n".join(lines)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-
 from fuzz_inputs import Case, batches, check_batch, header_count, mutate, seeds
+from hypothesis import HealthCheck, Phase, given, settings
 
 SLOW_BATCHES = int(os.environ.get("HHAUDIT_FUZZ_BATCHES", "1000"))
+NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate]  # report the failing case as found
 SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
@@ -36,7 +36,12 @@ def test_mutations_change_the_input() -> None:
 
 
 @settings(
-    max_examples=40, derandomize=True, deadline=None, database=None, suppress_health_check=SUPPRESS
+    max_examples=40,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    phases=NO_SHRINK,
+    suppress_health_check=SUPPRESS,
 )
 @given(batches(1, 10))
 def test_fuzz_fixed_seed(cases: list[Case]) -> None:
@@ -44,14 +49,26 @@ def test_fuzz_fixed_seed(cases: list[Case]) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=SLOW_BATCHES, deadline=None, database=None, suppress_health_check=SUPPRESS)
+@settings(
+    max_examples=SLOW_BATCHES,
+    deadline=None,
+    database=None,
+    phases=NO_SHRINK,
+    suppress_health_check=SUPPRESS,
+)
 @given(batches(50, 50))
 def test_fuzz_long_a(cases: list[Case]) -> None:
     check_batch([case.data() for case in cases], seconds=300)
 
 
 @pytest.mark.slow
-@settings(max_examples=SLOW_BATCHES, deadline=None, database=None, suppress_health_check=SUPPRESS)
+@settings(
+    max_examples=SLOW_BATCHES,
+    deadline=None,
+    database=None,
+    phases=NO_SHRINK,
+    suppress_health_check=SUPPRESS,
+)
 @given(batches(50, 50))
 def test_fuzz_long_b(cases: list[Case]) -> None:
     check_batch([case.data() for case in cases], seconds=300)

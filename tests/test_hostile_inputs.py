@@ -30,3 +30,17 @@ def test_stars_hand_before_an_ipoker_document_is_not_one_of_its_games() -> None:
 
 def test_ipoker_document_then_stars_hands() -> None:
     _reconciles(IPOKER + b"\n" + STARS)
+
+
+def test_ipoker_player_with_unreadable_seat_is_quarantined_not_audited() -> None:
+    """Fuzz find: a damaged seat attribute gave a null seat, and the audit crashed on it."""
+    from audit import check
+
+    data = (REPO / "tests" / "sites" / "ipoker" / "fl-post-both-and-violation.xml").read_bytes()
+    broken = data.replace(b'<player seat="1"', b'<player seat="1xxxxxxxx"', 1)
+    assert broken != data
+    parsed = parse_bytes(broken, "seat.xml")
+    assert parsed.seats["seat"].null_count() == 0
+    assert any("seat without its seat" in r for r in parsed.quarantine["reason"].to_list())
+    _reconciles(broken)
+    check(parsed.hands, parsed.seats, parsed.actions)  # must not raise
