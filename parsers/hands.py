@@ -66,9 +66,15 @@ def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Per hand: has_summary, last_line, boards, and the raw pot and rake strings."""
     in_summary = pl.col("section") == SUMMARY
-    per_hand = lines.group_by("hand_key").agg(
-        in_summary.any().alias("has_summary"),
-        pl.col("line_no").filter(pl.col("text") != "").max().alias("last_line"),
+    # Lines are in file order: a hand's last non-blank line is where the next one's hand differs.
+    filled = lines.filter(pl.col("text") != "").select("hand_key", "line_no", "section")
+    last = pl.col("hand_key") != pl.col("hand_key").shift(-1)
+    per_hand = filled.filter(last.fill_null(True)).select(
+        "hand_key", pl.col("line_no").alias("last_line")
+    )
+    with_summary = lines.filter(in_summary).select("hand_key").unique()
+    per_hand = per_hand.with_columns(
+        pl.col("hand_key").is_in(with_summary["hand_key"].implode()).alias("has_summary")
     )
     summary = lines.filter(in_summary)
     # an optional `fees` group (the site's other fees, summed into the rake by site_money.py)
