@@ -18,6 +18,7 @@ import polars as pl
 
 from hhaudit import __version__
 from hhaudit.atomic import remove_stale_temporaries, write_text_atomic
+from hhaudit.duplicates import drop_duplicates
 from hhaudit.inputs import InputSource, RefusedInput
 from hhaudit.parts import PartStore, StoredPart, part_key, sink_combined
 from hhaudit.shard import (
@@ -200,7 +201,9 @@ def run_batch(
     PartStore(out_dir).prune(parts)
     tables = combine_parts(parts, out_dir)
     entries = [part.entry for part in parts]
+    entries, duplicates = drop_duplicates(out_dir, entries)  # later copies are quarantined
     totals = run_totals(entries, tables["violations"])
+    totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/duplicates.py)
     record = run_record(entries, totals, config, started, skipped)
     write_reports(out_dir, tables, record, config.limits)
     record["finished_at"] = _now()

@@ -1,0 +1,117 @@
+"""The same hand twice in one run: audited once, later copies quarantined as duplicates.
+
+A hand is identified by (site, hand_id). The first copy in run order (files in input order,
+hands in file order) stays audited; every later copy, in the same file or another, leaves the
+hands/seats/actions/violations tables and becomes a quarantine row whose reason names the first
+copy: `duplicate of <file>:<line>`. The copy is still counted in its file's `hands_read` and now
+in `hands_quarantined`, so `hands_read == hands_audited + hands_quarantined` keeps holding and
+`hands_read` still equals the hand headers in the inputs. run.json `totals.duplicates` says how
+many of the quarantined hands are duplicates.
+
+Works on the combined Parquet files of a run (after `combine_parts`), so it is the same for a
+full run and a `--resume` run; files are rewritten (atomically) only when duplicates exist.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+
+import polars as pl
+
+from hhaudit.atomic import atomic_path
+from hhaudit.shard import FileEntry
+
+KEYED_TABLES = ("hands", "seats", "actions", "violations")
+DUPLICATE_PREFIX = "duplicate of "
+
+
+def find_duplicates(hands: pl.LazyFrame) -> pl.DataFrame:
+    """Later copies of a hand: hand_key, site, source_file, line_no, hand_id, reason."""
+    identity = ["site", "hand_id"]
+    ordered = hands.select("hand_key", "site", "source_file", "line_no", "hand_id").filter(
+        pl.col("hand_id").is_not_null() & (pl.col("hand_id") != "")
+    )
+    first = pl.col("source_file").first().over(identity, order_by="hand_key")
+    first_line = pl.col("line_no").first().over(identity, order_by="hand_key")
+    later = pl.int_range(pl.len()).over(identity, order_by="hand_key") > 0
+    reason = pl.concat_str(
+        pl.lit(DUPLICATE_PREFIX), first, pl.lit(":"), first_line.cast(pl.String), ignore_nulls=True
+    )
+    return (
+        ordered.with_columns(reason.alias("reason"), later.alias("_later"))
+        .filter(pl.col("_later"))
+        .drop("_later")
+        .sort("hand_key")
+        .collect()
+    )
+
+
+def _rewrite(path: Path, frame: pl.LazyFrame) -> None:
+    with atomic_path(path) as tmp:
+        frame.sink_parquet(tmp)
+
+
+def _quarantine_rows(duplicates: pl.DataFrame, schema: pl.Schema) -> pl.DataFrame:
+    rows = duplicates.select("site", "source_file", "line_no", "hand_id", "reason")
+    return rows.select(pl.col(name).cast(dtype) for name, dtype in schema.items())
+
+
+def _adjusted(
+    entries: Sequence[FileEntry], duplicates: pl.DataFrame, violations: pl.LazyFrame
+) -> list[FileEntry]:
+    """Entries with each file's duplicates moved from audited to quarantined, flags removed."""
+    keys = duplicates.select("hand_key", "source_file")
+    flags = (
+        violations.select("hand_key", pl.col("severity").cast(pl.String))
+        .join(keys.lazy(), on="hand_key")
+        .group_by("source_file")
+        .agg(pl.len().alias("flags"), (pl.col("severity") == "violation").sum().alias("viol"))
+        .collect()
+    )
+    hands = dict(duplicates.group_by("source_file").len().iter_rows())
+    flag_of = {row[0]: (row[1], row[2]) for row in flags.iter_rows()}
+    adjusted = []
+    for entry in entries:  # a loop over files
+        copies = hands.get(entry.path, 0)
+        if not copies:
+            adjusted.append(entry)
+            continue
+        dropped_flags, dropped_violations = flag_of.get(entry.path, (0, 0))
+        adjusted.append(
+            dataclasses.replace(
+                entry,
+                hands_audited=entry.hands_audited - copies,
+                hands_quarantined=entry.hands_quarantined + copies,
+                flags=entry.flags - dropped_flags,
+                violations=entry.violations - dropped_violations,
+            )
+        )
+    return adjusted
+
+
+def drop_duplicates(out_dir: Path, entries: Sequence[FileEntry]) -> tuple[list[FileEntry], int]:
+    """Quarantine later copies in the combined tables of `out_dir`; return (entries, count)."""
+    duplicates = find_duplicates(pl.scan_parquet(out_dir / "hands.parquet"))
+    if duplicates.is_empty():
+        return list(entries), 0
+    violations = pl.scan_parquet(out_dir / "violations.parquet")
+    adjusted = _adjusted(entries, duplicates, violations)
+    gone = duplicates.select("hand_key").lazy()
+    for table in KEYED_TABLES:
+        path = out_dir / f"{table}.parquet"
+        _rewrite(path, pl.scan_parquet(path).join(gone, on="hand_key", how="anti"))
+    _append_quarantine(out_dir / "quarantine.parquet", duplicates, entries)
+    return adjusted, duplicates.height
+
+
+def _append_quarantine(path: Path, duplicates: pl.DataFrame, entries: Sequence[FileEntry]) -> None:
+    """Duplicate rows merged into the quarantine, in file order then line order."""
+    existing = pl.read_parquet(path)
+    merged = pl.concat([existing, _quarantine_rows(duplicates, existing.schema)])
+    position = {entry.path: index for index, entry in enumerate(entries)}
+    order = pl.col("source_file").replace_strict(position, default=len(position))
+    merged = merged.sort(order, pl.col("line_no"), nulls_last=False, maintain_order=True)
+    with atomic_path(path) as tmp:
+        merged.write_parquet(tmp)
