@@ -58,6 +58,11 @@ class Options:
     uncontested_pot_keeps_uncalled: bool = False
 
     def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value, expected = getattr(self, f.name), type(f.default)
+            numeric = expected is float and isinstance(value, int) and not isinstance(value, bool)
+            if type(value) is not expected and not numeric:
+                raise ValueError(f"option {f.name}={value!r}: expected a {expected.__name__}")
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:

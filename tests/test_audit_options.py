@@ -35,13 +35,23 @@ def test_toml_default_and_site_tables(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["[default]\nno_such = 1\n", '[default]\nfl_cap_heads_up = "sometimes"\n', "[other]\n"],
+    [
+        "[default]\nno_such = 1\n",
+        '[default]\nfl_cap_heads_up = "sometimes"\n',
+        '[default]\nfl_max_raises = "4"\n',
+        "[default]\nshort_bb_call_full = 1\n",
+        "[other]\n",
+    ],
 )
 def test_bad_toml_fails_loudly(tmp_path: Path, text: str) -> None:
     path = tmp_path / "o.toml"
     path.write_text(text)
     with pytest.raises(ValueError):
         load_options(path)
+
+
+def test_integer_fraction_is_accepted() -> None:
+    assert Options(fl_reopen_fraction=1).reopen_fraction == 1
 
 
 def test_no_file_gives_defaults() -> None:
