@@ -27,6 +27,7 @@ from audit.rules._base import Rule
 from audit.state import player_pass, street_pass
 from audit.turn import seat_numbers, seat_table, turn_pass
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
+from audit.windows import VALUE_BITS
 from parsers.schema import POLARS_SCHEMAS
 
 MAX_VOID_ROUNDS = 8
@@ -153,6 +154,17 @@ def _empty_result(actions: pl.DataFrame) -> AuditResult:
     return AuditResult(state, empty_violations())
 
 
+def _check_bounds(seats: pl.DataFrame, actions: pl.DataFrame) -> None:
+    """The folded window ops (audit.windows) need amounts below 2**VALUE_BITS."""
+    largest = max(
+        seats.get_column("stack").abs().max() or 0,
+        actions.get_column("amount").abs().max() or 0,
+        actions.get_column("to_amount").abs().max() or 0,
+    )
+    if int(largest) >= 1 << VALUE_BITS:  # type: ignore[arg-type]
+        raise ValueError(f"amount {largest} is too large for the checker (limit 2**{VALUE_BITS})")
+
+
 def _capped_stacks(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Capped no-limit: a player can commit at most `hands.cap` in the hand, so for betting
     purposes his stack is min(stack, cap) (reaching the cap is being all-in)."""
@@ -172,6 +184,7 @@ def _check_shard(
     site_options: Mapping[str, Options] | None,
     rules: list[Rule],
 ) -> AuditResult:
+    _check_bounds(seats, actions)
     betting_seats = _capped_stacks(hands, seats)
     seat_frame = seat_table(betting_seats, actions)
     numbers = seat_numbers(seat_frame)

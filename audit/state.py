@@ -159,7 +159,6 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
         full_increment=pl.max_horizontal(_full_increment_start(), prev_max_in(increment, "s_gid")),
         pot_before=prev_sum_in(pl.col("moved"), "h_gid"),
         is_raise=raising,
-        raise_to=pl.when(raising).then(pl.col("committed_after")),
     )
     return frame.with_columns(
         min_raise_to=pl.col("current_bet") + pl.col("full_increment"),
