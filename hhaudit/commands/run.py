@@ -12,6 +12,7 @@ import click
 from tqdm import tqdm
 
 from hhaudit.inputs import InputError, expand_inputs
+from hhaudit.interrupt import EXIT_INTERRUPTED, FileTally
 from hhaudit.shard import AuditSettings, FileEntry
 
 EXIT_CLEAN = 0  # no violation-severity flag, nothing quarantined, no input error
@@ -25,7 +26,8 @@ Examples:
   hhaudit run logs/ --out out/june --resume      # skip files already audited
 
 \b
-Exit status: 0 clean, 1 violations or quarantined hands, 2 usage or I/O error
+Exit status: 0 clean, 1 violations or quarantined hands, 2 usage or I/O error,
+130 interrupted (Ctrl-C; finish with --resume)
 (--exit-zero: 0 whenever the run completes).
 """
 
@@ -143,16 +145,22 @@ def run(
     for skipped in found.skipped:
         console.say(f"{skipped.name}: skipped (not a hand-history file type)", level=1)
     show_bars = (progress or sys.stderr.isatty()) and not quiet
+    tally = FileTally(len(sources) + len(refused))
     try:
         with _progress(show_bars, len(sources) + len(refused)) as on_progress:
 
             def on_file(entry: FileEntry, reused: bool) -> None:
+                tally.add(reused)
                 on_progress(entry, reused)
                 console.say(_file_line(entry, reused), level=1)
 
             run_config = RunConfig(out_dir, settings, resume)
             skipped = [item.name for item in found.skipped]
             record = run_batch(sources, refused, run_config, on_file, skipped)
+    except KeyboardInterrupt:  # Ctrl-C: temporaries are removed, finished parts are kept
+        for line in tally.interrupted_lines(out_dir):
+            click.echo(line, err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # I/O or a bug: never exit 1, which means "violations found"
         kind = "I/O error" if isinstance(exc, OSError) else "internal error"
         click.echo(f"hhaudit: {kind}: {type(exc).__name__}: {exc}", err=True)
