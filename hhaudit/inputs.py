@@ -63,6 +63,7 @@ class ArchiveLimits:
     max_members: int = 20_000  # members in one archive
     max_ratio: int = 200  # expanded size / compressed size, per member
     max_depth: int = 2  # archives inside archives, counting the outermost as 1
+    max_total_members: int = 100_000  # members of all archives together (nested zips of zips)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ class _Budget:
     def __init__(self, limits: ArchiveLimits) -> None:
         self.limits = limits
         self.remaining = limits.max_total_bytes
+        self.members = limits.max_total_members
 
 
 def expand_inputs(
@@ -267,6 +269,11 @@ def _expand_zip(name: str, data: bytes, depth: int, budget: _Budget) -> Iterator
         return
     seen: set[str] = set()
     for info in sorted(members, key=lambda i: i.filename):
+        if budget.members <= 0:  # one refusal for the rest: empty members cost no bytes
+            limit = budget.limits.max_total_members
+            yield RefusedInput(name, f"archives hold more than {limit} members in all")
+            return
+        budget.members -= 1
         member_name = f"{name}{ARCHIVE_SEPARATOR}{info.filename}"
         if info.filename in seen:  # a zip may hold one name twice: it would be ambiguous
             yield RefusedInput(member_name, "duplicate member name in the archive")
