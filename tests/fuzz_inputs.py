@@ -11,6 +11,7 @@ nothing raises, the batch ends in bounded time, and per file and in total
 from __future__ import annotations
 
 import functools
+import random
 import re
 import signal
 from collections.abc import Iterator, Sequence
@@ -152,6 +153,35 @@ case_strategy = st.builds(
 
 def batches(min_size: int, max_size: int) -> st.SearchStrategy[list[Case]]:
     return st.lists(case_strategy, min_size=min_size, max_size=max_size)
+
+
+def random_cases(seed: int, count: int) -> list[Case]:
+    """`count` cases from one integer (the long run: Hypothesis draws the integer only, since
+    a list of 200 cases would outgrow its example buffer)."""
+    rng = random.Random(seed)
+    return [
+        Case(
+            rng.randrange(1 << 16),
+            tuple(
+                (rng.randrange(N_MUTATIONS), rng.randrange(1 << 24), rng.randrange(1 << 24))
+                for _ in range(rng.randrange(5))
+            ),
+        )
+        for _ in range(count)
+    ]
+
+
+def check_cases(cases: Sequence[Case], seconds: int) -> int:
+    """check_batch on all cases; on a failure, find and name the first case failing alone."""
+    try:
+        return check_batch([case.data() for case in cases], seconds)
+    except Exception as batch_error:
+        for case in cases:
+            try:
+                check_batch([case.data()], seconds)
+            except Exception as error:
+                raise AssertionError(f"{case!r}: {type(error).__name__}: {error}") from error
+        raise AssertionError(f"only the whole batch fails: {batch_error}") from batch_error
 
 
 # -- checks -------------------------------------------------------------------------------
