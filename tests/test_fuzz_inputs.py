@@ -47,14 +47,14 @@ def test_mutations_change_the_input() -> None:
 
 
 @settings(
-    max_examples=30,
+    max_examples=40,
     derandomize=True,
     deadline=None,
     database=None,
     phases=NO_SHRINK,
     suppress_health_check=SUPPRESS,
 )
-@given(batches(1, 10))
+@given(batches(3, 8))
 def test_fuzz_fixed_seed(cases: list[Case]) -> None:
     check_batch([case.data() for case in cases], seconds=120)
 

@@ -44,3 +44,24 @@ def test_ipoker_player_with_unreadable_seat_is_quarantined_not_audited() -> None
     assert any("seat without its seat" in r for r in parsed.quarantine["reason"].to_list())
     _reconciles(broken)
     check(parsed.hands, parsed.seats, parsed.actions)  # must not raise
+
+
+def test_broken_hands_are_quarantined_or_flagged_with_a_reason_never_dropped() -> None:
+    from run_fixtures import stars_hand
+
+    from audit import check
+
+    hand = stars_hand(1)
+    unknown = hand.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nBob: juggles $5\n")
+    truncated = hand.split("*** SUMMARY ***")[0]
+    bad_pot = hand.replace("Total pot $0.25", "Total pot $9.25")
+    data = "".join([stars_hand(10), unknown, stars_hand(11), truncated, bad_pot]).encode()
+    parsed = parse_bytes(data, "broken.txt")
+    report = parsed.files[0]
+    assert report.hands_read == header_count(data) == 5
+    reasons = parsed.quarantine["reason"].to_list()
+    assert any("unrecognised line 'Bob: juggles $5'" in reason for reason in reasons)
+    assert any("no *** SUMMARY ***" in reason for reason in reasons)
+    assert report.hands_parsed == 3 and report.hands_quarantined == 2
+    codes = check(parsed.hands, parsed.seats, parsed.actions).violations["code"].to_list()
+    assert "POT-TOTAL" in codes
