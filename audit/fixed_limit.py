@@ -45,8 +45,17 @@ def _reaches(amount: pl.Expr) -> pl.Expr:
 
 
 def _level_before(counts: str) -> pl.Expr:
+    """L before the row: the total of the last counted wager (`fl_half_allin_level = "allin"`).
+
+    With "full_bet" a counted all-in short of a full bet sets L as a full bet would: L is at
+    least the street start plus one unit per counted wager (iPoker, Bovada).
+    """
     level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
-    return prev_ffill_in(level, "s_gid").fill_null(_level_start())
+    by_allin = prev_ffill_in(level, "s_gid").fill_null(_level_start())
+    bets = prev_sum_in(pl.col(counts).cast(pl.Int64), "s_gid")
+    by_bets = pl.max_horizontal(by_allin, _level_start() + bets * pl.col("fl_unit"))
+    full_bet = pl.col("opt_fl_half_allin_level") == "full_bet"
+    return pl.when(full_bet).then(by_bets).otherwise(by_allin)
 
 
 def settle_level(frame: pl.DataFrame) -> pl.DataFrame:

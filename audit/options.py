@@ -28,6 +28,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "fl_cap_heads_up": ("always_capped", "uncapped_when_two_dealt", "uncapped_when_heads_up"),
     "fl_reopen_scope": ("facing", "last_raise"),
     "fl_short_allin_completion": ("complete_to_level", "raise_over_allin"),
+    "fl_half_allin_level": ("allin", "full_bet"),
     "fl_short_allin_counts_to_cap": ("if_counted", "always"),
     "bb_ante_priority": ("blind_first", "ante_first"),
     "fold_without_bet": ("info", "warning", "violation", "ignore"),
@@ -56,6 +57,9 @@ class Options:
     #: Extension (not in RULES.md §6): in a hand nobody contests to the end the site may log no
     #: uncalled return and leave those chips in the pot the last player wins (H-2/H-3 accept it).
     uncontested_pot_keeps_uncalled: bool = False
+    #: Extension: FL, after an all-in of at least half a unit (but short of a full bet) the level
+    #: L is the all-in total (D-12, "allin") or the full bet it completes to ("full_bet").
+    fl_half_allin_level: str = "allin"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -99,6 +103,12 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # Run It Once walks: "Ari L collected €0.15 from pot ... Total pot €0.15" with no uncalled
     # line (runitonce/fpdb-3/cash/NLHE-6max-EUR-0.05-0.10-201906.RIO.walk.txt, hand 30417551).
     "runitonce": {"uncontested_pot_keeps_uncalled": True},
+    # FL: an all-in of at least half a unit is completed to a full bet, so the next raise is to
+    # L + 2u: iPoker LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml hand 2855501026 (river
+    # all-in bet $0.13 on a $0.20 unit, raise to $0.40) and Bovada LHE-USD-8-16-201204.old.format
+    # hand 2596795140 (raise to $32, not $24.50).
+    "ipoker": {"fl_half_allin_level": "full_bet"},
+    "bovada": {"fl_half_allin_level": "full_bet"},
 }
 
 

@@ -76,3 +76,28 @@ def test_site_options_apply_per_hand_in_one_batch() -> None:
     }
     ignored = check(hands, seats, actions, options=Options(fold_without_bet="ignore"))
     assert "FOLD-NO-BET" not in ignored.violations["code"].to_list()
+
+
+HALF_ALLIN = """FL 10/20 bets 20/40; stacks P1=1000 P2=35 P3=1000; button P3
+preflop: P3 call, P1 call, P2 check
+flop: P1 check, P2 bet 15 allin, P3 raise {to}, P1 call"""
+
+
+def _fl_size_flags(to: int, site: str, **options: str) -> list[str]:
+    vector, _ = parse_example(HALF_ALLIN.format(to=to))
+    hands, seats, actions = tables_from_vector(vector | {"site": site})
+    result = check(hands, seats, actions, options=Options(**options))
+    return result.violations.filter(pl.col("code") == "FL-SIZE")["code"].to_list()
+
+
+@pytest.mark.parametrize("site", ["ipoker", "bovada"])
+def test_half_allin_level_full_bet(site: str) -> None:
+    # a 15 all-in on a 20 flop counts (>= half a unit): RULES.md D-12 sets L = 15, so the next
+    # raise is to 35; iPoker and Bovada treat it as a full bet (L = 20), so the raise is to 40
+    assert _fl_size_flags(35, "vector") == []
+    assert _fl_size_flags(40, "vector") == ["FL-SIZE"]
+    assert _fl_size_flags(40, "vector", fl_half_allin_level="full_bet") == []
+    assert _fl_size_flags(35, "vector", fl_half_allin_level="full_bet") == ["FL-SIZE"]
+    assert SITE_PROFILES[site] == {"fl_half_allin_level": "full_bet"}
+    assert _fl_size_flags(40, site) == []
+    assert _fl_size_flags(35, site) == ["FL-SIZE"]

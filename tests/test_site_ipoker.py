@@ -10,12 +10,10 @@ from site_helpers import actions_of, corpus_numbers, parse_site_samples, violati
 
 from parsers import parse_bytes
 
-#: The one violation-severity flag on the real corpus, shown from the log to be the site's
-#: play (docs/sites.md, iPoker row): FL river, all-in bet $0.13 (>= half of the $0.20 unit),
-#: then a raise to $0.40 where RULES.md B-5 requires $0.33.
-KNOWN_CORPUS_FLAGS = [
-    ("LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855501026", "FL-SIZE")
-]
+#: No violation-severity flag on the real corpus. Hand 2855501026 (FL river, all-in bet $0.13,
+#: >= half of the $0.20 unit, then a raise to $0.40 where RULES.md B-5 requires $0.33) is the
+#: site's play: clean under the ipoker profile (fl_half_allin_level = "full_bet").
+KNOWN_CORPUS_FLAGS: list[tuple[str, str, str]] = []
 
 
 def test_decimal_comma_raise_to_code_and_allin_bet() -> None:
