@@ -5,13 +5,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 OUT ?= out
+# make bench HANDS=400000 BENCH_ARGS="--copies 5 --dask" (docs/bench.md, docs/scale.md)
+HANDS ?= 200000
 
 .PHONY: install demo test lint bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,dask]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -28,7 +30,7 @@ lint: install
 	$(BIN)/ruff format --check .
 
 bench: install
-	$(BIN)/python -m bench.run
+	$(BIN)/python -m bench.run --hands $(HANDS) $(BENCH_ARGS)
 
 fuzz: install
 	$(BIN)/python -m pytest -q -m slow tests

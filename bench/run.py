@@ -21,6 +21,19 @@ from typing import Any
 
 import click
 
+from bench.scale import (
+    VARIANTS,
+    RunVariant,
+    breakdown_rows,
+    concatenated,
+    parts_note,
+    read_timings,
+    replicate,
+    run_command,
+    run_env,
+    speedup_line,
+)
+
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 PYTHON = sys.executable
@@ -50,7 +63,9 @@ GNU_TIME = Path("/usr/bin/time")
 RSS_MARK = "__peak_rss_kb__"
 
 
-def timed_process(command: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float, float, str]:
+def timed_process(
+    command: list[str], ok: tuple[int, ...] = (0,), env: dict[str, str] | None = None
+) -> tuple[float, float, str]:
     """(wall seconds, peak RSS in MB, stdout) of `command` run in a fresh process.
 
     Peak RSS comes from GNU time (`%M`, the command and its children) when installed, else from
@@ -59,7 +74,7 @@ def timed_process(command: list[str], ok: tuple[int, ...] = (0,)) -> tuple[float
     wrapped = [str(GNU_TIME), "-f", f"{RSS_MARK} %M", *command] if GNU_TIME.exists() else command
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         started = time.perf_counter()
-        process = subprocess.Popen(wrapped, stdout=out, stderr=err, text=True, cwd=REPO)
+        process = subprocess.Popen(wrapped, stdout=out, stderr=err, text=True, cwd=REPO, env=env)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -116,16 +131,26 @@ def measure_wc(paths: list[Path], hands: int) -> Measure:
     return Measure("wc -l", wall, wall, hands, peak, detail={"lines": lines})
 
 
-def measure_run(paths: list[Path], hands: int) -> Measure:
-    """The whole `hhaudit run` (parse, check, reports) on the corpus folder."""
+def measure_run(
+    paths: list[Path], hands: int, variant: RunVariant = VARIANTS["run"]
+) -> list[Measure]:
+    """The whole `hhaudit run` (parse, check, reports) on the corpus folder, and the time
+    breakdown its own timers report (bench/scale.py)."""
     hhaudit = Path(PYTHON).parent / "hhaudit"
     probe = subprocess.run([str(hhaudit), "run", "--help"], capture_output=True, cwd=REPO)
     if probe.returncode != 0:
-        return Measure("hhaudit run", 0, 0, 0, 0, note="skipped: `hhaudit run` unavailable")
+        return [Measure(variant.stage, 0, 0, 0, 0, note="skipped: `hhaudit run` unavailable")]
     out = paths[0].parent / "run-out"
-    command = [str(hhaudit), "run", str(paths[0].parent), "--out", str(out), "--exit-zero", "-q"]
-    wall, peak, _ = timed_process(command, ok=(0, 1))
-    return Measure("hhaudit run", wall, wall, hands, peak, note="wall time, reports included")
+    command = run_command(hhaudit, paths, out, variant)
+    with tempfile.TemporaryDirectory() as tmp:
+        timings = Path(tmp) / "timings.json"
+        wall, peak, _ = timed_process(command, ok=(0, 1), env=run_env(variant, timings))
+        spent = read_timings(timings)
+    note = f"wall time, reports included; {parts_note(out)}"
+    whole = Measure(variant.stage, wall, wall, hands, peak, note=note, detail=spent)
+    inner = [Measure(name, 0, seconds, hands, 0, note="timer inside the run above")
+             for name, seconds in breakdown_rows(spent)]  # fmt: skip
+    return [whole, *inner]
 
 
 def rows(measures: list[Measure], megabytes: float) -> list[dict[str, Any]]:
@@ -168,7 +193,17 @@ def print_table(table: list[dict[str, Any]]) -> None:
               help="Processes generating the corpus.")  # fmt: skip
 @click.option("--regenerate", is_flag=True, help="Rewrite bench/data even if present.")
 @click.option("--pokerkit-hands", type=click.IntRange(min=0), default=300, show_default=True)
-@click.option("--skip", multiple=True, help="Stages to skip: parse check run baseline pokerkit.")
+@click.option("--skip", multiple=True,
+              help="Stages to skip: parse check run run1 report baseline pokerkit.")  # fmt: skip
+@click.option(
+    "--copies",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Audit the corpus this many times over (hard links): 5 x 400k = 2M hands.",
+)
+@click.option("--one-file", is_flag=True, help="Concatenate the corpus into one file first.")
+@click.option("--dask", is_flag=True, help="Also time `--engine dask --workers 2`.")
 def main(
     hands: int,
     files: int,
@@ -177,9 +212,14 @@ def main(
     regenerate: bool,
     pokerkit_hands: int,
     skip: tuple[str, ...],
+    copies: int,
+    one_file: bool,
+    dask: bool,
 ) -> None:
     """Benchmark parse / check / run against `wc -l` on generated NLHE cash hands."""
     paths = corpus(hands, files, seed, workers, regenerate)
+    paths = replicate(concatenated(paths) if one_file else paths, copies)
+    hands *= copies
     megabytes = sum(path.stat().st_size for path in paths) / 1e6
     load_before = load_average()
     measures = [measure_wc(paths, hands)]
@@ -189,8 +229,9 @@ def main(
         check = measure_json_stage("check", stage_command("check", paths))
         check.note = "audit.check alone, per file; RSS includes the parse"
         measures.append(check)
-    if "run" not in skip:
-        measures.append(measure_run(paths, hands))
+    for name in ("run", "report", "run1", *(["dask"] if dask else [])):
+        if name not in skip and not (name == "report" and "run" in skip):
+            measures.extend(measure_run(paths, hands, VARIANTS[name]))
     if "baseline" not in skip:
         command = [PYTHON, "-m", "bench.baseline_parser", *map(str, paths)]
         baseline = measure_json_stage("python regex parser", command)
@@ -207,6 +248,8 @@ def main(
     click.echo(f"\n{hands:,} NLHE cash hands, {len(paths)} files, {megabytes:.0f} MB; "
                f"load before {load_before}; after {load_average()}\n")  # fmt: skip
     print_table(table)
+    if speedup := speedup_line(table):
+        click.echo(speedup)
     record = {
         "hands": hands,
         "files": len(paths),

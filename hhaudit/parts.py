@@ -33,6 +33,8 @@ class StoredPart:
     file_id: int
     entry: FileEntry
     tables: tuple[str, ...] = TABLE_NAMES  # the non-empty tables written for this file
+    chunk: int = 0  # > 0: a later chunk of the previous part's file (hhaudit.chunks)
+    hand_base: int = 0  # hands in the file's earlier chunks, added to the hand index
 
     def path(self, table: str) -> str:
         return str(self.directory / f"{table}.parquet")
@@ -77,12 +79,15 @@ class PartStore:
                 int(meta["file_id"]),
                 FileEntry.from_dict(meta["entry"]),
                 tuple(name for name in meta["tables"] if name in TABLE_NAMES),
+                int(meta.get("chunk", 0)),
             )
         except (KeyError, TypeError, ValueError):  # a damaged shard.json: audit again
             return None
         return part if all(Path(part.path(name)).exists() for name in part.tables) else None
 
-    def save(self, key: str, result: ShardResult, file_id: int, fingerprint: str) -> StoredPart:
+    def save(
+        self, key: str, result: ShardResult, file_id: int, fingerprint: str, chunk: int = 0
+    ) -> StoredPart:
         """Write a file's non-empty tables (fast lz4 Parquet: a cache), then shard.json."""
         directory = self.root / key
         shutil.rmtree(directory, ignore_errors=True)  # no stale table from an older audit
@@ -96,10 +101,11 @@ class PartStore:
             "file_id": file_id,
             "entry": result.entry.to_dict(),
             "tables": list(written),
+            "chunk": chunk,
         }
         text = json.dumps(meta, indent=1, sort_keys=True)
         write_text_atomic(directory / SHARD_META, text, durable=False)
-        return StoredPart(key, directory, file_id, result.entry, written)
+        return StoredPart(key, directory, file_id, result.entry, written, chunk)
 
 
 def _is_empty(frame: pl.DataFrame | None) -> bool:
@@ -119,18 +125,27 @@ def _union_schema(paths: Sequence[str]) -> dict[str, pl.DataType] | None:
     return union
 
 
-def _renumber(file_id: pl.Expr) -> pl.Expr:
-    index = pl.col("hand_key") % (1 << HAND_INDEX_BITS)
-    return (index + file_id * (1 << HAND_INDEX_BITS)).alias("hand_key")
+def _renumber(offset: pl.Expr) -> pl.Expr:
+    """hand_key = the hand's index in its part + offset (from _key_offsets)."""
+    return (pl.col("hand_key") % (1 << HAND_INDEX_BITS) + offset).alias("hand_key")
+
+
+def _key_offsets(parts: Sequence[StoredPart]) -> list[int]:
+    """Per part: (file position in this run << 32) + hands of the file's earlier chunks."""
+    offsets, position = [], -1
+    for part in parts:  # a loop over parts (files and chunks)
+        position += part.chunk == 0
+        offsets.append((position << HAND_INDEX_BITS) + part.hand_base)
+    return offsets
 
 
 def _scan_each(parts: Sequence[tuple[int, StoredPart]], table: str) -> pl.LazyFrame:
     """The slow, always-working way: one scan per part, concatenated (few parts, odd schemas)."""
     frames = []
-    for new_id, part in parts:
+    for offset, part in parts:
         frame = pl.scan_parquet(part.path(table))
         if "hand_key" in frame.collect_schema():
-            frame = frame.with_columns(_renumber(pl.lit(new_id, dtype=pl.Int64)))
+            frame = frame.with_columns(_renumber(pl.lit(offset, dtype=pl.Int64)))
         frames.append(frame)
     return pl.concat(frames, how="diagonal_relaxed")
 
@@ -141,7 +156,9 @@ def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
     One multi-file scan (a concat of thousands of scans is ~100x slower in the streaming
     engine); the part each row came from gives the file's position in this run.
     """
-    present = [(new_id, part) for new_id, part in enumerate(parts) if table in part.tables]
+    offsets = _key_offsets(parts)
+    present = [(offset, part) for offset, part in zip(offsets, parts, strict=True)
+               if table in part.tables]  # fmt: skip
     if not present:
         return empty_tables()[table].lazy()
     paths = [part.path(table) for _, part in present]
@@ -153,9 +170,9 @@ def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
     )
     if "hand_key" not in schema:
         return frame.drop("_part")
-    position = {part.path(table): new_id for new_id, part in present}
-    file_id = pl.col("_part").replace_strict(position, return_dtype=pl.Int64)
-    return frame.with_columns(_renumber(file_id)).drop("_part")
+    position = {part.path(table): offset for offset, part in present}
+    offset = pl.col("_part").replace_strict(position, return_dtype=pl.Int64)
+    return frame.with_columns(_renumber(offset)).drop("_part")
 
 
 def sink_combined(parts: Sequence[StoredPart], table: str, destination: Path) -> None:

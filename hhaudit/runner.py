@@ -18,17 +18,15 @@ import polars as pl
 
 from hhaudit import __version__
 from hhaudit.atomic import remove_stale_temporaries, write_text_atomic
+from hhaudit.chunks import CHUNK_BYTES
 from hhaudit.duplicates import drop_duplicates
+from hhaudit.engines import EngineSpec, open_engine
+from hhaudit.engines.work import Batching, audit_all, file_entries
 from hhaudit.inputs import InputSource, RefusedInput
-from hhaudit.parts import PartStore, StoredPart, part_key, sink_combined
-from hhaudit.shard import (
-    TABLE_NAMES,
-    AuditSettings,
-    FileEntry,
-    audit_batch,
-    refused_shard,
-    sha256_of,
-)
+from hhaudit.parts import PartStore, StoredPart, sink_combined
+from hhaudit.shard import TABLE_NAMES, AuditSettings, FileEntry
+from hhaudit.timing import timed
+from hhaudit.timing import write_if_asked as write_timings_if_asked
 from reports import HtmlLimits, write_reports
 
 RUN_JSON = "run.json"
@@ -46,49 +44,12 @@ class RunConfig:
     settings: AuditSettings = field(default_factory=AuditSettings)
     resume: bool = False
     limits: HtmlLimits = field(default_factory=HtmlLimits)
+    engine: EngineSpec = field(default_factory=EngineSpec)  # local, or dask (docs/scale.md)
+    chunk_bytes: int = CHUNK_BYTES  # files above 1.25x this are audited in chunks of hands
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-@dataclass
-class _Pending:
-    """Sources waiting to be audited together (one batch)."""
-
-    sources: list[InputSource] = field(default_factory=list)
-    file_ids: list[int] = field(default_factory=list)
-    digests: list[str] = field(default_factory=list)
-    size: int = 0
-
-    def add(self, source: InputSource, file_id: int, digest: str) -> None:
-        self.sources.append(source)
-        self.file_ids.append(file_id)
-        self.digests.append(digest)
-        self.size += source.size
-
-    def full(self) -> bool:
-        return self.size >= BATCH_BYTES or len(self.sources) >= BATCH_FILES
-
-
-def _audit_pending(
-    pending: _Pending,
-    store: PartStore,
-    config: RunConfig,
-    parts: list[StoredPart | None],
-    on_file: FileHook | None,
-) -> None:
-    """Audit one batch and store each file's part; the batch's tables then leave memory."""
-    if not pending.sources:
-        return
-    fingerprint = config.settings.fingerprint()
-    results = audit_batch(pending.sources, pending.file_ids, config.settings, pending.digests)
-    for source, file_id, digest, result in zip(
-        pending.sources, pending.file_ids, pending.digests, results, strict=True
-    ):
-        parts[file_id] = store.save(part_key(digest, source.name), result, file_id, fingerprint)
-        if on_file:
-            on_file(result.entry, False)
 
 
 def audit_files(
@@ -97,38 +58,19 @@ def audit_files(
     config: RunConfig,
     on_file: FileHook | None = None,
 ) -> list[StoredPart]:
-    """Audit every source into its part (or reuse it with --resume); refusals become parts.
+    """Audit every source into its part(s) (or reuse them with --resume); refusals become parts.
 
     Small files are audited in batches (up to BATCH_BYTES / BATCH_FILES) to amortize the fixed
-    cost of a pipeline run; every file still gets its own part, keyed by its sha256.
+    cost of a pipeline run, big files in chunks of hands (hhaudit.chunks); every file still gets
+    its own part(s), keyed by its sha256. The units run on the configured engine
+    (hhaudit.engines: this process, or a Dask cluster).
     """
-    store = PartStore(config.out_dir)
-    if not config.resume:
-        store.clear()
-    fingerprint = config.settings.fingerprint()
-    parts: list[StoredPart | None] = [None] * len(sources)
-    pending = _Pending()
-    for file_id, source in enumerate(sources):  # a loop over files, not hands
-        digest = sha256_of(source)
-        stored = store.load(part_key(digest, source.name), fingerprint) if config.resume else None
-        if stored is not None:
-            parts[file_id] = stored
-            if on_file:
-                on_file(stored.entry, True)
-            continue
-        pending.add(source, file_id, digest)
-        if pending.full():
-            _audit_pending(pending, store, config, parts, on_file)
-            pending = _Pending()
-    _audit_pending(pending, store, config, parts, on_file)
-    done = [part for part in parts if part is not None]
-    for offset, refusal in enumerate(refused):
-        key = part_key("", refusal.name)
-        stored = store.save(key, refused_shard(refusal), len(sources) + offset, "refused")
-        done.append(stored)
-        if on_file:
-            on_file(stored.entry, False)
-    return done
+    batching = Batching(BATCH_BYTES, BATCH_FILES, config.chunk_bytes)
+    with open_engine(config.engine) as engine:
+        return audit_all(
+            sources, refused, config.out_dir, config.settings, engine, batching,
+            config.resume, on_file,
+        )  # fmt: skip
 
 
 def combine_parts(parts: Sequence[StoredPart], out_dir: Path) -> dict[str, pl.LazyFrame]:
@@ -199,13 +141,16 @@ def run_batch(
     remove_stale_temporaries(out_dir)
     parts = audit_files(sources, refused, config, on_file)
     PartStore(out_dir).prune(parts)
-    tables = combine_parts(parts, out_dir)
-    entries = [part.entry for part in parts]
+    with timed("combine"):
+        tables = combine_parts(parts, out_dir)
+    entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
     entries, duplicates = drop_duplicates(out_dir, entries)  # later copies are quarantined
     totals = run_totals(entries, tables["violations"])
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/duplicates.py)
     record = run_record(entries, totals, config, started, skipped)
-    write_reports(out_dir, tables, record, config.limits)
+    with timed("reports"):
+        write_reports(out_dir, tables, record, config.limits)
     record["finished_at"] = _now()
     write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    write_timings_if_asked()  # HHAUDIT_TIMINGS (bench/run.py)
     return record

@@ -16,6 +16,7 @@ from typing import Any
 import polars as pl
 
 from hhaudit.inputs import InputSource, RefusedInput
+from hhaudit.timing import timed
 from parsers import schema
 
 TABLE_NAMES: tuple[str, ...] = ("hands", "seats", "actions", "violations", "quarantine")
@@ -127,16 +128,19 @@ def _file_of(hand_key: pl.Expr) -> pl.Expr:
     return hand_key // (1 << HAND_INDEX_BITS)
 
 
-def _parse_sources(sources: Sequence[InputSource], file_ids: Sequence[int]) -> Any:
+def _parse_sources(
+    sources: Sequence[InputSource], file_ids: Sequence[int], first_line: int = 1
+) -> Any:
     """Parse several sources in one pipeline run (files on disk) or one by one (archive members).
 
     `parse_paths` numbers files by position; hand keys are moved to the run's file ids here.
+    `first_line` numbers the first line of in-memory sources (a chunk of a big file).
     """
     from parsers import concat_tables, parse_bytes, parse_paths
 
     on_disk = [(s, fid) for s, fid in zip(sources, file_ids, strict=True) if s.data is None]
-    parts = [parse_bytes(s.data, s.name, fid) for s, fid in zip(sources, file_ids, strict=True)
-             if s.data is not None]  # fmt: skip
+    parts = [parse_bytes(s.data, s.name, fid, first_line)
+             for s, fid in zip(sources, file_ids, strict=True) if s.data is not None]  # fmt: skip
     if on_disk:
         parsed = parse_paths([s.path for s, _ in on_disk])
         local_to_run = {local: fid for local, (_, fid) in enumerate(on_disk)}
@@ -195,10 +199,12 @@ def audit_batch(
     file_ids: Sequence[int],
     settings: AuditSettings,
     digests: Sequence[str] | None = None,
+    first_line: int = 1,
 ) -> list[ShardResult]:
     """Parse and audit several files in one go (amortizing per-call overhead), one result each.
 
-    Never raises for bad input. If parsing or checking the batch fails, each file is retried
+    `first_line` is passed to the parser for in-memory sources (hhaudit.chunks). Never raises
+    for bad input. If parsing or checking the batch fails, each file is retried
     alone, so a failure quarantines only the file that causes it.
     """
     digests = list(digests or [sha256_of(s) for s in sources])
@@ -206,13 +212,15 @@ def audit_batch(
         FileEntry(path=s.name, sha256=d, size=s.size) for s, d in zip(sources, digests, strict=True)
     ]
     try:
-        parsed = _parse_sources(sources, file_ids)
+        with timed("parse"):
+            parsed = _parse_sources(sources, file_ids, first_line)
     except Exception as exc:
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)
         return [_failed_shard(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
     try:
-        actions, violations = _check(parsed, settings)
+        with timed("check"):
+            actions, violations = _check(parsed, settings)
     except Exception as exc:
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)

@@ -108,7 +108,7 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     return _concat(parts)
 
 
-def _load(data: bytes, path: str, file_id: int) -> _Source:
+def _load(data: bytes, path: str, file_id: int, first_line: int = 1) -> _Source:
     report = FileReport(path, hashlib.sha256(data).hexdigest(), len(data), None, None)
     source = _Source(report, file_id)
     if not data:
@@ -116,7 +116,7 @@ def _load(data: bytes, path: str, file_id: int) -> _Source:
         return source
     decoded = decode(data)
     report.encoding = decoded.encoding
-    source.lines = restore_case(read_lines(decoded.data, file_id))
+    source.lines = restore_case(read_lines(decoded.data, file_id, first_line))
     return source
 
 
@@ -178,9 +178,15 @@ def concat_tables(parts: Sequence[ParsedTables]) -> ParsedTables:
     return ParsedTables(tables.hands, tables.seats, tables.actions, tables.quarantine, files)
 
 
-def parse_bytes(data: bytes, source_file: str, file_id: int = 0) -> ParsedTables:
-    """Parse one file's bytes. Never raises on bad input: problems go to the report."""
-    return _parse_batch([_load(data, source_file, file_id)])
+def parse_bytes(
+    data: bytes, source_file: str, file_id: int = 0, first_line: int = 1
+) -> ParsedTables:
+    """Parse one file's bytes. Never raises on bad input: problems go to the report.
+
+    `first_line` is the line number of the first line (1 for a whole file; a chunk of a big
+    file cut at a hand header passes its own, so line numbers and reasons name the file's lines).
+    """
+    return _parse_batch([_load(data, source_file, file_id, first_line)])
 
 
 def parse_many(items: Iterable[tuple[bytes, str, int]]) -> ParsedTables:

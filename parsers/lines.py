@@ -19,14 +19,17 @@ PRE_DEAL, SUMMARY = -1, 5
 LINES_SCHEMA = {"file_id": pl.Int32, "line_no": pl.Int32, "text": pl.String}
 
 
-def read_lines(data: bytes, file_id: int = 0) -> pl.DataFrame:
-    """UTF-8 bytes with `\\n` line ends to (file_id, line_no, text); text stripped both ends."""
+def read_lines(data: bytes, file_id: int = 0, first_line: int = 1) -> pl.DataFrame:
+    """UTF-8 bytes with `\\n` line ends to (file_id, line_no, text); text stripped both ends.
+
+    `first_line` numbers the first line (a chunk of a big file keeps the file's line numbers).
+    """
     if not data:
         return pl.DataFrame(schema=LINES_SCHEMA)
     frame = pl.read_lines(data, name="text")
     return frame.select(
         pl.lit(file_id, dtype=pl.Int32).alias("file_id"),
-        pl.int_range(1, pl.len() + 1, dtype=pl.Int32).alias("line_no"),
+        pl.int_range(first_line, pl.len() + first_line, dtype=pl.Int32).alias("line_no"),
         pl.col("text").str.strip_chars(),
     )
 

@@ -11,6 +11,8 @@ from typing import Any
 import click
 from tqdm import tqdm
 
+from hhaudit.commands.engine_options import engine_options
+from hhaudit.engines import EngineSpec
 from hhaudit.inputs import InputError, expand_inputs
 from hhaudit.interrupt import EXIT_INTERRUPTED, FileTally
 from hhaudit.shard import AuditSettings, FileEntry
@@ -116,6 +118,7 @@ def exit_status(totals: dict[str, Any], exit_zero: bool) -> int:
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations are found.")
 @click.option("--resume", is_flag=True, help="Reuse files already audited into DIR (by sha256).")
+@engine_options
 def run(
     paths: tuple[str, ...],
     out_dir: Path,
@@ -125,6 +128,11 @@ def run(
     progress: bool,
     exit_zero: bool,
     resume: bool,
+    engine: str,
+    workers: int | None,
+    scheduler: str | None,
+    polars_threads: int | None,
+    chunk_mb: int,
 ) -> None:
     """Audit hand histories in PATHS (files, folders, globs, .zip/.gz) into --out DIR.
 
@@ -154,7 +162,10 @@ def run(
                 on_progress(entry, reused)
                 console.say(_file_line(entry, reused), level=1)
 
-            run_config = RunConfig(out_dir, settings, resume)
+            spec = EngineSpec(engine, workers, scheduler, polars_threads)
+            run_config = RunConfig(
+                out_dir, settings, resume, engine=spec, chunk_bytes=chunk_mb << 20
+            )
             skipped = [item.name for item in found.skipped]
             record = run_batch(sources, refused, run_config, on_file, skipped)
     except KeyboardInterrupt:  # Ctrl-C: temporaries are removed, finished parts are kept

@@ -1,0 +1,121 @@
+"""Scale stages of `make bench`: the whole run with its time breakdown, one thread, Dask,
+the report alone, and bigger corpora made from the generated one (docs/scale.md).
+
+* `hhaudit run` is run with HHAUDIT_TIMINGS set, so one process gives the whole-run figures
+  and where its time went (digest and plan, parse, check, write parts, combine, reports).
+* `--copies K` replicates the corpus K times with hard links (K x N hands, no generation, no
+  disk); `--one-file` concatenates it into one big file (which the run must cut in chunks).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+#: Rows derived from the run's own timers: (row name, timer names summed).
+BREAKDOWN: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("  digest + plan", ("digest and plan",)),
+    ("  parse", ("parse",)),
+    ("  check", ("check",)),
+    ("  write parts", ("write parts",)),
+    ("  combine", ("combine",)),
+    ("  reports", ("reports",)),
+)
+
+
+@dataclass(frozen=True)
+class RunVariant:
+    """One way of running `hhaudit run` in the benchmark."""
+
+    stage: str
+    extra_args: tuple[str, ...] = ()
+    env: tuple[tuple[str, str], ...] = ()
+    resume: bool = False  # report only: every part is reused from the previous run
+
+
+VARIANTS: dict[str, RunVariant] = {
+    "run": RunVariant("hhaudit run"),
+    "run1": RunVariant("run, 1 thread", env=(("POLARS_MAX_THREADS", "1"),)),
+    "report": RunVariant("run --resume", resume=True),
+    "dask": RunVariant("run, dask 2x1", ("--engine", "dask", "--workers", "2")),
+}
+
+
+def replicate(paths: list[Path], copies: int) -> list[Path]:
+    """The corpus `copies` times over, as hard links in a sibling folder (made once)."""
+    if copies <= 1:
+        return paths
+    source = paths[0].parent
+    folder = source.parent / f"{source.name}-x{copies}"
+    names = [folder / f"copy{k}-{path.name}" for k in range(copies) for path in paths]
+    if not all(name.exists() for name in names):
+        folder.mkdir(exist_ok=True)
+        for k in range(copies):
+            for path in paths:
+                target = folder / f"copy{k}-{path.name}"
+                if not target.exists():
+                    os.link(path, target)
+    return names
+
+
+def concatenated(paths: list[Path]) -> list[Path]:
+    """The corpus as one file (made once), to show that one big file is cut in chunks."""
+    source = paths[0].parent
+    folder = source.parent / f"{source.name}-onefile"
+    target = folder / "all-hands.txt"
+    if not target.exists():
+        folder.mkdir(exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, delete=False) as out:
+            for path in paths:
+                with open(path, "rb") as handle:
+                    shutil.copyfileobj(handle, out, 8 << 20)
+        Path(out.name).rename(target)
+    return [target]
+
+
+def run_command(hhaudit: Path, paths: list[Path], out: Path, variant: RunVariant) -> list[str]:
+    """The corpus files are named (the folder also holds the DONE stamp and the truth file)."""
+    command = [str(hhaudit), "run", *map(str, paths), "--out", str(out), "--exit-zero", "-q"]
+    return [*command, *(["--resume"] if variant.resume else []), *variant.extra_args]
+
+
+def run_env(variant: RunVariant, timings: Path) -> dict[str, str]:
+    return {**os.environ, "HHAUDIT_TIMINGS": str(timings), **dict(variant.env)}
+
+
+def read_timings(path: Path) -> dict[str, float]:
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def parts_note(out: Path) -> str:
+    """How many parts the run wrote (more parts than files: big files were chunked)."""
+    parts = out / ".parts"
+    count = sum(1 for _ in parts.iterdir()) if parts.is_dir() else 0
+    return f"{count} parts"
+
+
+def breakdown_rows(timings: dict[str, float]) -> list[tuple[str, float]]:
+    """(row name, seconds) for the stages the run timed (local engine only)."""
+    rows = []
+    for name, timers in BREAKDOWN:
+        seconds = sum(timings.get(timer, 0.0) for timer in timers)
+        if seconds:
+            rows.append((name, seconds))
+    return rows
+
+
+def speedup_line(table: list[dict[str, Any]]) -> str | None:
+    """The whole run's speed-up over one Polars thread, when both were measured."""
+    by_stage = {row["stage"]: row for row in table}
+    many, one = by_stage.get("hhaudit run"), by_stage.get("run, 1 thread")
+    if not many or not one or not many["work_s"]:
+        return None
+    return f"speed-up over POLARS_MAX_THREADS=1: {one['work_s'] / many['work_s']:.2f}x"

@@ -1,0 +1,67 @@
+"""`hhaudit run --engine dask`: work units on a Dask cluster (distributed).
+
+`--workers N` starts a local cluster of N single-threaded worker processes (Polars gets
+`--polars-threads` threads in each, default cores / N); `--scheduler tcp://host:8786` uses an
+existing cluster instead. Workers run `hhaudit.engines.work.run_unit`: they need the hhaudit
+package, read access to the input paths and write access to DIR/.parts (a shared filesystem);
+only small part descriptions travel back to the driver. See docs/scale.md.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from hhaudit.engines.work import Placed, WorkUnit
+
+MISSING = "the dask engine needs dask and distributed: pip install 'hhaudit[dask]'"
+
+
+class DaskEngine:
+    """Maps units over a distributed Client; results come back as they finish."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
+        from distributed import as_completed
+
+        if not units:
+            return
+        futures = self.client.map(fn, list(units), pure=False)
+        for future in as_completed(futures):  # a loop over units
+            yield future.result()
+            future.release()
+
+
+def worker_threads(workers: int, polars_threads: int | None) -> int:
+    """Polars threads per worker: as given, else the cores shared between the workers."""
+    return polars_threads or max(1, (os.cpu_count() or 1) // workers)
+
+
+@contextmanager
+def dask_engine(
+    workers: int | None, scheduler: str | None, polars_threads: int | None = None
+) -> Iterator[DaskEngine]:
+    """A client on `scheduler`, or on a local cluster of `workers` processes (closed after)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise RuntimeError(MISSING) from exc
+    if scheduler:
+        with Client(scheduler) as client:
+            yield DaskEngine(client)
+        return
+    count = workers or 2
+    threads = str(worker_threads(count, polars_threads))
+    cluster = LocalCluster(
+        n_workers=count,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        env={"POLARS_MAX_THREADS": threads},  # read by Polars when the worker imports it
+    )
+    with cluster, Client(cluster) as client:
+        yield DaskEngine(client)

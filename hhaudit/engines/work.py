@@ -1,0 +1,189 @@
+"""The work of a run, engine-neutral: plan files into units, audit a unit into stored parts.
+
+A unit is a batch of small files audited in one pipeline run, or one chunk of a big file
+(hhaudit.chunks). `run_unit` parses, checks and writes the unit's parts to DIR/.parts/ and
+returns only their small descriptions, so any engine can map it: a local loop, or Dask workers
+that see DIR on a shared filesystem. `audit_all` is the driver: resume, map, reassemble.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+from hhaudit.chunks import CHUNK_BYTES, Chunk, audit_chunk, merge_entries, plan_chunks
+from hhaudit.inputs import InputSource, RefusedInput
+from hhaudit.parts import PartStore, StoredPart, part_key
+from hhaudit.shard import AuditSettings, FileEntry, audit_batch, refused_shard, sha256_of
+from hhaudit.timing import timed
+
+#: Called once per input file: (entry, reused_from_resume).
+FileHook = Callable[[FileEntry, bool], None]
+Placed = list[tuple[int, StoredPart]]  # (file_id, part) pairs written by one unit
+
+
+class Engine(Protocol):
+    """Runs `fn` over units and yields each result as it is done (any order)."""
+
+    def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
+        """Apply fn to every unit."""
+        ...
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    """One input file: its run position, digest, and its chunks (none: audited whole)."""
+
+    file_id: int
+    source: InputSource
+    digest: str
+    chunks: tuple[Chunk, ...] = ()
+
+    def part_keys(self) -> list[str]:
+        if not self.chunks:
+            return [part_key(self.digest, self.source.name)]
+        return [part_key(self.digest, chunk.label) for chunk in self.chunks]
+
+
+@dataclass(frozen=True)
+class WorkUnit:
+    """Whole files audited together, or (with `chunk`) one chunk of `files[0]`."""
+
+    files: tuple[FilePlan, ...]
+    chunk: Chunk | None = None
+
+
+@dataclass(frozen=True)
+class Batching:
+    """How units are cut: small files share a unit up to these sizes; big files are chunked."""
+
+    batch_bytes: int = 8 << 20
+    batch_files: int = 256
+    chunk_bytes: int = CHUNK_BYTES  # 0: never chunk
+
+
+def plan_file(file_id: int, source: InputSource, chunk_bytes: int) -> FilePlan:
+    planned = plan_chunks(source, chunk_bytes) if chunk_bytes else None
+    if planned is None:
+        return FilePlan(file_id, source, sha256_of(source))
+    digest, chunks = planned
+    return FilePlan(file_id, source, digest, tuple(chunks))
+
+
+def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
+    """Chunked files give one unit per chunk; the others are batched in input order."""
+    units: list[WorkUnit] = []
+    batch: list[FilePlan] = []
+    size = 0
+    for plan in plans:  # a loop over files
+        if plan.chunks:
+            units.extend(WorkUnit((plan,), chunk) for chunk in plan.chunks)
+            continue
+        batch.append(plan)
+        size += plan.source.size
+        if size >= batching.batch_bytes or len(batch) >= batching.batch_files:
+            units.append(WorkUnit(tuple(batch)))
+            batch, size = [], 0
+    if batch:
+        units.append(WorkUnit(tuple(batch)))
+    return units
+
+
+def run_unit(unit: WorkUnit, out_dir: str, settings: AuditSettings, fingerprint: str) -> Placed:
+    """Audit one unit and write its parts; the tables leave memory when this returns."""
+    store = PartStore(Path(out_dir))
+    if unit.chunk is not None:
+        plan, chunk = unit.files[0], unit.chunk
+        result = audit_chunk(chunk, plan.file_id, settings, plan.digest)
+        key = plan.part_keys()[chunk.index]
+        with timed("write parts"):
+            return [(plan.file_id, store.save(key, result, plan.file_id, fingerprint, chunk.index))]
+    results = audit_batch(
+        [plan.source for plan in unit.files],
+        [plan.file_id for plan in unit.files],
+        settings,
+        [plan.digest for plan in unit.files],
+    )
+    with timed("write parts"):
+        return [
+            (plan.file_id, store.save(plan.part_keys()[0], result, plan.file_id, fingerprint))
+            for plan, result in zip(unit.files, results, strict=True)
+        ]
+
+
+def rebase(parts: Sequence[StoredPart]) -> list[StoredPart]:
+    """One file's parts in chunk order, each with the hand count of the chunks before it."""
+    ordered = sorted(parts, key=lambda part: part.chunk)
+    based, base = [], 0
+    for part in ordered:  # a loop over chunks
+        based.append(replace(part, hand_base=base))
+        base += part.entry.hands_read
+    return based
+
+
+def file_entries(parts: Sequence[StoredPart]) -> list[FileEntry]:
+    """run.json entries: one per file, a chunked file's chunks summed."""
+    groups: list[list[FileEntry]] = []
+    for part in parts:  # a loop over parts
+        if part.chunk == 0 or not groups:
+            groups.append([])
+        groups[-1].append(part.entry)
+    return [merge_entries(group) if len(group) > 1 else group[0] for group in groups]
+
+
+def _load_file(store: PartStore, plan: FilePlan, fingerprint: str) -> list[StoredPart] | None:
+    """Every part of a file from an earlier run (--resume), or None to audit it again."""
+    parts = [store.load(key, fingerprint) for key in plan.part_keys()]
+    if any(part is None for part in parts):
+        return None
+    return [part for part in parts if part is not None]
+
+
+def audit_all(
+    sources: Sequence[InputSource],
+    refused: Sequence[RefusedInput],
+    out_dir: Path,
+    settings: AuditSettings,
+    engine: Engine,
+    batching: Batching,
+    resume: bool = False,
+    on_file: FileHook | None = None,
+) -> list[StoredPart]:
+    """Audit every source into its parts (reused with --resume), in input order; refusals last."""
+    store = PartStore(out_dir)
+    if not resume:
+        store.clear()
+    fingerprint = settings.fingerprint()
+    with timed("digest and plan"):
+        plans = [plan_file(i, source, batching.chunk_bytes) for i, source in enumerate(sources)]
+    found: dict[int, list[StoredPart]] = {}
+    todo: list[FilePlan] = []
+    for plan in plans:  # a loop over files
+        stored = _load_file(store, plan, fingerprint) if resume else None
+        if stored is None:
+            todo.append(plan)
+            continue
+        found[plan.file_id] = stored
+        if on_file:
+            on_file(file_entries(rebase(stored))[0], True)
+    waiting = {plan.file_id: len(plan.chunks) or 1 for plan in todo}
+    task = functools.partial(
+        run_unit, out_dir=str(out_dir), settings=settings, fingerprint=fingerprint
+    )
+    for placed in engine.map(task, make_units(todo, batching)):
+        for file_id, part in placed:
+            found.setdefault(file_id, []).append(part)
+            waiting[file_id] -= 1
+            if on_file and not waiting[file_id]:
+                on_file(file_entries(rebase(found[file_id]))[0], False)
+    done = [part for plan in plans for part in rebase(found[plan.file_id])]
+    for offset, refusal in enumerate(refused):
+        key = part_key("", refusal.name)
+        stored_refusal = store.save(key, refused_shard(refusal), len(sources) + offset, "refused")
+        done.append(stored_refusal)
+        if on_file:
+            on_file(stored_refusal.entry, False)
+    return done
