@@ -3,7 +3,8 @@
 Every site parser should already quarantine a hand it cannot read. This check, run on the
 tables of every format, makes sure that a hand the audit cannot trust never reaches it (a seat
 without its number, an action without a street, kind or seat, e.g. from a damaged XML
-attribute): such a hand leaves the hands/seats/actions tables and becomes one quarantine row
+attribute; an amount too large for the checker, which would fail the audit of every hand of
+the file): such a hand leaves the hands/seats/actions tables and becomes one quarantine row
 naming its header line. One pass of vectorized filters; nothing here loops over hands.
 """
 
@@ -19,6 +20,10 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "seats": ("seat", "player"),
     "actions": ("seq", "street", "kind", "seat"),
 }
+#: Amounts the checker can hold (audit.windows.VALUE_BITS; a test keeps the two equal): a hand
+#: with a larger stack or bet is quarantined here rather than failing its whole file's audit.
+AMOUNT_BITS = 40
+AMOUNTS: dict[str, tuple[str, ...]] = {"seats": ("stack",), "actions": ("amount", "to_amount")}
 
 
 def _broken_keys(tables: Tables) -> pl.DataFrame:
@@ -31,6 +36,12 @@ def _broken_keys(tables: Tables) -> pl.DataFrame:
             found.append(
                 bad.with_columns(pl.lit(f"{table[:-1]} without its {column}").alias("what"))
             )
+    for table, columns in AMOUNTS.items():
+        frame = getattr(tables, table)
+        for column in columns:
+            huge = frame.filter(pl.col(column).abs() >= 1 << AMOUNT_BITS).select("hand_key")
+            what = pl.lit(f"{column} of 2**{AMOUNT_BITS} or more").alias("what")
+            found.append(huge.unique().with_columns(what))
     return pl.concat(found).unique("hand_key", keep="first", maintain_order=True)
 
 

@@ -65,3 +65,21 @@ def test_broken_hands_are_quarantined_or_flagged_with_a_reason_never_dropped() -
     assert report.hands_parsed == 3 and report.hands_quarantined == 2
     codes = check(parsed.hands, parsed.seats, parsed.actions).violations["code"].to_list()
     assert "POT-TOTAL" in codes
+
+
+def test_amount_beyond_the_checker_quarantines_one_hand_not_the_file() -> None:
+    from run_fixtures import stars_hand
+
+    from audit import check
+    from audit.windows import VALUE_BITS
+    from parsers.invariants import AMOUNT_BITS
+
+    assert AMOUNT_BITS == VALUE_BITS
+    alice = "Seat 1: Alice ($10 in chips)"
+    huge = stars_hand(2).replace(alice, "Seat 1: Alice ($99999999999 in chips)")
+    assert huge != stars_hand(2)
+    data = (stars_hand(1) + huge + stars_hand(3)).encode()
+    parsed = parse_bytes(data, "huge.txt")
+    assert parsed.hands["hand_id"].to_list() == ["1", "3"]
+    assert "stack of 2**40 or more" in parsed.quarantine["reason"].item()
+    check(parsed.hands, parsed.seats, parsed.actions)  # the other hands are audited
