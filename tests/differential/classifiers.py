@@ -1,5 +1,5 @@
-"""One predicate per documented PokerKit 0.7.7 difference (RULES.md §8, K-1..K-12, and K-13
-found by this test).
+"""One predicate per documented PokerKit 0.7.7 difference (RULES.md §8, K-1..K-12, and K-13,
+K-14 found by this test).
 
 Each classifier looks at the hand (set-up, vector, PokerKit's views) around one disagreement and
 says whether that difference explains it. A disagreement that no classifier recognises is
@@ -155,13 +155,15 @@ def k8_pl_preflop_actual_blinds(c: Case) -> bool:
 
 
 def k9_raise_without_opponent(c: Case) -> bool:
-    """PokerKit refuses a bet/raise nobody can call; the spec only warns: RAISE-NO-OPP, or
-    ACT-CLOSED when the last player with chips owes nothing (D-9)."""
+    """PokerKit refuses a bet/raise nobody can call (no other player has chips above the current
+    bet); the spec at most warns: RAISE-NO-OPP when all others are all-in, ACT-CLOSED when the
+    last player with chips owes nothing (D-9), nothing when an opponent still has a few chips
+    but fewer than the current bet (I-15 asks for "all-in")."""
     return (
         c.d.field == "accepted"
         and not c.d.pokerkit
         and "every other player" in (c.view.reason or "")
-        and bool({"RAISE-NO-OPP", "ACT-CLOSED"} & set(c.d.hh_codes))
+        and bool(c.d.hhaudit)
     )
 
 
@@ -209,6 +211,21 @@ def k13_cumulative_reopen_forgotten(c: Case) -> bool:
     )
 
 
+def k14_lone_player_still_asked_to_act(c: Case) -> bool:
+    """Not in RULES.md §8 (found here): when everyone else has folded or is all-in, PokerKit still
+    makes the last player with chips act on the street (only a check is possible); for the spec
+    nobody owes action (D-9), so his next-street action is legal or, at worst, ACT-CLOSED."""
+    v = c.view
+    return (
+        c.d.field == "accepted"
+        and not c.d.pokerkit
+        and not v.same_actor
+        and v.live_seats == (v.seat,)
+        and v.to_call == 0
+        and not set(c.d.hh_codes) - NOT_VIOLATIONS
+    )
+
+
 #: Evaluation order: the differences tied to one action first, then the ones that cover a whole
 #: preflop (short blinds, straddles, PL blinds, antes).
 CLASSIFIERS: dict[str, Callable[[Case], bool]] = {
@@ -221,6 +238,7 @@ CLASSIFIERS: dict[str, Callable[[Case], bool]] = {
     "K-11": k11_fl_heads_up_cap,
     "K-12": k12_tournament_fold,
     "K-13": k13_cumulative_reopen_forgotten,
+    "K-14": k14_lone_player_still_asked_to_act,
     "K-10": k10_ante_before_blind,
     "K-6": k6_short_big_blind,
     "K-7": k7_straddle_min_raise,
