@@ -167,8 +167,12 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
         for name in ("pot", "rake", "jackpot", "stp")
     }
     is_fl = pl.col("structure") == "FL"
+    # a header reader may name the brand (PokerStars-format clones): it is the site
+    site = pl.lit(grammar.site)
+    if "brand" in frame.columns:
+        site = pl.coalesce(pl.col("brand"), site)
     return frame.with_columns(
-        pl.lit(grammar.site).alias("site"),
+        site.alias("site"),
         pl.when(pl.col("scale") == 1)
         .then(pl.lit("chips"))
         .otherwise(pl.lit("cents"))

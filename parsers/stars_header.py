@@ -172,10 +172,23 @@ def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+#: Brand words of the clones written in the PokerStars format -> hands.site (PokerStars itself
+#: and HUD "converted" exports keep the grammar's site, "pokerstars").
+BRANDS: dict[str, str] = {
+    "Run It Once Poker": "runitonce",
+    "PokerBros": "pokerbros",
+    "PokerMaster": "pokermaster",
+    "PPPoker": "pppoker",
+    "Full Tilt": "fulltilt",
+}
+BRAND = "(" + "|".join(BRANDS) + r")(?: Zoom| Home Game| Rush)? (?:Game|Hand) #"
+
+
 def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header lines (hand_key, line_no, text) -> parsers.hands.HEADER_COLUMNS."""
+    """Header lines (hand_key, line_no, text) -> parsers.hands.HEADER_COLUMNS + brand."""
     text = pl.col("text")
     frame = headers.with_columns(
+        text.str.extract(BRAND, 1).replace_strict(BRANDS, default=None).alias("brand"),
         text.str.extract(HAND_ID, 1).alias("hand_id"),
         text.str.extract(GAME_PART, 1).fill_null("").alias("game_text"),
         started_at(text, _zones_present(headers)).alias("started_at"),
@@ -208,4 +221,5 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         "cap",
         "started_at",
         "header_problem",
+        "brand",
     )

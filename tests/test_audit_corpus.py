@@ -28,9 +28,6 @@ RIO_RAISE = (
     "parser: in these Run It Once logs 'raises X to Y' gives Y = chips added by the action, not "
     "the street total (fpdb's 'raiseTo bug'); read that way the hand adds up"
 )
-RIO_WALK = (
-    "Run It Once walk: pot keeps the uncalled blind (site profile runitonce, once parsed as such)"
-)
 
 #: (file name, hand id) -> (codes, reason)
 KNOWN: dict[tuple[str, str], tuple[set[str], str]] = {
@@ -91,14 +88,6 @@ KNOWN: dict[tuple[str, str], tuple[set[str], str]] = {
     ("PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt", "34011543"): (
         {"ACT-ALLIN", "RAISE-MIN", "UNCALLED-RETURN"},
         RIO_RAISE + "; and all-in players are recorded checking on the turn and river (true)",
-    ),
-    ("NLHE-6max-EUR-0.05-0.10-201906.RIO.walk.txt", "30417551"): (
-        {"POT-TOTAL", "UNCALLED-RETURN"},
-        RIO_WALK,
-    ),
-    ("NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt", "30446369"): (
-        {"POT-TOTAL", "UNCALLED-RETURN"},
-        RIO_WALK,
     ),
     ("PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", "36197946"): (
         {"CHIP-CONSERVATION"},

@@ -139,19 +139,22 @@ def test_tournament_level_blinds_and_ids():
 
 
 @pytest.mark.parametrize(
-    "brand",
+    ("brand", "site"),
     [
-        "PokerStars Zoom Hand #1",
-        "Run It Once Poker Hand #1",
-        "PokerBros Hand #1",
-        "PokerMaster Hand #1",
-        "PPPoker Hand #1",
-        "Full Tilt Hand #1",
+        ("PokerStars Zoom Hand #1", "pokerstars"),
+        ("PokerStars Home Game Hand #1", "pokerstars"),
+        ("Run It Once Poker Hand #1", "runitonce"),
+        ("PokerBros Hand #1", "pokerbros"),
+        ("PokerMaster Hand #1", "pokermaster"),
+        ("PPPoker Hand #1", "pppoker"),
+        ("Full Tilt Hand #1", "fulltilt"),
+        ("Full Tilt Rush Hand #1", "fulltilt"),
     ],
 )
-def test_clone_brands_parse(brand):
+def test_clone_brands_parse(brand, site):
+    # the brand is the site, so its profile (audit.options.SITE_PROFILES) applies
     header = f"{brand}: Hold'em No Limit ($1/$2 USD) - 2019/01/03 11:48:00 UTC"
-    assert _hand_for(header, "$1", "$2", "$1", "$2")["site"] == "pokerstars"
+    assert _hand_for(header, "$1", "$2", "$1", "$2")["site"] == site
 
 
 def test_table_id_line_and_summary_pot():
