@@ -28,7 +28,7 @@ from audit.state import player_pass, street_pass
 from audit.turn import seat_numbers, seat_table, turn_pass
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
 from audit.windows import VALUE_BITS
-from parsers.schema import POLARS_SCHEMAS
+from parsers.schema import POLARS_SCHEMAS, with_defaults
 
 MAX_VOID_ROUNDS = 8
 
@@ -65,6 +65,7 @@ class AuditResult:
 
 def _frame(table: Any, name: str) -> pl.DataFrame:
     frame = table if isinstance(table, pl.DataFrame) else pl.DataFrame(pl.from_arrow(table))
+    frame = with_defaults(frame, name)
     return frame.cast({k: v for k, v in POLARS_SCHEMAS[name].items() if k in frame.columns})
 
 

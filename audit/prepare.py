@@ -31,6 +31,7 @@ HAND_COLUMNS = (
     "bb_ante",
     "button_seat",
     "scale",
+    "site_added",
 )
 
 

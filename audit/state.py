@@ -178,8 +178,11 @@ def _pot_limit_max_to() -> pl.Expr:
         active() & pl.col("is_betting") & (pl.col("seat") == pl.col("bb_seat")), "s_gid"
     )
     sb_as_bb = PREFLOP & pl.col("opt_pl_sb_counts_as_bb") & ~bb_acted
+    # money the site added (STP, cash drop) is in the pot from preflop on (added before the deal
+    # in every corpus log; a log that does not say when is taken as preflop)
     pot = (
         pl.col("pot_before")
+        + pl.col("site_added").fill_null(0)
         + pl.when(nominal).then(missing_blinds).otherwise(0)
         + pl.when(sb_as_bb).then(bb - sb).otherwise(0)
     )

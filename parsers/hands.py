@@ -187,4 +187,5 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
         .alias("small_blind"),
         (money["pot"] - money["stp"].fill_null(0)).alias("total_pot"),
         (money["rake"] + money["jackpot"].fill_null(0) - money["stp"].fill_null(0)).alias("rake"),
+        money["stp"].fill_null(0).alias("site_added"),
     )

@@ -87,8 +87,13 @@ HANDS = _arrow(
         ("boards", pa.int8()),  # 1, or 2/3 when the hand was run twice/three times
         ("total_pot", pa.int64()),  # reported total pot (summary), null if not reported
         ("rake", pa.int64()),  # reported rake and fees taken from the pot, null if not reported
+        ("site_added", pa.int64()),  # money the site added to the pot (STP, cash drop), else 0
     ]
 )
+
+#: Columns added after the first release: a table without them gets these values (old parquet
+#: files and frames built by hand stay valid).
+DEFAULTS: dict[str, dict[str, int]] = {"hands": {"site_added": 0}}
 
 SEATS = _arrow(
     [
@@ -155,9 +160,20 @@ def empty(table: str) -> pl.DataFrame:
     return pl.DataFrame(schema=POLARS_SCHEMAS[table])
 
 
+def with_defaults(frame: pl.DataFrame, table: str) -> pl.DataFrame:
+    """`frame` with the DEFAULTS columns it lacks (nulls in them read as the default too)."""
+    defaults = DEFAULTS.get(table, {})
+    return frame.with_columns(
+        (pl.col(name).fill_null(value) if name in frame.columns else pl.lit(value)).alias(name)
+        for name, value in defaults.items()
+    )
+
+
 def conform(frame: pl.DataFrame, table: str) -> pl.DataFrame:
-    """Select and cast `frame` to the canonical schema of `table`; missing columns fail loudly."""
+    """Select and cast `frame` to the canonical schema of `table`; missing columns fail loudly
+    (except the DEFAULTS ones, which get their default)."""
     schema = POLARS_SCHEMAS[table]
+    frame = with_defaults(frame, table)
     missing = [name for name in schema if name not in frame.columns]
     if missing:
         raise ValueError(f"{table}: missing columns {missing}")

@@ -37,3 +37,26 @@ preflop: P3 raise 150, P1 check"""
     result = check(unknown, seats, actions)
     assert set(result.violations["code"]) == {"CHECK-FACING-BET"}
     assert result.actions["raise_allowed"].is_null().all()
+
+
+def _pl_max_flags(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame) -> list[int]:
+    found = check(hands, seats, actions).violations.filter(pl.col("code") == "PL-MAX")
+    return found["seq"].to_list()
+
+
+def test_site_added_money_counts_in_the_pot_limit() -> None:
+    # blinds 1 + 2 in: a pot raise is to 2 + 3 + 2 = 7; with 5 added by the site (STP, cash
+    # drop) the pot is 8 and the pot raise is to 12
+    for to, added, flagged in ((7, 0, False), (12, 0, True), (12, 5, False), (13, 5, True)):
+        hands, seats, actions, _ = _tables(
+            f"PL 1/2; stacks 1000 x3; button P3\npreflop: P3 raise {to}, P1 fold, P2 fold",
+            site_added=added,
+        )
+        assert bool(_pl_max_flags(hands, seats, actions)) is flagged, (to, added)
+
+
+def test_tables_without_site_added_still_audit() -> None:
+    hands, seats, actions, _ = _tables(
+        "PL 1/2; stacks 1000 x3; button P3\npreflop: P3 raise 12, P1 fold, P2 fold"
+    )
+    assert _pl_max_flags(hands.drop("site_added"), seats, actions) == [2]

@@ -18,3 +18,9 @@ def test_amount_columns_are_integers_never_floats():
 def test_conform_rejects_a_frame_missing_columns():
     with pytest.raises(ValueError, match="missing columns"):
         schema.conform(pl.DataFrame({"hand_key": [1]}), "seats")
+
+
+def test_conform_fills_the_default_of_a_later_column():
+    hands = schema.empty("hands").drop("site_added")
+    row = {name: [None] for name in hands.columns} | {"hand_key": [1]}
+    assert schema.conform(pl.DataFrame(row), "hands")["site_added"].to_list() == [0]
