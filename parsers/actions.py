@@ -4,7 +4,9 @@ Semantics (RULES.md §2, rules_vectors.json "conventions"):
 - `to_amount` is the player's total live commitment on the street after a bet or raise;
   `amount` is the chips the action moved (raise: to_amount minus the commitment before).
 - Posts are street 0. The first "big blind" post of a hand is post_bb; a later one is a
-  straddle when larger than the first, else a live post; a later "small blind" is dead money.
+  straddle when larger than the first, else a live post; a later "small blind" is dead money,
+  unless the player's first preflop action is a call, before any raise, that completes it to
+  the big blind (then it is live).
   "small & big blinds" becomes a live post_bb of the nominal big blind plus a post_dead of the rest.
 - uncalled_return keeps the street it happened on; collect and cash_out are street 4.
 The commitment before each action is a cumulative sum per (hand, street, player) that restarts
@@ -51,12 +53,24 @@ def _refine_posts(
         .then(pl.lit("post_straddle"))
         .when((kind == "post_bb") & repeated)
         .then(pl.lit("post_live"))
+        .when((kind == "post_sb") & repeated & pl.col("_completes"))
+        .then(pl.lit("post_live"))
         .when((kind == "post_sb") & repeated)
         .then(pl.lit(second_sb))
         .otherwise(kind)
     )
-    refined = blinds.join(first_bb, on="hand_key", how="left", maintain_order="left").select(
-        "_row", refined_kind.alias("_kind")
+    refined = (
+        blinds.join(first_bb, on="hand_key", how="left", maintain_order="left")
+        .join(
+            _completing(events, blinds),
+            on=["hand_key", "player"],
+            how="left",
+            maintain_order="left",
+        )
+        .with_columns(
+            _completes=(pl.col("_call") + pl.col("amount") == pl.col("_first_bb")).fill_null(False)
+        )
+        .select("_row", refined_kind.alias("_kind"))
     )
     # Only the (few) blind posts can change: look them up by row number.
     return (
@@ -64,6 +78,30 @@ def _refine_posts(
         .join(refined, on="_row", how="left", maintain_order="left")
         .with_columns(pl.coalesce("_kind", "kind").alias("kind"))
         .drop("_row", "_kind")
+    )
+
+
+def _completing(events: pl.DataFrame, blinds: pl.DataFrame) -> pl.DataFrame:
+    """hand_key, player, _call: the chips of a player's first preflop action when it is a call
+    made before any preflop bet or raise. A second small blind plus such a call that make the
+    big blind show the log counts that post live (a dead one would owe the whole big blind):
+    PokerStars converted export PLO-6-max-USD-30-60-201703.converted.secondsb.txt, "UTG: posts
+    small blind $15" then "UTG: calls $15" at $15/$30."""
+    kind = pl.col("kind")
+    second = ~pl.struct("hand_key", "kind").is_first_distinct() & (kind == "post_sb")
+    hands = blinds.filter(second).get_column("hand_key").implode()
+    preflop = events.filter(
+        pl.col("hand_key").is_in(hands)
+        & (pl.col("street") == 0)
+        & kind.is_in(["fold", "check", "call", "bet", "raise"])
+    )
+    raised = kind.is_in(["bet", "raise"]).cast(pl.Int32)
+    return (
+        preflop.with_columns(_raises=raised.cum_sum().over("hand_key") - raised)
+        .group_by("hand_key", "player")
+        .agg(pl.all().first())
+        .filter((kind == "call") & (pl.col("_raises") == 0))
+        .select("hand_key", "player", pl.col("amount").alias("_call"))
     )
 
 

@@ -108,6 +108,27 @@ D: posts small blind $0.05
     assert rows[2] == ("D", "post_dead", 5, None)
 
 
+def _second_sb_kind(actions: str) -> str:
+    body = f"""
+A: posts small blind $0.05
+B: posts big blind $0.10
+D: posts small blind $0.05
+*** HOLE CARDS ***
+{actions.strip()}
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+"""
+    return actions_of(parse_text(hand(SEATS + body)))[2][1]
+
+
+def test_second_small_blind_completed_by_a_call_is_live():
+    # "calls $0.05" to the $0.10 blind before any raise: the log counts the post live (a dead
+    # one would owe $0.10; converted.secondsb.txt hand 3434271432); a full call keeps it dead
+    assert _second_sb_kind("C: folds\nD: calls $0.05\nA: folds") == "post_live"
+    assert _second_sb_kind("C: folds\nD: calls $0.10\nA: folds") == "post_dead"
+    assert _second_sb_kind("C: raises $0.20 to $0.30\nD: calls $0.25\nA: folds") == "post_dead"
+
+
 def test_button_blind_of_six_plus_holdem():
     header = (
         "PokerStars Hand #199247789909:  6+ Hold'em No Limit (Button Blind $2 - Ante $2  USD)"
