@@ -130,6 +130,9 @@ class Grammar:
     #: commitment is in that player's collect and in the reported pot. The pipeline emits the
     #: uncalled_return and takes it out of the collect and of total_pot (parsers/site_money.py).
     implicit_uncalled: bool = False
+    #: Sites (hands.site) whose "raises X to Y" may give Y as the chips added, recognised per
+    #: hand by the pot (Run It Once 2019, parsers/added_raise.py).
+    raise_to_may_be_added: tuple[str, ...] = ()
     #: The summary's total pot is net of the rake (what was collected): total_pot = pot + rake.
     pot_net_of_rake: bool = False
     #: With `implicit_uncalled`: the reported pot already leaves the uncalled chips out

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from parsers.actions import NEEDS_AMOUNT, build_actions
+from parsers.added_raise import read_added_raises
 from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
@@ -202,6 +203,8 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     actions = build_actions(events, dict(grammar.verbs), hand_info, grammar)
     hands = assemble_hands(_with_button_player(header, seats, grammar), actions, grammar)
     actions, hands, seats = settle_site_money(actions, hands, seats, grammar)
+    if grammar.raise_to_may_be_added:
+        actions = read_added_raises(actions, hands, grammar.raise_to_may_be_added)
     problems = _hand_problems(lines, header, seats, actions, bad, grammar)
     return _finish(hands, seats, actions, problems, grammar, sources)
 

@@ -103,6 +103,7 @@ IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
 
 POKERSTARS = Grammar(
     site="pokerstars",
+    raise_to_may_be_added=("runitonce",),
     header=HEADER,
     read_header=read_stars_header,
     street_marker=STREET_MARKER,

@@ -24,9 +24,10 @@ KEPT_UNCALLED = (
     "Bodog/Bovada hand converted to PokerStars format: no uncalled line and the pot keeps the "
     "uncalled chips (vector D19's pattern); PokerStars itself prints the return"
 )
-RIO_RAISE = (
-    "parser: in these Run It Once logs 'raises X to Y' gives Y = chips added by the action, not "
-    "the street total (fpdb's 'raiseTo bug'); read that way the hand adds up"
+RIO_ALLIN_CHECKS = (
+    "true: all-in players are recorded checking on later streets (the 'raises X to Y' of these "
+    "Run It Once logs gives Y = chips added, fpdb's 'raiseTo bug': parsers/added_raise.py reads "
+    "it so and the pot adds up; the player is then all-in)"
 )
 
 #: (file name, hand id) -> (codes, reason)
@@ -59,11 +60,6 @@ KNOWN: dict[tuple[str, str], tuple[set[str], str]] = {
         {"POT-TOTAL", "UNCALLED-RETURN"},
         KEPT_UNCALLED,
     ),
-    ("PLO-6-max-USD-30-60-201703.converted.secondsb.txt", "3434271432"): (
-        {"CALL-AMOUNT", "POT-TOTAL", "ROUND-INCOMPLETE", "UNCALLED-RETURN"},
-        "parser: the extra 'posts small blind' of a non-blind seat is parsed dead, but the log "
-        "counts it live (the player 'calls $15' to complete the $30 blind; the pot adds up so)",
-    ),
     ("UncontestedWinnerFlash.txt", "999000000001"): (
         {"POT-TOTAL"},
         "true: $0.55 put in, $0.30 returned, but the pot reads $0.20 (the SB's $0.05 vanished)",
@@ -77,17 +73,14 @@ KNOWN: dict[tuple[str, str], tuple[set[str], str]] = {
         {"CHIP-CONSERVATION"},
         "true: collected $3.30 + rake $0.36 = $3.66 out of a $3.60 pot",
     ),
-    ("NLHE-6max-EUR-0.02-0.04-201902.RIO.txt", "30702949"): (
-        {"CALL-AMOUNT", "POT-TOTAL", "UNCALLED-RETURN"},
-        RIO_RAISE,
-    ),
+    ("NLHE-6max-EUR-0.02-0.04-201902.RIO.txt", "30702949"): ({"ACT-ALLIN"}, RIO_ALLIN_CHECKS),
     ("PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt", "31260881"): (
-        {"CALL-AMOUNT", "POT-TOTAL", "UNCALLED-RETURN"},
-        RIO_RAISE,
+        {"ACT-ALLIN"},
+        RIO_ALLIN_CHECKS,
     ),
     ("PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt", "34011543"): (
-        {"ACT-ALLIN", "RAISE-MIN", "UNCALLED-RETURN"},
-        RIO_RAISE + "; and all-in players are recorded checking on the turn and river (true)",
+        {"ACT-ALLIN"},
+        RIO_ALLIN_CHECKS,
     ),
     ("PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", "36197946"): (
         {"CHIP-CONSERVATION"},

@@ -138,3 +138,44 @@ Total pot $6 | Rake $0
     assert (row["structure"], row["cap"], row["big_blind"]) == ("CAP", 2000, 100)
     assert actions_of(tables)[3] == ("DarkEvilus", "raise", 1900, 2000)
     assert actions_of(tables)[4] == ("V_Koning", "fold", 0, None)
+
+
+RIO_HEADER = "Run It Once Poker Hand #7: Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC"
+RIO_HAND = """
+Seat 1: A (€5 in chips)
+Seat 2: B (€5 in chips)
+Seat 3: C (€5 in chips)
+A: posts small blind €0.02
+B: posts big blind €0.04
+*** HOLE CARDS ***
+C: raises €0.08 to €0.12
+A: folds
+B: calls €0.08
+*** FLOP *** [4c Qc 5h]
+B: bets €0.20
+C: raises €0.40 to €0.60
+B: raises €0.60 to {to}
+C: calls {call}
+*** TURN *** [4c Qc 5h] [6d]
+B: checks
+C: checks
+*** RIVER *** [4c Qc 5h 6d] [8s]
+B: checks
+C: checks
+B collected {pot} from pot
+*** SUMMARY ***
+Total pot {pot} | Rake €0
+"""
+
+
+def _rio_reraise(to: str, call: str, pot: str) -> tuple:
+    text = hand(RIO_HAND.format(to=to, call=call, pot=pot), header=RIO_HEADER)
+    return actions_of(parse_text(text))[7]
+
+
+def test_run_it_once_raise_to_read_as_chips_added_when_the_pot_says_so():
+    # "raises €0.60 to €1.20" by B (€0.20 in), C "calls €0.80", pot €3.06: B added €1.20 to a
+    # total of €1.40 (Run It Once 2019, fpdb's "raiseTo bug"; parsers/added_raise.py)
+    assert _rio_reraise("€1.20", "€0.80", "€3.06") == ("B", "raise", 120, 140)
+    # the same line in a hand whose pot adds up the usual way (C calls €0.60, pot €2.66)
+    assert _rio_reraise("€1.20", "€0.60", "€2.66") == ("B", "raise", 100, 120)
