@@ -197,10 +197,10 @@ def print_table(table: list[dict[str, Any]]) -> None:
               help="Stages to skip: parse check run run1 report baseline pokerkit.")  # fmt: skip
 @click.option(
     "--copies",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=9),
     default=1,
     show_default=True,
-    help="Audit the corpus this many times over (hard links): 5 x 400k = 2M hands.",
+    help="Audit the corpus this many times over (new hand ids): 5 x 400k = 2M hands.",
 )
 @click.option("--one-file", is_flag=True, help="Concatenate the corpus into one file first.")
 @click.option("--dask", is_flag=True, help="Also time `--engine dask --workers 2`.")

@@ -3,8 +3,9 @@ the report alone, and bigger corpora made from the generated one (docs/scale.md)
 
 * `hhaudit run` is run with HHAUDIT_TIMINGS set, so one process gives the whole-run figures
   and where its time went (digest and plan, parse, check, write parts, combine, reports).
-* `--copies K` replicates the corpus K times with hard links (K x N hands, no generation, no
-  disk); `--one-file` concatenates it into one big file (which the run must cut in chunks).
+* `--copies K` replicates the corpus K times (K x N hands without generating them; hand ids
+  renumbered per copy so they are not duplicates); `--one-file` concatenates it into one big
+  file (which the run must cut in chunks).
 """
 
 from __future__ import annotations
@@ -46,20 +47,37 @@ VARIANTS: dict[str, RunVariant] = {
 }
 
 
+HEADER_ID = b"PokerStars Hand #20"  # every generated hand id starts with 20
+
+
+def _renumbered_copy(source: Path, target: Path, copy: int) -> None:
+    """`source` with every hand id's second digit set to `copy`: the same hands, new ids (the
+    run would quarantine identical ids as duplicates). Line-aligned 8 MB blocks."""
+    new_id = HEADER_ID[:-1] + str(copy).encode()
+    tmp = target.with_suffix(".partial")
+    with open(source, "rb") as src, open(tmp, "wb") as out:
+        while block := src.read(8 << 20):  # a loop over blocks of bytes
+            out.write((block + src.readline()).replace(HEADER_ID, new_id))
+    tmp.rename(target)
+
+
 def replicate(paths: list[Path], copies: int) -> list[Path]:
-    """The corpus `copies` times over, as hard links in a sibling folder (made once)."""
+    """The corpus `copies` times over in a sibling folder (made once): copy 0 as hard links,
+    the others with new hand ids (at most 9 copies)."""
     if copies <= 1:
         return paths
+    if copies > 9:
+        raise ValueError("--copies: at most 9")
     source = paths[0].parent
     folder = source.parent / f"{source.name}-x{copies}"
-    names = [folder / f"copy{k}-{path.name}" for k in range(copies) for path in paths]
-    if not all(name.exists() for name in names):
-        folder.mkdir(exist_ok=True)
-        for k in range(copies):
-            for path in paths:
-                target = folder / f"copy{k}-{path.name}"
-                if not target.exists():
-                    os.link(path, target)
+    folder.mkdir(exist_ok=True)
+    names = []
+    for k in range(copies):  # a loop over copies and files
+        for path in paths:
+            target = folder / f"copy{k}-{path.name}"
+            if not target.exists():
+                os.link(path, target) if k == 0 else _renumbered_copy(path, target, k)
+            names.append(target)
     return names
 
 
