@@ -30,9 +30,10 @@ SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
 def test_seeds_cover_several_formats() -> None:
-    from parsers import parse_bytes
+    from parsers import parse_many
 
-    sites = {parse_bytes(data, "seed").files[0].site for data in seeds()}
+    parsed = parse_many((data, f"seed-{k}", k) for k, data in enumerate(seeds()))
+    sites = {report.site for report in parsed.files}
     assert {"pokerstars", "winamax", "ggpoker", "ipoker", "phh", "bovada"} <= sites
 
 
