@@ -40,8 +40,9 @@ SITE = "phh"
 #: One `variant = ...` key per hand (the hand-header line used to count hands).
 HEADER = r"^variant\s*=\s*['\"]"
 #: `starting_stacks = [inf, ...]` (stack not recorded, HandHQ conversions): a stack no bet
-#: reaches (10^15 units), so no one is ever all-in and stack checks never fire.
-UNKNOWN_STACK = "1000000000000000"
+#: reaches (10^8 currency units: 10^10 cents), so no one is ever all-in and stack checks never
+#: fire. Kept well below the checker's bound (2**40 minor units, parsers.invariants), sums too.
+UNKNOWN_STACK = "100000000"
 _TABLE = re.compile(r"^\[[^\[\]]+\]\s*(?:#.*)?$")
 _ACTIONS_KEY = re.compile(r"^actions\s*=")
 _LIST_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "actions", "players", "seats")

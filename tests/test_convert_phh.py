@@ -49,7 +49,12 @@ class Audited:
 
     @staticmethod
     def of(tables: ParsedTables) -> Audited:
-        return Audited(tables, audit.check(tables.hands, tables.seats, tables.actions))
+        # Same rules on both sides of a conversion: PHH carries no site, so no site profile
+        # (e.g. ipoker's fl_half_allin_level) applies to the original either.
+        sites = tables.hands["site"].unique().to_list()
+        plain = {site: audit.Options() for site in sites}
+        result = audit.check(tables.hands, tables.seats, tables.actions, site_options=plain)
+        return Audited(tables, result)
 
 
 def _flags(found: audit.AuditResult) -> dict[tuple, list[str]]:
@@ -70,7 +75,9 @@ def _flags(found: audit.AuditResult) -> dict[tuple, list[str]]:
 def _betting(tables: ParsedTables) -> list[tuple]:
     acts = tables.actions.filter(pl.col("kind").cast(pl.String).is_in(BETTING))
     columns = ["hand_id", "street", "player", "kind", "amount", "to_amount", "is_all_in"]
-    acts = acts.sort("hand_id", "seq").select(columns)
+    # A hand id may repeat across files (three iPoker files share one): sort by content too, so
+    # the two copies' rows interleave the same way on both sides.
+    acts = acts.sort("hand_id", "seq", *columns[2:], "player").select(columns)
     return acts.with_columns(pl.col("kind").cast(pl.String)).rows()
 
 
