@@ -59,6 +59,9 @@ class Grammar:
     locale: NumberLocale = EN
     #: Optional whole-text rewrite for odd exports (upper-case files); None when unused.
     keyword_fixes: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    #: False for formats that never print an all-in marker (888poker): is_all_in is then null
+    #: ("not recorded"), so the ALLIN-FLAG check has nothing to compare and stays silent.
+    marks_all_in: bool = True
     #: What ends the actor's name on an action line: "X: calls" (default), "X calls" (" "),
     #: "Big Blind : Calls" (" : ").
     actor_separator: str = ": "

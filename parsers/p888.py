@@ -60,6 +60,7 @@ IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
 
 P888 = Grammar(
     site="888poker",
+    marks_all_in=False,  # the format never says "all-in"
     header=HEADER,
     read_header=read_888_header,
     street_marker=STREET_MARKER,

@@ -34,6 +34,13 @@ class Tables:
         return Tables(empty("hands"), empty("seats"), empty("actions"), empty("quarantine"))
 
 
+def _all_in_marker(grammar: Grammar) -> pl.Expr:
+    """is_all_in as recorded, or null where the format never records it."""
+    if grammar.marks_all_in:
+        return pl.col("is_all_in")
+    return pl.lit(None, dtype=pl.Boolean).alias("is_all_in")
+
+
 def _quote(text: pl.Expr, width: int = 80) -> pl.Expr:
     short = pl.when(text.str.len_chars() > width).then(text.str.slice(0, width) + "…")
     return pl.lit("'") + short.otherwise(text) + pl.lit("'")
@@ -239,6 +246,7 @@ def _finish(
     seat_of = seats.select("hand_key", "player", "seat")
     actions = (
         actions.rename({"all_in": "is_all_in"})
+        .with_columns(_all_in_marker(grammar))
         .join(ids, on="hand_key", maintain_order="left")
         .join(seat_of, on=["hand_key", "player"], how="left", maintain_order="left")
     )

@@ -9,18 +9,19 @@ from site_helpers import actions_of, corpus_numbers, parse_site_samples, violati
 
 
 def test_raise_amount_added_is_normalised_to_raise_to() -> None:
+    """888 never prints "all-in": is_all_in is null (not recorded), so ALLIN-FLAG stays silent."""
     tables = parse_site_samples("888poker")
     assert tables.quarantine.height == 0
     rows = actions_of(tables, "900000001")
     assert rows[2:4] == [
-        (0, "dave", "post_bb", 10, None, False),  # "posts dead blind [$0.05 + $0.10]"
-        (0, "dave", "post_dead", 5, None, False),
+        (0, "dave", "post_bb", 10, None, None),  # "posts dead blind [$0.05 + $0.10]"
+        (0, "dave", "post_dead", 5, None, None),
     ]
-    assert rows[5] == (0, "alice", "raise", 40, 40, False)  # "raises [$0.40]" added to 0
-    assert rows[11] == (1, "alice", "raise", 300, 300, False)  # "raises [$3]" facing 1
+    assert rows[5] == (0, "alice", "raise", 40, 40, None)  # "raises [$0.40]" added to 0
+    assert rows[11] == (1, "alice", "raise", 300, 300, None)  # "raises [$3]" facing 1
     assert rows[14:] == [
-        (1, "alice", "uncalled_return", 200, None, False),  # never printed by 888
-        (4, "alice", "collect", 330, None, False),
+        (1, "alice", "uncalled_return", 200, None, None),  # never printed by 888
+        (4, "alice", "collect", 330, None, None),
     ]
     seats = tables.seats.filter(pl.col("hand_id") == "900000001")
     assert seats["player"].to_list() == ["alice", "bob smith", "carol", "dave"]
@@ -33,9 +34,9 @@ def test_localized_amounts_and_pot_limit_violation() -> None:
     assert (hand["structure"], hand["small_blind"], hand["big_blind"]) == ("PL", 2500, 5000)
     rows = actions_of(tables, "900000002")
     assert rows[2:5] == [
-        (0, "Player0", "raise", 12500, 15000, False),  # "raises [125 $]" after the SB
-        (0, "Hero", "raise", 40000, 45000, False),
-        (0, "Player0", "call", 30000, None, False),
+        (0, "Player0", "raise", 12500, 15000, None),  # "raises [125 $]" after the SB
+        (0, "Hero", "raise", 40000, 45000, None),
+        (0, "Player0", "call", 30000, None, None),
     ]
     seats = tables.seats.filter(pl.col("hand_id") == "900000002")
     assert seats["stack"].to_list() == [500000, 649750]  # "5 000 $", "6 497,50 $"
