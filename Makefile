@@ -20,7 +20,6 @@ install: $(STAMP)
 
 demo: install
 	$(BIN)/hhaudit run sample_data --out $(OUT)/demo --exit-zero
-	@echo "Report: $(abspath $(OUT)/demo/report.html)"
 
 test: install
 	$(BIN)/python -m pytest -q -n 2 -m "not slow"
