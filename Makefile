@@ -32,7 +32,7 @@ bench: install
 	$(BIN)/python -m bench.run --hands $(HANDS) $(BENCH_ARGS)
 
 fuzz: install
-	$(BIN)/python -m pytest -q -m slow tests
+	$(BIN)/python -m pytest -q -n 2 -m slow tests
 
 clean:
 	rm -rf $(VENV) $(OUT) .pytest_cache .ruff_cache
