@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.hands import HEADER_COLUMNS
 from parsers.money import CENTS, CHIPS, EN, to_minor_units
 
 HAND_ID = r"Hand #(?P<hand_id>[0-9A-Za-z-]+)"
@@ -84,22 +85,4 @@ def read_bovada_header(headers: pl.DataFrame) -> pl.DataFrame:
         none.alias("header_ante"),
         none.alias("cap"),
         problem.alias("header_problem"),
-    ).select(
-        "hand_key",
-        "line_no",
-        "hand_id",
-        "game",
-        "is_hilo",
-        "structure",
-        "is_tournament",
-        "currency",
-        "scale",
-        "small_blind",
-        "big_blind",
-        "small_bet",
-        "big_bet",
-        "header_ante",
-        "cap",
-        "started_at",
-        "header_problem",
-    )
+    ).select(*HEADER_COLUMNS)

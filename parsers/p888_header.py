@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.hands import HEADER_COLUMNS
 from parsers.money import CENTS, CHIPS, NumberLocale, currency_of, to_minor_units
 
 #: "$1,492.66", "1 123 698" (tournament chips) and "0,02 $", "3 023,50 $", "2.000 €" (the
@@ -103,22 +104,4 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         none.alias("cap"),
         pl.col("currency").fill_null("USD"),
         problem.alias("header_problem"),
-    ).select(
-        "hand_key",
-        "line_no",
-        "hand_id",
-        "game",
-        "is_hilo",
-        "structure",
-        "is_tournament",
-        "currency",
-        "scale",
-        "small_blind",
-        "big_blind",
-        "small_bet",
-        "big_bet",
-        "header_ante",
-        "cap",
-        "started_at",
-        "header_problem",
-    )
+    ).select(*HEADER_COLUMNS)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.hands import HEADER_COLUMNS
 from parsers.money import CENTS, CHIPS, EN, EU, currency_of, to_minor_units
 
 HAND_ID = r"Hand History [Ff]or Game (?P<hand_id>\S+) \*"
@@ -103,22 +104,4 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
         none.alias("cap"),
         pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("started_at"),
         problem.alias("header_problem"),
-    ).select(
-        "hand_key",
-        "line_no",
-        "hand_id",
-        "game",
-        "is_hilo",
-        "structure",
-        "is_tournament",
-        "currency",
-        "scale",
-        "small_blind",
-        "big_blind",
-        "small_bet",
-        "big_bet",
-        "header_ante",
-        "cap",
-        "started_at",
-        "header_problem",
-    )
+    ).select(*HEADER_COLUMNS)

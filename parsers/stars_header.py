@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 import polars as pl
 
+from parsers.hands import HEADER_COLUMNS
 from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
 
 HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
@@ -203,23 +204,4 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         .when(pl.col("game") == "unknown")
         .then(pl.lit("game unknown in header"))
     )
-    return frame.with_columns(problem.alias("header_problem")).select(
-        "hand_key",
-        "line_no",
-        "hand_id",
-        "game",
-        "is_hilo",
-        "structure",
-        "is_tournament",
-        "currency",
-        "scale",
-        "small_blind",
-        "big_blind",
-        "small_bet",
-        "big_bet",
-        "header_ante",
-        "cap",
-        "started_at",
-        "header_problem",
-        "brand",
-    )
+    return frame.with_columns(problem.alias("header_problem")).select(*HEADER_COLUMNS, "brand")

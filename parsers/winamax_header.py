@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.hands import HEADER_COLUMNS
 from parsers.money import CENTS, EN, currency_of, to_minor_units
 from parsers.stars_header import started_at
 
@@ -95,22 +96,4 @@ def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
         .when(pl.col("game") == "unknown")
         .then(pl.lit("game unknown in header"))
     )
-    return frame.with_columns(problem.alias("header_problem")).select(
-        "hand_key",
-        "line_no",
-        "hand_id",
-        "game",
-        "is_hilo",
-        "structure",
-        "is_tournament",
-        "currency",
-        "scale",
-        "small_blind",
-        "big_blind",
-        "small_bet",
-        "big_bet",
-        "header_ante",
-        "cap",
-        "started_at",
-        "header_problem",
-    )
+    return frame.with_columns(problem.alias("header_problem")).select(*HEADER_COLUMNS)
