@@ -16,6 +16,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.hands import HEADER_COLUMNS
+from parsers.markers import first_marker
 from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
 from parsers.stars_header import started_at
 
@@ -36,10 +37,7 @@ GAMES: tuple[tuple[str, str], ...] = (
 
 
 def _game(text: pl.Expr) -> pl.Expr:
-    expr = pl.lit("unknown")
-    for marker, game in reversed(GAMES):
-        expr = pl.when(text.str.contains(marker, literal=True)).then(pl.lit(game)).otherwise(expr)
-    return expr
+    return first_marker(text, GAMES, "unknown")
 
 
 def _structure(text: pl.Expr) -> pl.Expr:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from parsers.markers import first_marker
+
 #: Scale for money games (cents) and for chip games.
 CENTS = 100
 CHIPS = 1
@@ -96,7 +98,4 @@ CURRENCY_MARKERS: tuple[tuple[str, str], ...] = (
 
 def currency_of(text: pl.Expr) -> pl.Expr:
     """The ISO code of the first currency marker found in `text`, else null."""
-    expr = pl.lit(None, dtype=pl.String)
-    for marker, code in reversed(CURRENCY_MARKERS):
-        expr = pl.when(text.str.contains(marker, literal=True)).then(pl.lit(code)).otherwise(expr)
-    return expr
+    return first_marker(text, CURRENCY_MARKERS)

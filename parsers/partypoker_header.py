@@ -20,6 +20,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.hands import HEADER_COLUMNS
+from parsers.markers import first_marker
 from parsers.money import CENTS, CHIPS, EN, EU, currency_of, to_minor_units
 
 HAND_ID = r"Hand History [Ff]or Game (?P<hand_id>\S+) \*"
@@ -39,10 +40,7 @@ def _game(text: pl.Expr) -> pl.Expr:
         ("Omaha", "omaha4"),
         ("Hold", "holdem"),
     )
-    expr = pl.lit("unknown")
-    for marker, game in reversed(rules):
-        expr = pl.when(text.str.contains(marker, literal=True)).then(pl.lit(game)).otherwise(expr)
-    return expr
+    return first_marker(text, rules, "unknown")
 
 
 def _money(text: pl.Expr) -> pl.Expr:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 import polars as pl
 
 from parsers.hands import HEADER_COLUMNS
+from parsers.markers import first_marker
 from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
 
 HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
@@ -68,10 +69,7 @@ def _game(text: pl.Expr) -> pl.Expr:
         ("Omaha", "omaha4"),
         ("Hold'em", "holdem"),
     )
-    expr = pl.lit("unknown")
-    for marker, game in reversed(rules):
-        expr = pl.when(text.str.contains(marker, literal=True)).then(pl.lit(game)).otherwise(expr)
-    return expr
+    return first_marker(text, rules, "unknown")
 
 
 def _structure(text: pl.Expr) -> pl.Expr:

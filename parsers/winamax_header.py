@@ -16,6 +16,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.hands import HEADER_COLUMNS
+from parsers.markers import first_marker
 from parsers.money import CENTS, EN, currency_of, to_minor_units
 from parsers.stars_header import started_at
 
@@ -37,10 +38,7 @@ STRUCTURES = {"no limit": "NL", "pot limit": "PL", "fixed limit": "FL"}
 
 
 def _game(name: pl.Expr) -> pl.Expr:
-    expr = pl.lit("unknown")
-    for marker, game in reversed(GAMES):
-        expr = pl.when(name.str.contains(marker, literal=True)).then(pl.lit(game)).otherwise(expr)
-    return expr
+    return first_marker(name, GAMES, "unknown")
 
 
 def _money(column: pl.Expr) -> pl.Expr:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.hands import HEADER_COLUMNS
+from parsers.markers import first_marker
 from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
 from parsers.stars_header import started_at
 
@@ -37,34 +39,11 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("Omaha", "omaha4"),
     ("Hold", "holdem"),
 )
-COLUMNS = (
-    "hand_key",
-    "line_no",
-    "hand_id",
-    "game",
-    "is_hilo",
-    "structure",
-    "is_tournament",
-    "currency",
-    "scale",
-    "small_blind",
-    "big_blind",
-    "small_bet",
-    "big_bet",
-    "header_ante",
-    "cap",
-    "started_at",
-    "header_problem",
-    "pot_unreliable",
-    "stakes_may_be_bets",
-)
+COLUMNS = (*HEADER_COLUMNS, "pot_unreliable", "stakes_may_be_bets")
 
 
 def _game(name: pl.Expr) -> pl.Expr:
-    expr = pl.lit("unknown")
-    for marker, game in reversed(GAMES):
-        expr = pl.when(name.str.contains(marker, literal=True)).then(pl.lit(game)).otherwise(expr)
-    return expr
+    return first_marker(name, GAMES, "unknown")
 
 
 def read_wpn_header(headers: pl.DataFrame) -> pl.DataFrame:
