@@ -163,6 +163,9 @@ class Grammar:
     #: Every post precedes the first betting action: a hand with a bet, raise, call, check or
     #: fold before a blind or ante post is quarantined (Winamax "raises" among the blinds).
     posts_first: bool = False
+    #: A verb (see `verbs`) of a line that only says a player is all-in, after the action that
+    #: did it (PartyPoker 2026 "X is all-In."): it marks that action (parsers/all_in_marker.py).
+    all_in_marker_verb: str = ""
     #: A verb (see `verbs`) meaning "reaches the table cap" (old WPN "Player X caps (N)"): the
     #: player's total commitment after that line is the hand's cap when the header has none.
     cap_verb: str = ""

@@ -77,10 +77,10 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         pl.col("hand_key").is_in(with_summary["hand_key"].implode()).alias("has_summary")
     )
     summary = lines.filter(in_summary)
-    # an optional `fees` group (the site's other fees, summed into the rake by site_money.py)
-    names = ("pot", "rake", "jackpot", "stp") + (
-        ("fees",) if "(?P<fees>" in grammar.pot_line else ()
-    )
+    # optional `fees` (the site's other fees, summed into the rake by site_money.py) and
+    # `side_pots` groups (summed into the pot there)
+    optional = tuple(name for name in ("fees", "side_pots") if f"(?P<{name}>" in grammar.pot_line)
+    names = ("pot", "rake", "jackpot", "stp", *optional)
     pots = (
         summary.filter(pl.col("text").str.contains(grammar.pot_line))
         .unique("hand_key", keep="first")

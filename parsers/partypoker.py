@@ -31,6 +31,7 @@ ACTOR_ACTION = (
     r"^(?:(?P<suffix>Cashed out)\s+)?(?:balance [^,]*, (?:bet [^,]*, )?)?"
     r"(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante(?: of)?"
     r"|posts dead blind|posts button blind|calls|bets|raises|checks|folds|is (?P<all_in>all-In)"
+    r"|is all-in-marker"
     r"|wins|collected)"
     rf"(?:(?:\s+(?:Hi|Lo))?\s*[\[(]?\s*(?P<amount>{_MONEY})(?:\s*chips)?\s*[\])]?)?"
     rf"(?: to (?P<to>{_MONEY}))?\.?"
@@ -51,6 +52,7 @@ VERBS: dict[str, str] = {
     "checks": "check",
     "folds": "fold",
     "is all-In": "bet_or_call",
+    "is all-in-marker": "all_in_marker",  # 2026 "X is all-In.": marks the action before it
     "wins": "collect",
     "collected": "collect",  # 2026 summary: "balance $B, bet $X, collected $C"
     "collectedCashed out": "cash_out",  # "Cashed out balance ..., collected $C" (`suffix`)
@@ -60,7 +62,6 @@ ACTOR_IGNORED = (
     r"^(?:shows|mucks|doesn't show|does not show|did not show|sits out"
     r"|has left|has joined|will be using|did not respond|could not respond|Forward Folds"
     r"|is sitting out$|is disconnected|has been disconnected|is connected|has reconnected"
-    r"|is all-in-marker"
     r"|Cash-out Premium|opted for cash-out|probabilty is|probability is|Cashout Amount is"
     r"|has been reconnected|(?:Cashed out\s+)?balance |is feeling|has timed out|adds |rebuys"
     r"|finished|wins the)"
@@ -113,7 +114,8 @@ PARTYPOKER = Grammar(
     named_lines=(("collect", r"^\x00(?P<player>\x00)(?P<amount>\x00)$"),),  # none here
     ignored=IGNORED,
     void_hand=((r"^Hand cancelled$", "hand cancelled"),),
-    pot_line=r"^Main Pot: \$?(?P<pot>[\d.,]+)(?: Rake: \$?(?P<rake>[\d.,]+))?"
+    pot_line=r"^Main Pot: \$?(?P<pot>[\d.,]+)(?P<side_pots>(?: Side Pot \d+: \$?[\d.,]+)*)"
+    r"(?: Rake: \$?(?P<rake>[\d.,]+))?"
     + "".join(_NONE.format(name) for name in ("jackpot", "stp")),
     locale=EN,
     keyword_fixes=(
@@ -136,5 +138,6 @@ PARTYPOKER = Grammar(
     idle_seats_sit_out=True,
     silent_blinds=("posts small blind", "posts big blind"),
     second_sb_live=True,
+    all_in_marker_verb="is all-in-marker",
     level_line=r"^(?:Blinds|Blinds-Antes|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)",
 )

@@ -11,8 +11,17 @@
 
 Tournament amounts are chips. "Blinds-Antes(1.200/2.400 -400)" groups thousands with a dot
 (such hands are read in the alternative locale, see parsers/partypoker.py). A header without
-a limit word gives structure UNKNOWN (only the structure-free rules run). Times: the local
-time as printed, taken as UTC (zones like MSKS/YEKST are not reliable).
+a limit word gives structure UNKNOWN (only the structure-free rules run).
+
+Short Deck ("$1/$2 USD NL Short Deck") is an ante game: every player antes the first amount and
+the button posts a button blind of the same size, the only live blind (hand 18512107436: antes
+$1, "posts button blind [$1 USD]"); the second amount is the minimum preflop raise-to, twice
+the button blind (partypoker's Short Deck rules). So big_blind = header_ante = the first amount,
+small_blind = 0.
+
+Times: "Sunday, March 31, 09:30:36 CEST 2013" (classic) and "Mon Feb 09 12:55:26 EST 2026"
+(2026), converted to UTC for the zones of parsers.stars_header.TIME_ZONES and BST; other zones
+(MSKS, ICT) and a missing zone are taken as UTC as printed.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ import polars as pl
 from parsers.hands import HEADER_COLUMNS
 from parsers.markers import first_marker
 from parsers.money import CENTS, CHIPS, EN, EU, currency_of, to_minor_units
+from parsers.stars_header import TIME_ZONES
 
 HAND_ID = r"Hand History [Ff]or Game (?P<hand_id>\S+) \*"
 _NUM = r"[$€]?\s?\d[\d.,]*"
@@ -31,6 +41,12 @@ LEVEL_STAKES = rf"(?:Blinds|Blinds-Antes|Stakes)\(\s*(?P<sb>{_NUM})/(?P<bb>{_NUM
 STRUCTURE = r"\(?\b(?P<limit>NL|PL|FL)\b\)?"
 TOURNAMENT = r"Trny|Tourney|Tournament|Buy-in|Sit & Go|Freeroll"
 DOT_THOUSANDS = r"Blinds-Antes\(\d{1,3}\.\d{3}"
+#: "March 31, 09:30:36 CEST 2013", "Feb 09 12:55:26 EST 2026" (zone optional).
+START_TIME = (
+    r"(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? (?P<time>\d{1,2}:\d{2}:\d{2})"
+    r"\s+(?:(?P<zone>[A-Z]{2,5}) )?(?P<year>\d{4})"
+)
+ZONES: dict[str, str] = {**TIME_ZONES, "BST": "Europe/London"}
 
 
 def _game(text: pl.Expr) -> pl.Expr:
@@ -41,6 +57,33 @@ def _game(text: pl.Expr) -> pl.Expr:
         ("Hold", "holdem"),
     )
     return first_marker(text, rules, "unknown")
+
+
+def _zones_present(headers: pl.DataFrame) -> list[str]:
+    found = headers.select(pl.col("text").str.extract(START_TIME, 4).unique().drop_nulls())
+    return [zone for zone in found.to_series().to_list() if zone in ZONES]
+
+
+def _started_at(text: pl.Expr, zones: list[str]) -> pl.Expr:
+    """UTC start time from the header's date (see the module docstring); `zones`: the
+    abbreviations present (one conversion each)."""
+    parts = text.str.extract_groups(START_TIME)
+    stamp = pl.concat_str(
+        parts.struct.field("month").str.slice(0, 3),
+        parts.struct.field("day").str.zfill(2),
+        parts.struct.field("year"),
+        parts.struct.field("time").str.zfill(8),
+        separator=" ",
+    )
+    local = stamp.str.strptime(pl.Datetime("us"), "%b %d %Y %H:%M:%S", strict=False)
+    zone = parts.struct.field("zone")
+    utc = local.dt.replace_time_zone("UTC")
+    for abbreviation in zones:
+        converted = local.dt.replace_time_zone(
+            ZONES[abbreviation], ambiguous="earliest", non_existent="null"
+        ).dt.convert_time_zone("UTC")
+        utc = pl.when(zone == abbreviation).then(converted).otherwise(utc)
+    return utc
 
 
 def _money(text: pl.Expr) -> pl.Expr:
@@ -86,6 +129,7 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
     )
     first, second = _money(pl.col("sb_s")), _money(pl.col("bb_s"))
     is_fl = pl.col("structure") == "FL"
+    short_deck = pl.col("game") == "shortdeck"
     none = pl.lit(None, dtype=pl.Int64)
     problem = (
         pl.when(pl.col("hand_id").is_null())
@@ -94,12 +138,17 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
         .then(pl.lit("game unknown in header"))
     )
     return frame.with_columns(
-        pl.when(is_fl).then(none).otherwise(first).alias("small_blind"),
-        pl.when(is_fl).then(first).otherwise(second).alias("big_blind"),
+        pl.when(is_fl)
+        .then(none)
+        .when(short_deck)
+        .then(pl.lit(0, dtype=pl.Int64))
+        .otherwise(first)
+        .alias("small_blind"),
+        pl.when(is_fl | short_deck).then(first).otherwise(second).alias("big_blind"),
         pl.when(is_fl).then(first).otherwise(none).alias("small_bet"),
         pl.when(is_fl).then(second).otherwise(none).alias("big_bet"),
-        none.alias("header_ante"),
+        pl.when(short_deck).then(first).otherwise(none).alias("header_ante"),
         none.alias("cap"),
-        pl.lit(None, dtype=pl.Datetime("us", "UTC")).alias("started_at"),
+        _started_at(text, _zones_present(headers)).alias("started_at"),
         problem.alias("header_problem"),
     ).select(*HEADER_COLUMNS)

@@ -13,6 +13,7 @@ import polars as pl
 
 from parsers.actions import NEEDS_AMOUNT, build_actions
 from parsers.added_raise import read_added_raises
+from parsers.all_in_marker import attach_all_in_markers
 from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
@@ -202,7 +203,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     )
     header = with_level(header, lines, grammar)
     events, bad = classify(lines, raw_seats, grammar)
-    events = add_silent_blinds(events, seats, header, grammar)
+    events = add_silent_blinds(attach_all_in_markers(events, grammar), seats, header, grammar)
     unknown = _unknown_streets(lines, grammar).select("hand_key").unique()
     hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind").join(
         unknown.with_columns(infer_streets=pl.lit(True)), on="hand_key", how="left"

@@ -15,7 +15,8 @@
 - `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
 - `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, `Grammar.posts_first`,
   `Grammar.cap_verb`: see
-  parsers/grammar.py. A `fees` group of `pot_line` is added to the rake (GGPoker Bingo ...).
+  parsers/grammar.py. A `fees` group of `pot_line` is added to the rake (GGPoker Bingo ...),
+  a `side_pots` group to the pot (PartyPoker 2026 "Side Pot 1: N").
 - Header columns a reader may add: `pot_unreliable` (the pot line leaves out a fee: pot and
   rake not read) and `stakes_may_be_bets` (stated stakes twice the full blinds posted are
   fixed-limit bets: the blinds are the posts). Both WPN old format.
@@ -261,28 +262,46 @@ def _posts_first(actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _group_sum(hands: pl.DataFrame, column: str, grammar: Grammar) -> pl.DataFrame:
+    """hand_key, _sum: the amounts in a text column summed per hand (null when one is
+    unreadable; hands without the text are absent)."""
+    return (
+        hands.select("hand_key", "scale", pl.col(column).str.extract_all(r"\d[\d.,]*"))
+        .explode(column)
+        .filter(pl.col(column).is_not_null())
+        .with_columns(grammar.amount(pl.col(column), pl.col("scale")).alias("_one"))
+        .group_by("hand_key")
+        .agg(
+            pl.when(pl.col("_one").is_null().any())
+            .then(None)
+            .otherwise(pl.col("_one").sum())
+            .alias("_sum")
+        )
+    )
+
+
 def _extra_fees(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """An optional `fees` group of `pot_line` ("| Bingo $0 | Fortune $0 | Tax $0"): every
     amount in it is money the site took, added to the rake (null when one is unreadable)."""
     if "fees_s" not in hands.columns:
         return hands
-    amounts = (
-        hands.select("hand_key", "scale", pl.col("fees_s").str.extract_all(r"\d[\d.,]*"))
-        .explode("fees_s")
-        .filter(pl.col("fees_s").is_not_null())
-        .with_columns(grammar.amount(pl.col("fees_s"), pl.col("scale")).alias("_fee"))
-        .group_by("hand_key")
-        .agg(
-            pl.when(pl.col("_fee").is_null().any())
-            .then(None)
-            .otherwise(pl.col("_fee").sum())
-            .alias("_fees")
-        )
-    )
-    frame = hands.join(amounts, on="hand_key", how="left")
+    frame = hands.join(_group_sum(hands, "fees_s", grammar), on="hand_key", how="left")
     return frame.with_columns(
-        (pl.col("rake") + pl.col("_fees").fill_null(0)).alias("rake"),
-    ).drop("_fees")
+        (pl.col("rake") + pl.col("_sum").fill_null(0)).alias("rake"),
+    ).drop("_sum")
+
+
+def _side_pots(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """An optional `side_pots` group of `pot_line` (PartyPoker 2026 "Main Pot: 35656500 Side
+    Pot 1: 3767420"): the side pots are added to the pot (null when one is unreadable)."""
+    if "side_pots_s" not in hands.columns:
+        return hands
+    labels = r"[A-Za-z ]+\d+:"  # "Side Pot 1:" (its number is no amount)
+    amounts = hands.with_columns(pl.col("side_pots_s").str.replace_all(labels, " "))
+    frame = hands.join(_group_sum(amounts, "side_pots_s", grammar), on="hand_key", how="left")
+    has_side = pl.col("side_pots_s").str.contains(r"\d").fill_null(False)
+    total = pl.when(has_side).then(pl.col("total_pot") + pl.col("_sum"))
+    return frame.with_columns(total.otherwise(pl.col("total_pot")).alias("total_pot")).drop("_sum")
 
 
 def _cap_from_lines(hands: pl.DataFrame, actions: pl.DataFrame, verb: str) -> pl.DataFrame:
@@ -304,7 +323,8 @@ def settle_site_money(
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """Apply the grammar's settlement options to the actions, assembled hands and seats."""
     actions = _paid(actions, grammar)
-    hands = _stakes_as_bets(_unreliable_pots(_extra_fees(hands, grammar)), actions)
+    hands = _side_pots(_extra_fees(hands, grammar), grammar)
+    hands = _stakes_as_bets(_unreliable_pots(hands), actions)
     if grammar.fallback_collect_verb:
         actions = _fallback_collects(actions, grammar.fallback_collect_verb)
     if grammar.allin_may_raise:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
@@ -38,6 +39,39 @@ def test_2026_raise_to_cash_out_and_main_pot() -> None:
     ]
     hand = tables.hands.filter(pl.col("hand_id") == "1770000000000abcdefghij").row(0, named=True)
     assert (hand["structure"], hand["total_pot"], hand["rake"]) == ("PL", 4540, 200)
+
+
+def test_2026_all_in_marker_side_pot_and_start_time() -> None:
+    tables = parse_site_samples("partypoker")
+    rows = actions_of(tables, "1780000000000sidepotabc")
+    assert rows[8:11] == [  # "X is all-In." marks the raise before it
+        (0, "Bert", "raise", 1375, 1475, True),
+        (0, "Cleo", "raise", 2775, 2975, True),
+        (0, "Dave", "call", 2375, None, False),
+    ]
+    assert len(rows) == 12  # the marker lines are no actions
+    hand = tables.hands.filter(pl.col("hand_id") == "1780000000000sidepotabc").row(0, named=True)
+    assert hand["total_pot"] == 4525 + 3000  # "Main Pot: 4525 Side Pot 1: 3000"
+    assert hand["started_at"] == datetime(2021, 4, 25, 21, 30, 3, tzinfo=UTC)  # 17:30:03 EDT
+    assert not violations(tables)["hand_id"].is_in(["1780000000000sidepotabc"]).any()
+
+
+def test_short_deck_button_blind_is_the_ante_sized_big_blind() -> None:
+    tables = parse_site_samples("partypoker")
+    hand = tables.hands.filter(pl.col("hand_id") == "7000000010").row(0, named=True)
+    # "$1/$2 USD NL Short Deck": ante $1, button blind $1, min raise-to $2
+    assert (hand["game"], hand["small_blind"], hand["big_blind"], hand["ante"]) == (
+        "shortdeck",
+        0,
+        100,
+        100,
+    )
+    assert hand["started_at"] == datetime(2019, 4, 16, 16, 4, 52, tzinfo=UTC)  # CEST
+    assert actions_of(tables, "7000000010")[3:5] == [
+        (0, "bob", "post_bb", 100, None, False),  # "posts button blind  [$1 USD]"
+        (0, "cy", "raise", 200, 200, False),  # the minimum raise, to twice the button blind
+    ]
+    assert not violations(tables)["hand_id"].is_in(["7000000010"]).any()
 
 
 def test_silent_tournament_blinds_level_change_and_violation() -> None:
