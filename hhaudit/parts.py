@@ -17,7 +17,7 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.atomic import atomic_path, write_text_atomic
+from hhaudit.atomic import atomic_path, remove_stale_temporaries, write_text_atomic
 from hhaudit.shard import HAND_INDEX_BITS, TABLE_NAMES, FileEntry, ShardResult, empty_tables
 
 PARTS_DIR = ".parts"
@@ -62,6 +62,13 @@ class PartStore:
         for directory in stale:
             shutil.rmtree(directory, ignore_errors=True)
         return len(stale)
+
+    def remove_temporaries(self) -> int:
+        """Delete the half-written files of parts whose writer was killed (a worker process
+        stopped by Ctrl-C); the part itself has no shard.json and is audited again."""
+        if not self.root.is_dir():
+            return 0
+        return sum(remove_stale_temporaries(d) for d in self.root.iterdir() if d.is_dir())
 
     def load(self, key: str, fingerprint: str) -> StoredPart | None:
         """A complete part audited with the same options, or None."""

@@ -63,14 +63,18 @@ def audit_files(
     Small files are audited in batches (up to BATCH_BYTES / BATCH_FILES) to amortize the fixed
     cost of a pipeline run, big files in chunks of hands (hhaudit.chunks); every file still gets
     its own part(s), keyed by its sha256. The units run on the configured engine
-    (hhaudit.engines: this process, or a Dask cluster).
+    (hhaudit.engines: local worker processes, or a Dask cluster).
     """
     batching = Batching(BATCH_BYTES, BATCH_FILES, config.chunk_bytes)
-    with open_engine(config.engine) as engine:
-        return audit_all(
-            sources, refused, config.out_dir, config.settings, engine, batching,
-            config.resume, on_file,
-        )  # fmt: skip
+    try:
+        with open_engine(config.engine) as engine:
+            return audit_all(
+                sources, refused, config.out_dir, config.settings, engine, batching,
+                config.resume, on_file,
+            )  # fmt: skip
+    except BaseException:  # Ctrl-C or an error: the workers are stopped, their temporaries go
+        PartStore(config.out_dir).remove_temporaries()
+        raise
 
 
 def combine_parts(parts: Sequence[StoredPart], out_dir: Path) -> dict[str, pl.LazyFrame]:

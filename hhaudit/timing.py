@@ -2,7 +2,9 @@
 
 `with timed("parse"): ...` adds the block's wall time to the stage. When the environment
 variable HHAUDIT_TIMINGS names a file, `hhaudit run` writes the totals there as JSON at the end
-(the benchmark reads them; the local engine only: Dask workers keep their own).
+(the benchmark reads them). Local worker processes send their units' timers back with the
+results, so with N workers parse and check add up the time of N processes (more than the
+wall time); Dask workers keep their own.
 """
 
 from __future__ import annotations
@@ -25,6 +27,12 @@ def timed(stage: str) -> Iterator[None]:
         yield
     finally:
         _seconds[stage] = _seconds.get(stage, 0.0) + time.perf_counter() - started
+
+
+def add_all(seconds: dict[str, float]) -> None:
+    """Add stage times measured elsewhere (a worker process's, for its unit)."""
+    for stage, spent in seconds.items():
+        _seconds[stage] = _seconds.get(stage, 0.0) + spent
 
 
 def totals() -> dict[str, float]:

@@ -65,8 +65,8 @@ def test_existing_scheduler_via_cli(
     _same_outputs(local_out, tmp_path)
 
 
-def test_workers_need_the_dask_engine(corpus: Path, tmp_path: Path) -> None:
-    args = ["run", str(corpus), "--out", str(tmp_path), "--workers", "2"]
+def test_a_scheduler_needs_the_dask_engine(corpus: Path, tmp_path: Path) -> None:
+    args = ["run", str(corpus), "--out", str(tmp_path), "--scheduler", "tcp://127.0.0.1:1"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     assert "--engine dask" in result.output

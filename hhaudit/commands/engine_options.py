@@ -12,8 +12,8 @@ from hhaudit.engines import ENGINES
 
 
 def _check_engine(ctx: click.Context, _param: click.Parameter, value: str) -> str:
-    if value == "local" and (ctx.params.get("workers") or ctx.params.get("scheduler")):
-        raise click.BadParameter("--workers and --scheduler need --engine dask")
+    if value == "local" and ctx.params.get("scheduler"):
+        raise click.BadParameter("--scheduler needs --engine dask")
     return value
 
 
@@ -24,7 +24,8 @@ def engine_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "--workers",
             type=click.IntRange(min=1),
             is_eager=True,
-            help="--engine dask: start a local cluster of N worker processes (default 2).",
+            help="Worker processes: local default the cores (1: all in this process); "
+            "--engine dask: a local cluster of N (default 2).",
         ),
         click.option(
             "--scheduler",
@@ -38,12 +39,12 @@ def engine_options(command: Callable[..., Any]) -> Callable[..., Any]:
             default="local",
             show_default=True,
             callback=_check_engine,
-            help="Where shards run: this process, or a Dask cluster.",
+            help="Where units run: local worker processes, or a Dask cluster.",
         ),
         click.option(
             "--polars-threads",
             type=click.IntRange(min=1),
-            help="--engine dask with --workers: Polars threads per worker (default cores/N).",
+            help="Polars threads per worker process (default cores/N).",
         ),
         click.option(
             "--chunk-mb",

@@ -1,39 +1,39 @@
-"""Engines that run the work units of `hhaudit run`: in this process, or on a Dask cluster."""
+"""Engines that run the work units of `hhaudit run`: local worker processes, or a Dask cluster."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from hhaudit.engines.work import Engine, Placed, WorkUnit
+from hhaudit.engines.processes import ProcessEngine, usable_cpus
+from hhaudit.engines.work import Engine
 
 ENGINES: tuple[str, ...] = ("local", "dask")
-
-
-class LocalEngine:
-    """One unit after the other in this process (Polars uses every core within a unit)."""
-
-    def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
-        for unit in units:  # a loop over units (files, chunks)
-            yield fn(unit)
+#: Units a local worker process runs before it is replaced by a fresh one (memory creep).
+MAX_TASKS_PER_WORKER = 16
 
 
 @dataclass(frozen=True)
 class EngineSpec:
-    """--engine, --workers, --scheduler, --threads-per-worker as given on the command line."""
+    """--engine, --workers, --scheduler, --polars-threads as given on the command line."""
 
     name: str = "local"
-    workers: int | None = None
+    workers: int | None = None  # local: None = the usable cores; 1 = units in this process
     scheduler: str | None = None
     polars_threads: int | None = None
+    max_tasks: int | None = MAX_TASKS_PER_WORKER  # local worker processes only
 
 
 @contextmanager
 def open_engine(spec: EngineSpec) -> Iterator[Engine]:
-    """The engine for `spec`, shut down (cluster included) when the block ends."""
+    """The engine for `spec`, shut down (workers, cluster) when the block ends."""
     if spec.name == "local":
-        yield LocalEngine()
+        engine = ProcessEngine(spec.workers or usable_cpus(), spec.polars_threads, spec.max_tasks)
+        try:
+            yield engine
+        finally:
+            engine.close(kill=True)  # after an error or Ctrl-C: no worker outlives the run
         return
     from hhaudit.engines.dask_engine import dask_engine
 

@@ -9,11 +9,11 @@ only small part descriptions travel back to the driver. See docs/scale.md.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from hhaudit.engines.processes import threads_per_worker
 from hhaudit.engines.work import Placed, WorkUnit
 
 MISSING = "the dask engine needs dask and distributed: pip install 'hhaudit[dask]'"
@@ -36,11 +36,6 @@ class DaskEngine:
             future.release()
 
 
-def worker_threads(workers: int, polars_threads: int | None) -> int:
-    """Polars threads per worker: as given, else the cores shared between the workers."""
-    return polars_threads or max(1, (os.cpu_count() or 1) // workers)
-
-
 @contextmanager
 def dask_engine(
     workers: int | None, scheduler: str | None, polars_threads: int | None = None
@@ -55,7 +50,7 @@ def dask_engine(
             yield DaskEngine(client)
         return
     count = workers or 2
-    threads = str(worker_threads(count, polars_threads))
+    threads = str(threads_per_worker(count, polars_threads))
     cluster = LocalCluster(
         n_workers=count,
         threads_per_worker=1,

@@ -1,0 +1,158 @@
+"""The local engine with worker processes: units run in N processes of this machine.
+
+One unit at a time in one process keeps only ~1.2 cores busy (parts of parse and check are
+single-threaded), so `hhaudit run` starts N workers (default: the usable cores) when there is
+more than one unit, each with Polars limited to cores / N threads. Workers are plain
+subprocesses (`python -m hhaudit.engines.worker`), so POLARS_MAX_THREADS is in their environment
+before Polars is imported; each runs one unit at a time and a worker is replaced after
+`max_tasks` units, so memory a worker keeps cannot grow over a long run.
+
+Results come back as units finish (any order: hhaudit.engines.work.audit_all reassembles).
+On any exception in the driver (Ctrl-C included) the workers are killed and waited for; the
+parts they were writing have no shard.json and are audited again by --resume.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.connection import wait
+from typing import Any
+
+from hhaudit import timing
+from hhaudit.engines.work import Placed, WorkUnit
+from hhaudit.engines.worker import read_frame, write_frame
+
+POLARS_THREADS_ENV = "POLARS_MAX_THREADS"
+
+
+def usable_cpus() -> int:
+    """Cores this process may run on (the affinity mask, where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def threads_per_worker(workers: int, polars_threads: int | None = None) -> int:
+    """Polars threads in each worker: as given, else the cores shared between the workers."""
+    return polars_threads or max(1, usable_cpus() // workers)
+
+
+class Worker:
+    """One worker process and the number of units it has finished."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        command = [sys.executable, "-m", "hhaudit.engines.worker", str(os.getpid())]
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, close_fds=True
+        )
+        self.finished = 0
+
+    @property
+    def replies(self) -> Any:
+        return self.process.stdout
+
+    def send(self, fn: Callable[[WorkUnit], Placed], unit: WorkUnit) -> None:
+        write_frame(self.process.stdin, (fn, unit))  # type: ignore[arg-type]
+
+    def receive(self) -> Placed:
+        """The finished unit's parts; its stage timers are added to this process's."""
+        reply = read_frame(self.process.stdout)  # type: ignore[arg-type]
+        if reply is None:
+            code = self.process.wait()
+            raise RuntimeError(f"worker process {self.process.pid} ended (exit status {code})")
+        self.finished += 1
+        status, result, detail = reply
+        if status == "ok":
+            timing.add_all(detail)
+            return result
+        if result is None:
+            raise RuntimeError(f"worker process failed:\n{detail}")
+        result.add_note(f"in worker process {self.process.pid}:\n{detail}")
+        raise result
+
+    def retire(self) -> None:
+        """No more units: the worker sees the end of its input and exits."""
+        if self.process.stdin and not self.process.stdin.closed:
+            self.process.stdin.close()
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+
+
+class ProcessEngine:
+    """Maps units over `workers` processes; one unit or one worker: this process's loop."""
+
+    def __init__(
+        self, workers: int, polars_threads: int | None = None, max_tasks: int | None = None
+    ) -> None:
+        self.workers = workers
+        self.polars_threads = polars_threads
+        self.max_tasks = max_tasks
+        self.live: list[Worker] = []
+
+    def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
+        count = min(self.workers, len(units))
+        if count <= 1:
+            for unit in units:  # a loop over units, in this process
+                yield fn(unit)
+            return
+        threads = threads_per_worker(count, self.polars_threads)
+        env = {**os.environ, POLARS_THREADS_ENV: str(threads)}
+        try:
+            yield from self._dispatch(fn, deque(units), count, env)
+            self.close(kill=False)
+        finally:
+            self.close(kill=True)  # a no-op after a clean end
+
+    def _dispatch(
+        self,
+        fn: Callable[[WorkUnit], Placed],
+        todo: deque[WorkUnit],
+        count: int,
+        env: dict[str, str],
+    ) -> Iterator[Placed]:
+        """Keep every worker busy with one unit; yield results as they arrive."""
+        busy: dict[Any, Worker] = {}
+        for _ in range(count):  # a loop over workers
+            worker = self._start(env)
+            worker.send(fn, todo.popleft())
+            busy[worker.replies] = worker
+        while busy:  # a loop over finished units
+            for replies in wait(list(busy)):
+                worker = busy.pop(replies)
+                placed = worker.receive()
+                if todo:
+                    worker = self._renewed(worker, env)
+                    worker.send(fn, todo.popleft())
+                    busy[worker.replies] = worker
+                else:
+                    worker.retire()
+                yield placed
+
+    def _start(self, env: dict[str, str]) -> Worker:
+        worker = Worker(env)
+        self.live.append(worker)
+        return worker
+
+    def _renewed(self, worker: Worker, env: dict[str, str]) -> Worker:
+        """The same worker, or a fresh one after `max_tasks` units (bounded memory creep)."""
+        if not self.max_tasks or worker.finished < self.max_tasks:
+            return worker
+        worker.retire()
+        return self._start(env)
+
+    def close(self, kill: bool) -> None:
+        """Stop every worker (kill: now, else after its input ends) and wait for them."""
+        for worker in self.live:  # a loop over workers
+            worker.kill() if kill else worker.retire()
+        for worker in self.live:
+            worker.process.wait()
+            for stream in (worker.process.stdin, worker.process.stdout):
+                if stream:
+                    stream.close()
+        self.live = []
