@@ -119,22 +119,41 @@ def _state_once(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFram
 
 
 def betting_state(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
-    """The state with the void rows settled (bounded fixed point, see module docstring)."""
+    """The state with the void rows settled (bounded fixed point, see module docstring).
+
+    Later rounds recompute only the hands whose void rows changed (a few dozen in 25k) and write
+    their rows back into the first round's frame by position (`row` is the row index): cheaper
+    than filtering, concatenating and re-sorting the ~120-column frame.
+    """
     frame = frame.with_columns(void=pl.lit(False))
-    done: list[pl.DataFrame] = []
+    full: pl.DataFrame | None = None
     for _ in range(MAX_VOID_ROUNDS):
         state = _state_once(frame, seats, ring)
+        full = state if full is None else _write_back(full, state, frame.columns)
         void = pl.col("void_reason").is_not_null()
         changed = state.select(pl.col("hand_key").filter(void != pl.col("void")).unique())
         changed = changed.get_column("hand_key")
         if changed.len() == 0:
             break
         pending = pl.col("hand_key").is_in(changed.implode())
-        done.append(state.filter(~pending))
         frame = state.filter(pending).with_columns(void=void).select(frame.columns)
-    if not done:
-        return state
-    return pl.concat([*done, state], how="vertical_relaxed").sort("row")
+    assert full is not None
+    return full
+
+
+def _write_back(full: pl.DataFrame, part: pl.DataFrame, inputs: list[str]) -> pl.DataFrame:
+    """`full` with the rows of `part` (a recomputed subset, `row` = position) replaced.
+
+    Only `void` and the computed columns can differ from `full`; the other inputs are copies.
+    """
+    if part.schema != full.schema:  # a column typed differently on the subset: the safe path
+        kept = full.filter(~pl.col("row").is_in(part.get_column("row").implode()))
+        return pl.concat([kept, part], how="vertical_relaxed").sort("row")
+    positions = part.get_column("row")
+    updated = ["void", *(c for c in part.columns if c not in inputs)]
+    return full.with_columns(
+        full.get_column(c).scatter(positions, part.get_column(c)) for c in updated
+    )
 
 
 def _ring(seats: list[int], hands: pl.DataFrame) -> int:
