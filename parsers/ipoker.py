@@ -13,8 +13,8 @@ expressions over all the games of a batch at once:
   by their `no` attribute (some exports write them out of order).
 - Amounts: `$1,480.50`, `€0,50`, `1 480`: a game whose amounts show a decimal comma is read
   with the EU locale, the others with a point and comma/space thousands.
-Settlement (`win`) is not read yet: hands carry no collects, so hand-level accounting checks are
-skipped for iPoker.
+Settlement: parsers/ipoker_settle.py (collects and uncalled returns from `win`, total_pot from
+`bet`, rake 0 in tournaments).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import polars as pl
 
 from parsers.ipoker_actions import actions_frame, finish_hands
 from parsers.ipoker_frames import games_frame, players_frame
+from parsers.ipoker_settle import settle
 from parsers.ipoker_xml import XmlColumns, read_xml
 from parsers.pipeline import Tables
 from parsers.schema import conform
@@ -73,7 +74,9 @@ def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     actions, action_problems = actions_frame(cols, games, players)
     problems = pl.concat([game_problems, *action_problems], how="vertical_relaxed")
     bad = problems.select("hand_key").unique()
+    actions, pots = settle(cols, games, players, actions.join(bad, on="hand_key", how="anti"))
     hands = finish_hands(games, actions, players).join(bad, on="hand_key", how="anti")
+    hands = hands.join(pots, on="hand_key", how="left")
     file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
     hands = hands.with_columns(file_of).join(sources, on="file_id", how="left")
     hands = hands.with_columns(pl.lit(SITE).alias("site"), pl.col("hand_line").alias("line_no"))

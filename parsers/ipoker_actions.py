@@ -292,8 +292,6 @@ def finish_hands(games: pl.DataFrame, actions: pl.DataFrame, players: pl.DataFra
         pl.lit(None, dtype=pl.Int64).alias("cap"),
         pl.lit(None, dtype=pl.Int16).alias("max_seats"),
         pl.lit(1, dtype=pl.Int8).alias("boards"),
-        pl.lit(None, dtype=pl.Int64).alias("total_pot"),
-        pl.lit(None, dtype=pl.Int64).alias("rake"),
         pl.when(pl.col("scale") == 1)
         .then(pl.lit("chips"))
         .otherwise(pl.lit("cents"))

@@ -28,6 +28,7 @@ GENERAL_FIELDS = (
     "tournamentcode",
     "tournamentname",
     "uncalled_bet_enabled",
+    "client_version",
     "mode",
     "smallblind",
     "bigblind",
