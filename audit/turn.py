@@ -39,25 +39,36 @@ def seat_numbers(seat_frame: pl.DataFrame) -> list[int]:
     return sorted(int(c.removeprefix("stack_")) for c in seat_frame.columns if c != "hand_key")
 
 
-def _seat_state(s: int) -> dict[str, pl.Expr]:
-    """The state of seat `s` before each row (forward fills of the seat's own rows)."""
-    mine = (pl.col("seat") == s) & active()
+def _seat_history(s: int) -> dict[str, pl.Expr]:
+    """What seat `s`'s own earlier rows say before each row (forward fills of those rows):
+    folded, chips behind, live commitment on the street, acted on the street."""
+    mine = (pl.col("seat") == s) & pl.col("_active")
     stack = pl.col(f"stack_{s}")
-    in_hand = stack.is_not_null()
-    folded = prev_or(pl.when(mine & pl.col("is_fold")).then(True), "h_gid", pl.lit(False))
-    behind = prev_or(
-        pl.when((pl.col("seat") == s) & ~pl.col("void")).then(pl.col("remaining_after")),
-        "h_gid",
-        stack.fill_null(0),
-    )
-    committed = prev_or(pl.when(mine).then(pl.col("committed_after")), "s_gid", pl.lit(0))
-    acted = prev_or(pl.when(mine & pl.col("is_betting")).then(True), "s_gid", pl.lit(False))
-    live = in_hand & ~folded
+    behind = pl.when((pl.col("seat") == s) & ~pl.col("void")).then(pl.col("remaining_after"))
+    committed = pl.when(mine).then(pl.col("committed_after"))
+    return {
+        f"_folded_{s}": prev_or(
+            pl.when(mine & pl.col("is_fold")).then(True), "h_gid", pl.lit(False)
+        ),
+        f"_behind_{s}": prev_or(behind, "h_gid", stack.fill_null(0)),
+        f"_committed_{s}": prev_or(committed, "s_gid", pl.lit(0)),
+        f"_acted_{s}": prev_or(
+            pl.when(mine & pl.col("is_betting")).then(True), "s_gid", pl.lit(False)
+        ),
+    }
+
+
+def _seat_state(s: int) -> dict[str, pl.Expr]:
+    """The state of seat `s` before each row, from its history columns (_seat_history).
+
+    Two steps because each history column feeds several of these: computed once as a column,
+    not once per use (eager with_columns does no common-subexpression elimination).
+    """
+    live = pl.col(f"stack_{s}").is_not_null() & ~pl.col(f"_folded_{s}")
+    behind, committed = pl.col(f"_behind_{s}"), pl.col(f"_committed_{s}")
     return {
         f"_live_{s}": live,
         f"_chips_{s}": live & (behind > 0),
-        f"_committed_{s}": committed,
-        f"_acted_{s}": acted,
         f"_allin_{s}": pl.when(live).then(committed + behind),
     }
 
@@ -101,10 +112,12 @@ def _street_start_seat() -> pl.Expr:
 def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     """Adds n_live, n_with_chips, nobody_owes (any action now is void), round_open (the street
     may not end yet), call_cap, previous_actor and expected_seat."""
+    history: dict[str, pl.Expr] = {}
     base: dict[str, pl.Expr] = {}
     for s in seats:
+        history |= _seat_history(s)
         base |= _seat_state(s)
-    frame = frame.with_columns(**base)
+    frame = frame.with_columns(_active=active()).with_columns(**history).with_columns(**base)
     allins = [pl.col(f"_allin_{s}") for s in seats]
     frame = frame.with_columns(_top=pl.max_horizontal(allins))
     frame = frame.with_columns(
@@ -147,8 +160,8 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         round_open=~closed & (pl.col("_n_needs") > 0),
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
-    scratch = ["_n_owes", "_n_matched", "_n_needs", "_top", "_second", "_at_top"]
-    return frame.drop([*scratch, *base, *caps, *owing])
+    scratch = ["_n_owes", "_n_matched", "_n_needs", "_top", "_second", "_at_top", "_active"]
+    return frame.drop([*scratch, *history, *base, *caps, *owing])
 
 
 def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
