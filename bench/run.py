@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 
+from bench.rss import TreeRssSampler
 from bench.scale import (
     VARIANTS,
     RunVariant,
@@ -31,7 +32,7 @@ from bench.scale import (
     replicate,
     run_command,
     run_env,
-    speedup_line,
+    speedup_lines,
 )
 
 BENCH = Path(__file__).resolve().parent
@@ -50,6 +51,7 @@ class Measure:
     peak_rss_mb: float
     note: str = ""
     detail: dict[str, Any] | None = None
+    tree_rss_mb: float = 0.0  # the process and its workers together (bench/rss.py)
 
 
 def load_average() -> str:
@@ -63,19 +65,31 @@ GNU_TIME = Path("/usr/bin/time")
 RSS_MARK = "__peak_rss_kb__"
 
 
+@dataclass(frozen=True)
+class Timed:
+    """A finished benchmark process: wall time, peak RSS of one process and of its whole tree."""
+
+    wall_s: float
+    peak_rss_mb: float
+    tree_rss_mb: float
+    stdout: str
+
+
 def timed_process(
     command: list[str], ok: tuple[int, ...] = (0,), env: dict[str, str] | None = None
-) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS in MB, stdout) of `command` run in a fresh process.
+) -> Timed:
+    """`command` run in a fresh process, timed, with its memory peaks.
 
-    Peak RSS comes from GNU time (`%M`, the command and its children) when installed, else from
-    wait4's rusage, which also counts the memory of the forked parent before exec.
+    Peak RSS comes from GNU time (`%M`, the largest single process) when installed, else from
+    wait4's rusage, which also counts the memory of the forked parent before exec; the tree
+    peak is the largest sum over the process and its descendants alive together (bench/rss.py).
     """
     wrapped = [str(GNU_TIME), "-f", f"{RSS_MARK} %M", *command] if GNU_TIME.exists() else command
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         started = time.perf_counter()
         process = subprocess.Popen(wrapped, stdout=out, stderr=err, text=True, cwd=REPO, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
+        with TreeRssSampler(process.pid) as tree:
+            _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
@@ -87,7 +101,7 @@ def timed_process(
         peak_kb = float(marks[-1].split()[1])
     if process.returncode not in ok:
         raise RuntimeError(f"{command[:4]} failed ({process.returncode}): {stderr[-2000:]}")
-    return wall, peak_kb / 1024, stdout
+    return Timed(wall, peak_kb / 1024, max(tree.peak_mb, peak_kb / 1024), stdout)
 
 
 def corpus(hands: int, files: int, seed: int, workers: int, regenerate: bool) -> list[Path]:
@@ -120,15 +134,21 @@ def stage_command(stage: str, paths: list[Path]) -> list[str]:
 
 
 def measure_json_stage(stage: str, command: list[str]) -> Measure:
-    wall, peak, stdout = timed_process(command)
-    detail = json.loads(stdout.strip().splitlines()[-1])
-    return Measure(stage, wall, detail["seconds"], detail["hands"], peak, detail=detail)
+    done = timed_process(command)
+    detail = json.loads(done.stdout.strip().splitlines()[-1])
+    return Measure(
+        stage, done.wall_s, detail["seconds"], detail["hands"], done.peak_rss_mb,
+        detail=detail, tree_rss_mb=done.tree_rss_mb,
+    )  # fmt: skip
 
 
 def measure_wc(paths: list[Path], hands: int) -> Measure:
-    wall, peak, stdout = timed_process(["wc", "-l", *map(str, paths)])
-    lines = int(stdout.strip().splitlines()[-1].split()[0])
-    return Measure("wc -l", wall, wall, hands, peak, detail={"lines": lines})
+    done = timed_process(["wc", "-l", *map(str, paths)])
+    lines = int(done.stdout.strip().splitlines()[-1].split()[0])
+    return Measure(
+        "wc -l", done.wall_s, done.wall_s, hands, done.peak_rss_mb,
+        detail={"lines": lines}, tree_rss_mb=done.tree_rss_mb,
+    )  # fmt: skip
 
 
 def measure_run(
@@ -144,10 +164,13 @@ def measure_run(
     command = run_command(hhaudit, paths, out, variant)
     with tempfile.TemporaryDirectory() as tmp:
         timings = Path(tmp) / "timings.json"
-        wall, peak, _ = timed_process(command, ok=(0, 1), env=run_env(variant, timings))
+        done = timed_process(command, ok=(0, 1), env=run_env(variant, timings))
         spent = read_timings(timings)
     note = f"wall time, reports included; {parts_note(out)}"
-    whole = Measure(variant.stage, wall, wall, hands, peak, note=note, detail=spent)
+    whole = Measure(
+        variant.stage, done.wall_s, done.wall_s, hands, done.peak_rss_mb,
+        note=note, detail=spent, tree_rss_mb=done.tree_rss_mb,
+    )  # fmt: skip
     inner = [Measure(name, 0, seconds, hands, 0, note="timer inside the run above")
              for name, seconds in breakdown_rows(spent)]  # fmt: skip
     return [whole, *inner]
@@ -173,7 +196,7 @@ def rows(measures: list[Measure], megabytes: float) -> list[dict[str, Any]]:
 
 def print_table(table: list[dict[str, Any]]) -> None:
     head = f"{'stage':<20}{'wall s':>9}{'work s':>9}{'hands':>10}{'hands/s':>12}"
-    head += f"{'MB/s':>9}{'x wc -l':>9}{'peak RSS MB':>13}  note"
+    head += f"{'MB/s':>9}{'x wc -l':>9}{'peak RSS MB':>13}{'tree RSS MB':>13}  note"
     click.echo(head)
     click.echo("-" * len(head))
     for row in table:
@@ -181,7 +204,7 @@ def print_table(table: list[dict[str, Any]]) -> None:
         click.echo(
             f"{row['stage']:<20}{row['wall_s']:>9.2f}{row['work_s']:>9.2f}{row['hands']:>10,}"
             f"{row['hands_per_s']:>12,.0f}{row['mb_per_s']:>9.1f}{ratio:>9}"
-            f"{row['peak_rss_mb']:>13.0f}  {row['note']}"
+            f"{row['peak_rss_mb']:>13.0f}{row['tree_rss_mb']:>13.0f}  {row['note']}"
         )
 
 
@@ -193,8 +216,11 @@ def print_table(table: list[dict[str, Any]]) -> None:
               help="Processes generating the corpus.")  # fmt: skip
 @click.option("--regenerate", is_flag=True, help="Rewrite bench/data even if present.")
 @click.option("--pokerkit-hands", type=click.IntRange(min=0), default=300, show_default=True)
-@click.option("--skip", multiple=True,
-              help="Stages to skip: parse check run run1 report baseline pokerkit.")  # fmt: skip
+@click.option(
+    "--skip",
+    multiple=True,
+    help="Stages to skip: parse check run worker1 run1 report baseline pokerkit.",
+)
 @click.option(
     "--copies",
     type=click.IntRange(min=1, max=9),
@@ -229,7 +255,7 @@ def main(
         check = measure_json_stage("check", stage_command("check", paths))
         check.note = "audit.check alone, per file; RSS includes the parse"
         measures.append(check)
-    for name in ("run", "report", "run1", *(["dask"] if dask else [])):
+    for name in ("run", "report", "worker1", "run1", *(["dask"] if dask else [])):
         if name not in skip and not (name == "report" and "run" in skip):
             measures.extend(measure_run(paths, hands, VARIANTS[name]))
     if "baseline" not in skip:
@@ -248,8 +274,8 @@ def main(
     click.echo(f"\n{hands:,} NLHE cash hands, {len(paths)} files, {megabytes:.0f} MB; "
                f"load before {load_before}; after {load_average()}\n")  # fmt: skip
     print_table(table)
-    if speedup := speedup_line(table):
-        click.echo(speedup)
+    for line in speedup_lines(table):
+        click.echo(line)
     record = {
         "hands": hands,
         "files": len(paths),

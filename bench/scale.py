@@ -1,6 +1,8 @@
 """Scale stages of `make bench`: the whole run with its time breakdown, one thread, Dask,
 the report alone, and bigger corpora made from the generated one (docs/scale.md).
 
+* `hhaudit run` (worker processes, as many as cores), `--workers 1` (the run's own process)
+  and one Polars thread in one process give the speed-up of the workers.
 * `hhaudit run` is run with HHAUDIT_TIMINGS set, so one process gives the whole-run figures
   and where its time went (digest and plan, parse, check, write parts, combine, reports).
 * `--copies K` replicates the corpus K times (K x N hands without generating them; hand ids
@@ -40,8 +42,9 @@ class RunVariant:
 
 
 VARIANTS: dict[str, RunVariant] = {
-    "run": RunVariant("hhaudit run"),
-    "run1": RunVariant("run, 1 thread", env=(("POLARS_MAX_THREADS", "1"),)),
+    "run": RunVariant("hhaudit run"),  # worker processes: as many as cores
+    "worker1": RunVariant("run --workers 1", ("--workers", "1")),  # units in the run's process
+    "run1": RunVariant("run, 1 thread", ("--workers", "1"), (("POLARS_MAX_THREADS", "1"),)),
     "report": RunVariant("run --resume", resume=True),
     "dask": RunVariant("run, dask 2x1", ("--engine", "dask", "--workers", "2")),
 }
@@ -130,10 +133,14 @@ def breakdown_rows(timings: dict[str, float]) -> list[tuple[str, float]]:
     return rows
 
 
-def speedup_line(table: list[dict[str, Any]]) -> str | None:
-    """The whole run's speed-up over one Polars thread, when both were measured."""
+def speedup_lines(table: list[dict[str, Any]]) -> list[str]:
+    """The whole run's speed-up over one process and over one Polars thread, when measured."""
     by_stage = {row["stage"]: row for row in table}
-    many, one = by_stage.get("hhaudit run"), by_stage.get("run, 1 thread")
-    if not many or not one or not many["work_s"]:
-        return None
-    return f"speed-up over POLARS_MAX_THREADS=1: {one['work_s'] / many['work_s']:.2f}x"
+    many = by_stage.get("hhaudit run")
+    if not many or not many["work_s"]:
+        return []
+    lines = []
+    for stage, label in (("run --workers 1", "--workers 1"), ("run, 1 thread", "1 thread")):
+        if one := by_stage.get(stage):
+            lines.append(f"speed-up over {label}: {one['work_s'] / many['work_s']:.2f}x")
+    return lines
