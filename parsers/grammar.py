@@ -163,6 +163,10 @@ class Grammar:
     #: Every post precedes the first betting action: a hand with a bet, raise, call, check or
     #: fold before a blind or ante post is quarantined (Winamax "raises" among the blinds).
     posts_first: bool = False
+    #: A raise before the hand's last post is a dead post of its raise-to total, and the
+    #: raiser's small blind after it is dead too (Winamax PLO 2014 "Player3 raises 1€ to 3€",
+    #: "Player3 posts small blind 1€": the pots show 4€ put in, 2€ of it live).
+    raise_among_posts: bool = False
     #: A verb (see `verbs`) of a line that only says a player is all-in, after the action that
     #: did it (PartyPoker 2026 "X is all-In."): it marks that action (parsers/all_in_marker.py).
     all_in_marker_verb: str = ""

@@ -87,6 +87,7 @@ _IGNORED_PATTERNS = (
     r"^\S+ (?:has joined|has left) the table",
     r" (?:has joined|has left) the table\.$",
     r": ",  # chat ("player: text") and other notices with a colon
+    r"^$",  # what `actor_prefix` leaves of "X is sitting out"
 )
 IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
 
@@ -139,5 +140,8 @@ PARTYPOKER = Grammar(
     silent_blinds=("posts small blind", "posts big blind"),
     second_sb_live=True,
     all_in_marker_verb="is all-in-marker",
+    # "Player3 is sitting outPlayer4 posts big blind [$0,25 USD]." (Mac export, two lines glued
+    # together): the sitting-out notice (no chips) is dropped, the post after it is read
+    actor_prefix=r"\S+ is sitting out",
     level_line=r"^(?:Blinds|Blinds-Antes|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)",
 )

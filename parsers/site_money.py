@@ -14,6 +14,7 @@
   into a live post of the big blind and dead money for the rest (Winamax posts both that way).
 - `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
 - `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, `Grammar.posts_first`,
+  `Grammar.raise_among_posts`,
   `Grammar.cap_verb`: see
   parsers/grammar.py. A `fees` group of `pot_line` is added to the rake (GGPoker Bingo ...),
   a `side_pots` group to the pot (PartyPoker 2026 "Side Pot 1: N").
@@ -247,6 +248,26 @@ def _stakes_as_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     ).drop("_sb", "_bb")
 
 
+def _raise_among_posts(actions: pl.DataFrame) -> pl.DataFrame:
+    """`Grammar.raise_among_posts`: a raise before the hand's last post, by a player who posts
+    the small blind after it, is a dead post of its raise-to total, and that small blind is dead
+    too (the total is split into the live big blind + dead rest by `dead_sb_includes_bb`).
+    Other raises among the posts stay betting actions (quarantined by `posts_first`)."""
+    posts = ("post_sb", "post_bb", "post_ante", "post_dead", "post_straddle")
+    by = ["hand_key", "player"]
+    last_post = pl.col("seq").filter(pl.col("kind").is_in(posts)).max().over("hand_key")
+    raised = (pl.col("kind") == "raise") & (pl.col("seq") < last_post)
+    first_raise = pl.col("seq").filter(raised).min().over(by)
+    sb_after = ((pl.col("kind") == "post_sb") & (pl.col("seq") > first_raise)).fill_null(False)
+    early = (raised & sb_after.any().over(by)).fill_null(False)
+    dead = pl.lit("post_dead", dtype=actions.schema["kind"])
+    return actions.with_columns(
+        pl.when(early | sb_after).then(dead).otherwise(pl.col("kind")).alias("kind"),
+        pl.when(early).then(pl.col("to_amount")).otherwise(pl.col("amount")).alias("amount"),
+        pl.when(early).then(None).otherwise(pl.col("to_amount")).alias("to_amount"),
+    )
+
+
 def _posts_first(actions: pl.DataFrame) -> pl.DataFrame:
     """`Grammar.posts_first`: a betting action before a later post makes the hand unreadable
     (column `problem`, quarantined by the pipeline with a reason naming the line)."""
@@ -334,6 +355,8 @@ def settle_site_money(
         actions = _straddle_added(actions)
     if grammar.cap_verb:
         hands = _cap_from_lines(hands, actions, grammar.cap_verb)
+    if grammar.raise_among_posts:
+        actions = _raise_among_posts(actions)
     if grammar.posts_first:
         actions = _posts_first(actions)
     if grammar.idle_seats_sit_out:

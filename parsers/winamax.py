@@ -104,4 +104,5 @@ WINAMAX = Grammar(
     idle_seats_sit_out=True,
     dead_sb_includes_bb=True,
     posts_first=True,
+    raise_among_posts=True,
 )

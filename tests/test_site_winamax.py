@@ -90,19 +90,33 @@ def test_raise_among_the_blinds_is_quarantined() -> None:
     ]
 
 
+def test_raise_among_the_posts_then_small_blind_is_a_dead_and_live_post() -> None:
+    """fpdb "ante.raise" export shape: "Dan raises 1€ to 3€" then "Dan posts small blind 1€"
+    among the blinds = 4€ in, 2€ of it live (Dan checks the 2€ big blind; the pot adds up)."""
+    tables = parse_site_file("winamax", "legal_raise_among_posts.txt")
+    assert tables.quarantine.height == 0
+    assert action_rows(tables, "300-5-1700000400")[:6] == [
+        ("0", "Dan", "post_live", "200", S, "false"),
+        ("0", "Dan", "post_dead", "100", S, "false"),
+        ("0", "Dan", "post_dead", "100", S, "false"),
+        ("0", "Cat", "post_bb", "200", S, "false"),
+        ("0", "Dan", "check", "0", S, "false"),
+        ("0", "Ann", "call", "200", S, "false"),
+    ]
+    # 12€ reported = 8€ in the pot + Dan's uncalled 4€ (Winamax never prints the return)
+    assert tables.hands["total_pot"].to_list() == [800]
+    assert violation_codes(tables) == []
+
+
 def test_real_corpus() -> None:
     root = require_shared(CORPUS / "winamax")
     tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
     assert read == 139
     assert accounted == read
-    # quarantined: a raise among the blinds (6417287-*, garbled export) and a deliberately
-    # corrupted header ("Winaax Poker", italytoast InValidHand_1.txt)
-    assert tables.hands.height == 136
-    assert tables.quarantine["hand_id"].unique().sort().to_list() == [
-        "5285192-1130-1382664338",
-        "6417287-1303-1406683540",
-        "6417287-1322-1406684365",
-    ]
+    # quarantined: a deliberately corrupted header ("Winaax Poker", italytoast InValidHand_1.txt);
+    # the "ante.raise" hands 6417287-* parse (raise among the posts = dead + live post)
+    assert tables.hands.height == 138
+    assert tables.quarantine["hand_id"].unique().sort().to_list() == ["5285192-1130-1382664338"]
     # 8270134-804-*: seats numbered from 0, which the audit's seat ring does not support
     assert {hand for hand, _ in violation_codes(tables)} <= {"8270134-804-1382586707"}
 
