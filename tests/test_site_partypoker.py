@@ -107,8 +107,9 @@ VERDICTS = {
     "161938625156465v9fyd47bg": "site arithmetic: Player5's all-in raise is printed 11302166, "
     "1 chip short of his stack, and the pots are printed rounded (35656500 + 3767420 for the "
     "39423919 Player7 collects): POT-TOTAL, CHIP-CONSERVATION, ROUND-INCOMPLETE",
-    "14067958": "silent.post.both file: the log omits the entering player's big-blind post, so "
-    "his check faces a bet (CHECK-FACING-BET, ROUND-INCOMPLETE)",
+    "14067958": "silent.post.both file: no post is printed for the button, who checks the "
+    "$0.10 big blind preflop (the $0.58 won needs ~$0.15 more than the printed bets): "
+    "CHECK-FACING-BET, ROUND-INCOMPLETE",
     "11932613562": "anonymised test file: the seat numbers contradict the action order (ORDER)",
 }
 
