@@ -172,7 +172,7 @@ def measure_run(
         note=note, detail=spent, tree_rss_mb=done.tree_rss_mb,
     )  # fmt: skip
     inner = [Measure(name, 0, seconds, hands, 0, note="timer inside the run above")
-             for name, seconds in breakdown_rows(spent)]  # fmt: skip
+             for name, seconds in breakdown_rows(spent, done.wall_s)]  # fmt: skip
     return [whole, *inner]
 
 

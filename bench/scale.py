@@ -20,15 +20,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: Rows derived from the run's own timers: (row name, timer names summed).
+#: Rows derived from the run's own timers: (row name, timer names summed). Parse, check and
+#: write parts are summed over the worker processes (more than their wall time with workers);
+#: "audit units" is their wall time in the driver.
 BREAKDOWN: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("  startup", ("startup",)),
     ("  digest + plan", ("digest and plan",)),
-    ("  parse", ("parse",)),
-    ("  check", ("check",)),
-    ("  write parts", ("write parts",)),
+    ("  audit units", ("audit units",)),
+    ("    parse", ("parse",)),
+    ("    check", ("check",)),
+    ("    write parts", ("write parts",)),
     ("  combine", ("combine",)),
+    ("  duplicates", ("duplicates",)),
+    ("  totals", ("totals",)),
     ("  reports", ("reports",)),
 )
+#: The driver's own stages: what they leave of the wall time is "other".
+DRIVER_STAGES = ("startup", "digest and plan", "audit units", "combine", "duplicates", "totals",
+                 "reports")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -123,13 +132,16 @@ def parts_note(out: Path) -> str:
     return f"{count} parts"
 
 
-def breakdown_rows(timings: dict[str, float]) -> list[tuple[str, float]]:
-    """(row name, seconds) for the stages the run timed (local engine only)."""
+def breakdown_rows(timings: dict[str, float], wall: float) -> list[tuple[str, float]]:
+    """(row name, seconds) for the stages the run timed (local engine only), and the rest."""
     rows = []
     for name, timers in BREAKDOWN:
         seconds = sum(timings.get(timer, 0.0) for timer in timers)
         if seconds:
             rows.append((name, seconds))
+    if "audit units" in timings:
+        other = wall - sum(timings.get(stage, 0.0) for stage in DRIVER_STAGES)
+        rows.append(("  other", max(other, 0.0)))
     return rows
 
 

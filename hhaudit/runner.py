@@ -25,7 +25,7 @@ from hhaudit.engines.work import Batching, audit_all, file_entries
 from hhaudit.inputs import InputSource, RefusedInput
 from hhaudit.parts import PartStore, StoredPart, sink_combined
 from hhaudit.shard import TABLE_NAMES, AuditSettings, FileEntry
-from hhaudit.timing import timed
+from hhaudit.timing import note_startup, timed
 from hhaudit.timing import write_if_asked as write_timings_if_asked
 from reports import HtmlLimits, write_reports
 
@@ -139,6 +139,7 @@ def run_batch(
     import json
 
     started = _now()
+    note_startup()  # imports and input expansion, before this function
     out_dir = config.out_dir
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / RUN_JSON).unlink(missing_ok=True)  # no stale "complete" marker during the run
@@ -148,8 +149,10 @@ def run_batch(
     with timed("combine"):
         tables = combine_parts(parts, out_dir)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
-    entries, duplicates = drop_duplicates(out_dir, entries)  # later copies are quarantined
-    totals = run_totals(entries, tables["violations"])
+    with timed("duplicates"):
+        entries, duplicates = drop_duplicates(out_dir, entries)  # later copies are quarantined
+    with timed("totals"):
+        totals = run_totals(entries, tables["violations"])
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/duplicates.py)
     record = run_record(entries, totals, config, started, skipped)
     with timed("reports"):

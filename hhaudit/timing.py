@@ -29,6 +29,24 @@ def timed(stage: str) -> Iterator[None]:
         _seconds[stage] = _seconds.get(stage, 0.0) + time.perf_counter() - started
 
 
+def _process_age() -> float | None:
+    """Seconds since this process started (Linux /proc: uptime minus start time), else None."""
+    try:
+        stat = Path("/proc/self/stat").read_text()
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    ticks = int(stat[stat.rindex(")") + 2 :].split()[19])  # field 22, starttime
+    return uptime - ticks / os.sysconf("SC_CLK_TCK")
+
+
+def note_startup() -> None:
+    """Record the time from process start to now as "startup" (imports, input expansion)."""
+    age = _process_age()
+    if age is not None and "startup" not in _seconds:
+        _seconds["startup"] = max(0.0, age)
+
+
 def add_all(seconds: dict[str, float]) -> None:
     """Add stage times measured elsewhere (a worker process's, for its unit)."""
     for stage, spent in seconds.items():

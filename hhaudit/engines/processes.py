@@ -23,8 +23,8 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from hhaudit import timing
+from hhaudit.engines.frames import read_frame, write_frame
 from hhaudit.engines.work import Placed, WorkUnit
-from hhaudit.engines.worker import read_frame, write_frame
 
 POLARS_THREADS_ENV = "POLARS_MAX_THREADS"
 

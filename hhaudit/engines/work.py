@@ -173,12 +173,13 @@ def audit_all(
     task = functools.partial(
         run_unit, out_dir=str(out_dir), settings=settings, fingerprint=fingerprint
     )
-    for placed in engine.map(task, make_units(todo, batching)):
-        for file_id, part in placed:
-            found.setdefault(file_id, []).append(part)
-            waiting[file_id] -= 1
-            if on_file and not waiting[file_id]:
-                on_file(file_entries(rebase(found[file_id]))[0], False)
+    with timed("audit units"):  # the wall time of parse, check and write parts
+        for placed in engine.map(task, make_units(todo, batching)):
+            for file_id, part in placed:
+                found.setdefault(file_id, []).append(part)
+                waiting[file_id] -= 1
+                if on_file and not waiting[file_id]:
+                    on_file(file_entries(rebase(found[file_id]))[0], False)
     done = [part for plan in plans for part in rebase(found[plan.file_id])]
     for offset, refusal in enumerate(refused):
         key = part_key("", refusal.name)

@@ -17,36 +17,14 @@ import ctypes
 import os
 import pickle
 import signal
-import struct
 import sys
 import traceback
 from collections.abc import Callable
-from typing import IO, Any
+from typing import Any
 
-HEADER = struct.Struct(">Q")
+from hhaudit.engines.frames import read_frame, write_frame
+
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
-
-
-def write_frame(stream: IO[bytes], message: Any) -> None:
-    """Send one pickled message and flush it (the reader waits for whole frames)."""
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(HEADER.pack(len(data)))
-    stream.write(data)
-    stream.flush()
-
-
-def read_frame(stream: IO[bytes]) -> Any | None:
-    """The next message, or None at a clean end of stream (the other side closed it)."""
-    header = stream.read(HEADER.size)
-    if not header:
-        return None
-    if len(header) < HEADER.size:
-        raise EOFError("truncated frame header")
-    (size,) = HEADER.unpack(header)
-    data = stream.read(size)
-    if len(data) < size:
-        raise EOFError("truncated frame")
-    return pickle.loads(data)
 
 
 def die_with_parent(parent_pid: int) -> None:
