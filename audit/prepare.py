@@ -93,16 +93,20 @@ def hand_post_facts(actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def sentinels(actions: pl.DataFrame) -> pl.DataFrame:
-    """One row after the last action of each (hand, betting street)."""
-    kind = pl.col("kind")
+def sentinels(frame: pl.DataFrame) -> pl.DataFrame:
+    """One row after the last action of each (hand, betting street).
+
+    `frame` is the actions with kind_flags and `_hand_gid` (prepare), so the grouping is on
+    integers and the kind tests are already columns.
+    """
+    counted = pl.col("is_betting") | pl.col("is_live_post") | pl.col("is_dead_post")
     return (
-        actions.filter((pl.col("street") <= 3) & kind.is_in(BETTING + LIVE_POSTS + DEAD_POSTS))
-        .group_by("hand_key", "street")
-        .agg(order=pl.col("seq").max().cast(pl.Int64) * 2 + 1)
+        frame.filter((pl.col("street") <= 3) & counted)
+        .group_by("_hand_gid", "street")
+        .agg(pl.col("hand_key").first(), order=pl.col("seq").max().cast(pl.Int64) * 2 + 1)
         .with_columns(
             is_sentinel=pl.lit(True),
-            is_last_sentinel=pl.col("street") == pl.col("street").max().over("hand_key"),
+            is_last_sentinel=pl.col("street") == pl.col("street").max().over("_hand_gid"),
         )
     )
 
@@ -112,6 +116,27 @@ def street_went_back() -> pl.Expr:
     counted = pl.col("is_betting") | pl.col("is_live_post") | pl.col("is_dead_post")
     street = pl.when(counted).then(pl.col("street").cast(pl.Int64))
     return counted & (pl.col("street") < prev_max_in(street, "_hand_gid"))
+
+
+#: Bit widths of the folded (hand, street, order) sort key: order = 2 * seq (+1) of an Int32
+#: seq, street an Int8, the dense hand number in the remaining 20 bits.
+ORDER_BITS, STREET_BITS = 34, 9
+MAX_KEYED_HANDS = 1 << (63 - ORDER_BITS - STREET_BITS)
+
+
+def _in_street_order(frame: pl.DataFrame) -> pl.DataFrame:
+    """`frame` sorted by (hand_key, street, order), nulls first.
+
+    The hand enters as its dense number `_hand_gid` (in hand_key order), so one Int64 key does:
+    a single-key sort is about 3x cheaper than sorting on the three columns.
+    """
+    if frame.get_column("_hand_gid").max() >= MAX_KEYED_HANDS:  # type: ignore[operator]
+        return frame.sort("hand_key", "street", "order")
+    street = (pl.col("street").cast(pl.Int64) + (1 << 7) + 1).fill_null(0)
+    order = (pl.col("order") + (1 << 32) + 1).fill_null(0)
+    hand = pl.col("_hand_gid") * (1 << (ORDER_BITS + STREET_BITS))
+    key = hand + street * (1 << ORDER_BITS) + order
+    return frame.sort(key)
 
 
 def prepare(
@@ -132,14 +157,13 @@ def prepare(
         .with_columns(kind_flags())
         .with_columns(_hand_gid=group_ids("hand_key"))
         .with_columns(went_back=street_went_back())
-        .drop("_hand_gid")
         .with_columns(order=pl.col("seq").cast(pl.Int64) * 2, is_sentinel=pl.lit(False))
     )
-    frame = pl.concat([frame, sentinels(actions)], how="diagonal_relaxed")
+    frame = pl.concat([frame, sentinels(frame)], how="diagonal_relaxed")
     bool_cols = [c for c, t in frame.schema.items() if t == pl.Boolean and c != "is_all_in"]
     frame = (
-        frame.with_columns(pl.col(bool_cols).fill_null(False))
-        .sort("hand_key", "street", "order")
+        _in_street_order(frame.with_columns(pl.col(bool_cols).fill_null(False)))
+        .drop("_hand_gid")
         .join(hand_info, on="hand_key", how="left", maintain_order="left")
         .join(hand_post_facts(actions), on="hand_key", how="left", maintain_order="left")
         .join(stacks, on=["hand_key", "seat"], how="left", maintain_order="left")
