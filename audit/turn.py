@@ -13,7 +13,7 @@ import polars as pl
 
 from audit.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
 from audit.state import PREFLOP, active
-from audit.windows import prev_ffill_in, prev_or
+from audit.windows import is_first, prev_ffill_in
 
 PLAYING_KINDS = BETTING + LIVE_POSTS + DEAD_POSTS
 
@@ -39,22 +39,42 @@ def seat_numbers(seat_frame: pl.DataFrame) -> list[int]:
     return sorted(int(c.removeprefix("stack_")) for c in seat_frame.columns if c != "hand_key")
 
 
+def _previous_row() -> dict[str, pl.Expr]:
+    """What the previous row did, shifted once for all seats (_seat_history reads these)."""
+    acting = pl.col("_active")
+    return {
+        "_prev_seat": pl.col("seat").shift(1),
+        "_prev_active": acting.shift(1),
+        "_prev_counted": (~pl.col("void")).shift(1),
+        "_prev_fold": (acting & pl.col("is_fold")).shift(1),
+        "_prev_betting": (acting & pl.col("is_betting")).shift(1),
+        "_prev_remaining": pl.col("remaining_after").shift(1),
+        "_prev_committed": pl.col("committed_after").shift(1),
+    }
+
+
+def _carried(gid: str, start: pl.Expr, seat_row: pl.Expr, value: pl.Expr) -> pl.Expr:
+    """`start` on the group's first row, `value` after a row of the seat, carried forward.
+
+    Same as windows.prev_or on the seat's own rows, with the shift done once for all seats.
+    """
+    return pl.when(is_first(gid)).then(start).when(seat_row).then(value).forward_fill()
+
+
 def _seat_history(s: int) -> dict[str, pl.Expr]:
     """What seat `s`'s own earlier rows say before each row (forward fills of those rows):
     folded, chips behind, live commitment on the street, acted on the street."""
-    mine = (pl.col("seat") == s) & pl.col("_active")
-    stack = pl.col(f"stack_{s}")
-    behind = pl.when((pl.col("seat") == s) & ~pl.col("void")).then(pl.col("remaining_after"))
-    committed = pl.when(mine).then(pl.col("committed_after"))
+    after_s = pl.col("_prev_seat") == s
+    after_mine = after_s & pl.col("_prev_active")
+    stack = pl.col(f"stack_{s}").fill_null(0)
+    yes, no = pl.lit(True), pl.lit(False)
     return {
-        f"_folded_{s}": prev_or(
-            pl.when(mine & pl.col("is_fold")).then(True), "h_gid", pl.lit(False)
+        f"_folded_{s}": _carried("h_gid", no, after_s & pl.col("_prev_fold"), yes),
+        f"_behind_{s}": _carried(
+            "h_gid", stack, after_s & pl.col("_prev_counted"), pl.col("_prev_remaining")
         ),
-        f"_behind_{s}": prev_or(behind, "h_gid", stack.fill_null(0)),
-        f"_committed_{s}": prev_or(committed, "s_gid", pl.lit(0)),
-        f"_acted_{s}": prev_or(
-            pl.when(mine & pl.col("is_betting")).then(True), "s_gid", pl.lit(False)
-        ),
+        f"_committed_{s}": _carried("s_gid", pl.lit(0), after_mine, pl.col("_prev_committed")),
+        f"_acted_{s}": _carried("s_gid", no, after_s & pl.col("_prev_betting"), yes),
     }
 
 
@@ -79,11 +99,12 @@ def _contestable(seats: list[int]) -> dict[str, pl.Expr]:
     PokerStars lets the small blind complete only to the all-in players' level, e.g.
     fpdb-3/tour/NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt, hand 25234313412)."""
     allins = [pl.col(f"_allin_{s}") for s in seats]
-    top, second, at_top = pl.col("_top"), pl.col("_second"), pl.col("_at_top")
+    top, lone_top = pl.col("_top"), pl.col("_at_top") == 1
     caps = {}
     for s, mine in zip(seats, allins, strict=True):
-        others = pl.when((mine == top) & (at_top == 1)).then(second).otherwise(top)
-        caps[f"_cap_{s}"] = pl.min_horizontal(pl.col("current_bet"), others)
+        # min(current bet, second) for the lone top all-in, else min(current bet, top)
+        below_second = (mine == top) & lone_top
+        caps[f"_cap_{s}"] = pl.when(below_second).then("_cb_second").otherwise("_cb_top")
     return caps
 
 
@@ -117,7 +138,8 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     for s in seats:
         history |= _seat_history(s)
         base |= _seat_state(s)
-    frame = frame.with_columns(_active=active()).with_columns(**history).with_columns(**base)
+    frame = frame.with_columns(_active=active()).with_columns(**_previous_row())
+    frame = frame.with_columns(**history).with_columns(**base)
     allins = [pl.col(f"_allin_{s}") for s in seats]
     frame = frame.with_columns(_top=pl.max_horizontal(allins))
     frame = frame.with_columns(
@@ -125,6 +147,10 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         _at_top=pl.sum_horizontal(
             [(a == pl.col("_top")).fill_null(False).cast(pl.Int32) for a in allins]
         ),
+    )
+    frame = frame.with_columns(
+        _cb_top=pl.min_horizontal("current_bet", "_top"),
+        _cb_second=pl.min_horizontal("current_bet", "_second"),
     )
     caps = _contestable(seats)
     frame = frame.with_columns(**caps)
@@ -161,7 +187,8 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
     scratch = ["_n_owes", "_n_matched", "_n_needs", "_top", "_second", "_at_top", "_active"]
-    return frame.drop([*scratch, *history, *base, *caps, *owing])
+    scratch += ["_cb_top", "_cb_second"]
+    return frame.drop([*scratch, *_previous_row(), *history, *base, *caps, *owing])
 
 
 def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
@@ -170,6 +197,22 @@ def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
     `ring` is any number > every seat number in play (seats and buttons): seats 0..ring-1.
     """
     previous = pl.col("previous_actor").cast(pl.Int64)
+    if min(seats, default=0) < 0:
+        return _expected_seat_by_distance(seats, ring, previous)
+    # With every seat in 0..ring-1 and p = previous mod ring (floor mod, as `%`), the seat at
+    # the least clockwise distance is the lowest owing seat above p, else the lowest owing seat:
+    # one when/then chain, about 4x cheaper than a distance per seat and a horizontal min.
+    after = previous % ring
+    chain = pl.when(pl.lit(False)).then(pl.lit(None, pl.Int16))
+    for s in seats:
+        chain = chain.when(pl.col(f"_owes_{s}") & (after < s)).then(pl.lit(s, pl.Int16))
+    for s in seats:
+        chain = chain.when(pl.col(f"_owes_{s}")).then(pl.lit(s, pl.Int16))
+    return pl.when(~pl.col("nobody_owes") & previous.is_not_null()).then(chain)
+
+
+def _expected_seat_by_distance(seats: list[int], ring: int, previous: pl.Expr) -> pl.Expr:
+    """_expected_seat for any seat numbers: the clockwise distance of each owing seat."""
     distance = pl.min_horizontal(
         [pl.when(pl.col(f"_owes_{s}")).then((s - previous - 1) % ring) for s in seats]
     )
