@@ -13,6 +13,7 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY
+from parsers.prefilter import matches
 
 #: A line is identified by its hand (which carries the file) and its line number.
 LINE_KEY = ["hand_key", "line_no"]
@@ -49,7 +50,6 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 
 def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Lines that may hold events: not header, marker, table, seat, summary or blank."""
-    is_table = (pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(grammar.table_line)
     if grammar.header_span > 1:  # the lines read by the header reader are not events
         start = pl.col("line_no").filter(pl.col("is_header")).min().over("hand_key")
         lines = lines.filter((pl.col("line_no") >= start + grammar.header_span).fill_null(True))
@@ -62,6 +62,8 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
             marked = pl.col("section").is_between(1, 4).any().over("hand_key")
             same = same & (marked | ~board)
         lines = lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
+    pre_deal = pl.col("section") == PRE_DEAL
+    is_table = pl.lit(matches(lines, grammar.table_line, where=pre_deal))
     return lines.filter(
         ~pl.col("is_header")
         & ~pl.col("is_marker")
@@ -77,12 +79,13 @@ def _clean_name(name: pl.Expr, cleanup: str) -> pl.Expr:
 
 def _resolve_simple(colon: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Name = text before the first separator when it is a seated name of the hand."""
-    sep = grammar.actor_separator
-    raw = pl.col("text").str.split_exact(sep, 1).struct.field("field_0")
-    rest = pl.col("text").str.slice(raw.str.len_chars() + len(sep)).alias("rest")
-    named = colon.with_columns(
-        _clean_name(raw, grammar.player_cleanup).alias("player"), rest.alias("rest")
-    )
+    # one split gives both sides (the struct is stored once, not recomputed per field)
+    parts = colon.with_columns(pl.col("text").str.splitn(grammar.actor_separator, 2).alias("_p"))
+    raw = pl.col("_p").struct.field("field_0")
+    named = parts.with_columns(
+        _clean_name(raw, grammar.player_cleanup).alias("player"),
+        pl.col("_p").struct.field("field_1").alias("rest"),
+    ).drop("_p")
     return named.join(
         seats.select("hand_key", "player", pl.lit(True).alias("seated")),
         on=["hand_key", "player"],
@@ -168,16 +171,18 @@ def _verb_with_suffix(grammar: Grammar) -> pl.Expr:
 def _named_events(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Lines like "Uncalled bet (x) returned to X": kind, player and amount from one pattern."""
     parts = []
+    order = ["_row"] if "_row" in lines.columns else []
     for kind, pattern in grammar.named_lines:
         groups = pl.col("text").str.extract_groups(pattern)
         parts.append(
             lines.filter(pl.col("text").str.contains(pattern))
-            .select("hand_key", "line_no", "section", groups.alias("g"))
+            .select("hand_key", "line_no", "section", *order, groups.alias("g"))
             .unnest("g")
             .select(
                 "hand_key",
                 "line_no",
                 "section",
+                *order,
                 "player",
                 pl.lit(kind).alias("verb"),
                 pl.col("amount").alias("amount_s"),
@@ -195,7 +200,10 @@ def classify(
     body = resolve_actors(_strip_prefix(_body(lines, seats, grammar), grammar), seats, grammar)
     actors = body.filter(pl.col("player").is_not_null())
     actor_events = _actor_events(actors, grammar)
-    matched = actor_events.filter(pl.col("verb").is_not_null()).select(EVENT_COLUMNS)
+    # `_row` (parsers.pipeline: the line's rank in (hand_key, line_no) order) sorts the
+    # events on one integer instead of two columns
+    order = ["_row"] if "_row" in lines.columns else []
+    matched = actor_events.filter(pl.col("verb").is_not_null()).select(*EVENT_COLUMNS, *order)
     unmatched_actor = actor_events.filter(
         pl.col("verb").is_null() & ~pl.col("rest").str.contains(grammar.actor_ignored)
     )
@@ -212,5 +220,6 @@ def classify(
             leftover.select("hand_key", "line_no", "text"),
         ]
     )
-    events = pl.concat([matched, named_ok.select(EVENT_COLUMNS)]).sort(LINE_KEY)
+    events = pl.concat([matched, named_ok.select(*EVENT_COLUMNS, *order)])
+    events = events.sort("_row").drop("_row") if order else events.sort(LINE_KEY)
     return events, bad

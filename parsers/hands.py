@@ -18,6 +18,7 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY, board_count_expr
+from parsers.prefilter import candidates, rows_matching
 
 HEADER_COLUMNS = (
     "hand_key",
@@ -47,9 +48,7 @@ def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     them over several lines (an alternation in `table_line`, e.g. the button on its own line).
     """
     groups = pl.col("text").str.extract_groups(grammar.table_line)
-    table = lines.filter(
-        (pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(grammar.table_line)
-    )
+    table = rows_matching(lines, grammar.table_line, where=pl.col("section") == PRE_DEAL)
     return (
         table.select("hand_key", groups.alias("g"))
         .unnest("g")
@@ -72,17 +71,17 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     per_hand = filled.filter(last.fill_null(True)).select(
         "hand_key", pl.col("line_no").alias("last_line")
     )
-    with_summary = lines.filter(in_summary).select("hand_key").unique()
+    summary = lines.filter(in_summary)
+    with_summary = summary.select("hand_key").unique()
     per_hand = per_hand.with_columns(
         pl.col("hand_key").is_in(with_summary["hand_key"].implode()).alias("has_summary")
     )
-    summary = lines.filter(in_summary)
     # optional `fees` (the site's other fees, summed into the rake by site_money.py) and
     # `side_pots` groups (summed into the pot there)
     optional = tuple(name for name in ("fees", "side_pots") if f"(?P<{name}>" in grammar.pot_line)
     names = ("pot", "rake", "jackpot", "stp", *optional)
     pots = (
-        summary.filter(pl.col("text").str.contains(grammar.pot_line))
+        rows_matching(summary, grammar.pot_line)
         .unique("hand_key", keep="first")
         .select("hand_key", pl.col("text").str.extract_groups(grammar.pot_line).alias("p"))
         .unnest("p")
@@ -94,8 +93,12 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     if grammar.site_money_line:
         pots = _with_site_money(lines, pots, grammar.site_money_line)
     board = board_count_expr(grammar.second_board, grammar.third_board)
+    # only lines that may name a second or third board are read (hands without one get
+    # boards = 1 from assemble_hands, as when their lines all read 1)
+    text = pl.col("text")
+    maybe = candidates(text, grammar.second_board) | candidates(text, grammar.third_board)
     boards = (
-        lines.filter(pl.col("is_marker") | (pl.col("section") == SUMMARY))
+        lines.filter((pl.col("is_marker") | (pl.col("section") == SUMMARY)) & maybe)
         .group_by("hand_key")
         .agg(board.max().alias("boards"))
     )

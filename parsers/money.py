@@ -68,15 +68,20 @@ def to_minor_units(
     it may be a column. A fraction finer than the scale (`$0.005` in cents) gives null.
     One regex reads the digits; the arithmetic is on integers (nano-units for the fraction).
     """
+    # The regex runs once: the arithmetic reads the fields of its struct (`with_fields`);
+    # referring to the struct several times made Polars run the regex once per reference.
     parts = amount.str.extract_groups(amount_pattern(locale))
-    units = parts.struct.field("units").str.replace_all("[" + re.escape(locale.thousands) + "]", "")
-    frac = parts.struct.field("frac").fill_null("").str.strip_chars_end("0")
-    frac_nano = frac.str.pad_end(_FRACTION_DIGITS, "0").cast(pl.Int64, strict=False)
     scale_expr = pl.lit(scale, dtype=pl.Int64) if isinstance(scale, int) else scale
-    frac_scaled = frac_nano * scale_expr
+    units = pl.field("units").str.replace_all("[" + re.escape(locale.thousands) + "]", "")
+    frac = pl.field("frac").fill_null("").str.strip_chars_end("0")
+    step = pl.field("_scale").cast(pl.Int64)
+    frac_scaled = frac.str.pad_end(_FRACTION_DIGITS, "0").cast(pl.Int64, strict=False) * step
     exact = (frac.str.len_chars() <= _FRACTION_DIGITS) & (frac_scaled % 10**_FRACTION_DIGITS == 0)
-    value = units.cast(pl.Int64, strict=False) * scale_expr + frac_scaled // 10**_FRACTION_DIGITS
-    return pl.when(exact).then(value).otherwise(None).cast(pl.Int64)
+    value = units.cast(pl.Int64, strict=False) * step + frac_scaled // 10**_FRACTION_DIGITS
+    minor = pl.when(exact).then(value).otherwise(None).cast(pl.Int64)
+    with_scale = parts.struct.with_fields(scale_expr.alias("_scale"))
+    value_field = with_scale.struct.with_fields(minor.alias("_minor")).struct.field("_minor")
+    return value_field.alias("units")  # the name the single-expression version had
 
 
 #: Currency markers in order of precedence (ISO codes first, then symbols).

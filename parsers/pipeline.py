@@ -18,6 +18,7 @@ from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
 from parsers.lines import board_count_expr, marker_expr, section_expr
+from parsers.prefilter import matches, rows_matching, scattered
 from parsers.schema import conform, empty
 from parsers.silent_blinds import add_silent_blinds, with_level
 from parsers.site_money import settle_site_money
@@ -87,7 +88,7 @@ def _hand_problems(
         _reason(bad, pl.lit("unrecognised line ") + _quote(pl.col("text"))),
         _reason(no_summary, pl.lit("hand has no *** SUMMARY *** (truncated?)")),
         *(
-            _reason(lines.filter(pl.col("text").str.contains(pattern)), pl.lit(reason))
+            _reason(rows_matching(lines, pattern), pl.lit(reason))
             for pattern, reason in grammar.void_hand
         ),
         _reason(
@@ -136,18 +137,39 @@ def _unknown_streets(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     for old, new in grammar.keyword_fixes:
         lines = lines.with_columns(pl.col("text").str.replace_all(old, new, literal=True))
-    marker = marker_expr(grammar.street_marker, grammar.streets)
+    marker = scattered(
+        lines,
+        grammar.street_marker,
+        lambda _: marker_expr(grammar.street_marker, grammar.streets),
+        pl.Int8,
+    )
     key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
-    lines = lines.with_columns(marker.alias("marker"), key.alias("hand_key"))
+    lines = lines.with_columns(pl.lit(marker).alias("marker"), key.alias("hand_key"))
     if grammar.board_deal_line:
-        deal = pl.col("text").str.contains(grammar.board_deal_line)
+        lines = lines.with_columns(matches(lines, grammar.board_deal_line).alias("_deal"))
+        deal = pl.col("_deal")
         nth = deal.cast(pl.Int8).cum_sum().over("hand_key").clip(upper_bound=3)
         lines = lines.with_columns(
             pl.when(deal).then(nth).otherwise(pl.col("marker")).alias("marker")
-        )
+        ).drop("_deal")
     return lines.with_columns(
         section_expr().alias("section"),
         pl.col("marker").is_not_null().alias("is_marker"),
+        _line_rank(lines).alias("_row"),
+    )
+
+
+def _line_rank(lines: pl.DataFrame) -> pl.Series:
+    """Rank of each line in (hand_key, line_no) order, so later stages sort on one integer.
+
+    Lines arrive in file order, one file after the other: that is (hand_key, line_no) order
+    unless a batch lists its files with decreasing ids (parse_many callers may)."""
+    rows = pl.int_range(pl.len(), dtype=pl.UInt32)
+    if lines["hand_key"].is_sorted():
+        return lines.select(rows).to_series()
+    order = lines.select(pl.arg_sort_by("hand_key", "line_no")).to_series()
+    return pl.repeat(0, lines.height, dtype=pl.UInt32, eager=True).scatter(
+        order, lines.select(rows).to_series()
     )
 
 
@@ -168,9 +190,8 @@ def _header_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 
 
 def _alt_locale(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """hand_key, alt_locale: the hand has a line matching `grammar.alt_locale_when`."""
-    if grammar.alt_locale is None:
-        return lines.select("hand_key").unique().with_columns(alt_locale=pl.lit(False))
+    """hand_key, alt_locale: the hand has a line matching `grammar.alt_locale_when` (only
+    for grammars with an `alt_locale`)."""
     found = pl.col("text").str.contains(grammar.alt_locale_when).any()
     return lines.group_by("hand_key").agg(found.alias("alt_locale"))
 
@@ -185,7 +206,10 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     header = grammar.read_header(_header_lines(lines, grammar)).join(
         facts, on="hand_key", how="left"
     )
-    header = header.join(_alt_locale(lines, grammar), on="hand_key", how="left")
+    if grammar.alt_locale is None:  # every hand has lines: no join needed for the default
+        header = header.with_columns(alt_locale=pl.lit(False))
+    else:
+        header = header.join(_alt_locale(lines, grammar), on="hand_key", how="left")
     header = header.with_columns(
         pl.when(pl.col("play_money").fill_null(False))
         .then(pl.lit("play"))

@@ -124,7 +124,16 @@ def _zones_present(headers: pl.DataFrame) -> list[str]:
 
 #: The header without its hand id and time: what the game fields are read from. Hands of one
 #: table share it, so the regex work runs once per distinct game, not once per hand.
-GAME_PART = r"^.*?#[0-9A-Za-z-]+:\s*(.*?)(?: - \d{4}/\d{1,2}/\d{1,2}.*)?$"
+#: It is what is left between these two (the text up to the id, the date and the rest): two
+#: replaces without capture groups are ~2x cheaper than one lazy capturing regex.
+HAND_ID_PART = r"^.*?#[0-9A-Za-z-]+:\s*"
+DATE_PART = r" - \d{4}/\d{1,2}/\d{1,2}.*$"
+
+
+def _game_part(text: pl.Expr) -> pl.Expr:
+    """The header between the hand id and the date; "" when the header has no `#id:`."""
+    body = text.str.replace(HAND_ID_PART, "").str.replace(DATE_PART, "")
+    return pl.when(text.str.contains(HAND_ID_PART)).then(body).otherwise(pl.lit(""))
 
 
 def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
@@ -189,7 +198,7 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
     frame = headers.with_columns(
         text.str.extract(BRAND, 1).replace_strict(BRANDS, default=None).alias("brand"),
         text.str.extract(HAND_ID, 1).alias("hand_id"),
-        text.str.extract(GAME_PART, 1).fill_null("").alias("game_text"),
+        _game_part(text).alias("game_text"),
         started_at(text, _zones_present(headers)).alias("started_at"),
     )
     games = _game_fields(frame.select("game_text").unique())

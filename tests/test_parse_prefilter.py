@@ -1,0 +1,111 @@
+"""parsers/prefilter.py: the literal tests that run before regexes must never drop a match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from parsers.detect import FORMATS
+from parsers.grammar import Grammar
+from parsers.prefilter import literal_prefix, literal_prefixes, matches, rows_matching, scattered
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_data"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "prefix"),
+    [
+        (r"^\*\*\* (FLOP|TURN)", "*** "),
+        (r"^Total pot (?P<pot>\S+)", "Total pot "),
+        (r"^Uncalled bet \((?P<amount>[^)]+)\)", "Uncalled bet ("),
+        (r"^Hand cancelled$", "Hand cancelled"),
+        (r"^a+b", "a"),  # one `a` is required, more may follow
+        (r"^ab?c", "a"),  # `b` is optional
+        (r"^ab*c", "a"),
+        (r"^ab{2}", "a"),
+        (r"^a\.b\d", "a.b"),
+        (r"^ab[|]c", "ab"),  # a `|` in a class is no alternation
+        (r"^ab(?P<x>c|d)", "ab"),
+        (r"^abc|x", ""),  # top-level alternation: `x` needs no `abc`
+        (r"^(?:a|b)c", ""),
+        (r"^(?i)abc", ""),  # flags change what the text means
+        (r"^ab(?x: c)", ""),
+        (r"abc", ""),  # not anchored
+        (r"^\d+", ""),
+    ],
+)
+def test_literal_prefix(pattern: str, prefix: str) -> None:
+    assert literal_prefix(pattern) == prefix
+
+
+def test_alternatives_each_need_a_prefix() -> None:
+    assert literal_prefixes(r"^\*\*\* SECOND |^Hand was run twice") == [
+        "*** SECOND ",
+        "Hand was run twice",
+    ]
+    assert literal_prefixes(r"^\*\*\* SECOND |Hand was run twice") == []
+
+
+def _grammar_patterns() -> list[str]:
+    patterns: set[str] = set()
+    for site_format in FORMATS:
+        grammar = site_format.grammar
+        patterns.add(site_format.header)
+        if not isinstance(grammar, Grammar):
+            continue
+        for name in ("street_marker", "table_line", "seat_line", "pot_line", "second_board"):
+            patterns.add(getattr(grammar, name))
+        patterns.update(pattern for _, pattern in grammar.named_lines)
+        patterns.update(pattern for pattern, _ in grammar.void_hand)
+    return sorted(p for p in patterns if p)
+
+
+@pytest.fixture(scope="module")
+def sample_lines() -> pl.DataFrame:
+    texts = [
+        line.strip()
+        for path in sorted(SAMPLES.glob("*.txt"))
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+    ]
+    texts += ["*** SECOND FLOP ***", "Hand cancelled", "", "***", "Total pot", "Seat 1: x"]
+    return pl.DataFrame({"text": texts})
+
+
+@pytest.mark.parametrize("pattern", _grammar_patterns())
+def test_prefiltered_matching_equals_plain_regex(sample_lines: pl.DataFrame, pattern: str) -> None:
+    text = pl.col("text")
+    plain = sample_lines.select(text.str.contains(pattern)).to_series()
+    assert rows_matching(sample_lines, pattern).equals(sample_lines.filter(plain))
+    assert matches(sample_lines, pattern).equals(plain, check_names=False)
+    first = sample_lines.select(text.str.extract(pattern, 0)).to_series()
+    found = scattered(sample_lines, pattern, lambda t: t.str.extract(pattern, 0), pl.String)
+    assert found.equals(first, check_names=False)
+
+
+def test_where_limits_the_rows(sample_lines: pl.DataFrame) -> None:
+    only_first = pl.int_range(pl.len()) < 3
+    found = matches(sample_lines, r"^\*\*\* ", where=only_first)
+    assert found.len() == sample_lines.height
+    assert found.sum() <= 3
+
+
+def test_batch_with_decreasing_file_ids_parses_like_single_files() -> None:
+    """Events are sorted by line rank (parsers.pipeline._line_rank): a batch listing its
+    files with decreasing ids must still give every hand its own lines in order."""
+    from polars.testing import assert_frame_equal
+
+    from parsers.api import concat_tables, parse_bytes, parse_many
+
+    first, second = (
+        SAMPLES / name
+        for name in ("NLHE-6max-USD-0.50-1.00.basic.txt", "NLHE-6max-EUR-1-2.run-it-twice.txt")
+    )
+    both = parse_many([(first.read_bytes(), "a", 1), (second.read_bytes(), "b", 0)])
+    alone = concat_tables(
+        [parse_bytes(second.read_bytes(), "b", 0), parse_bytes(first.read_bytes(), "a", 1)]
+    )
+    assert both.actions.height > 0
+    for table in ("hands", "seats", "actions"):
+        assert_frame_equal(getattr(both, table), getattr(alone, table))
