@@ -150,7 +150,9 @@ def _returned(returns: pl.DataFrame, stated: pl.DataFrame, facts: pl.DataFrame) 
     return frame.with_columns(paid.alias("amount"))
 
 
-def _return_rows(returned: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+def return_rows(returned: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Action rows (plus `_sub`) for the paid returns of `returned` (street_returns' columns
+    and `amount`), placed after their street's last action."""
     rows = returned.filter(pl.col("amount") > 0).join(seats, on=["hand_key", "player"], how="left")
     return rows.select(
         "hand_key",
@@ -167,18 +169,10 @@ def _return_rows(returned: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _collect_rows(
-    stated: pl.DataFrame, returned: pl.DataFrame, facts: pl.DataFrame, seats: pl.DataFrame
-) -> pl.DataFrame:
-    """`win` minus what of it was the uncalled return, for players with something left."""
-    in_win = returned.filter(pl.col("mode") == WIN_HOLDS_RETURN)
-    in_win = in_win.group_by("hand_key", "player").agg(pl.col("amount").sum().alias("_back"))
-    frame = stated.join(facts.select("hand_key"), on="hand_key").join(
-        in_win, on=["hand_key", "player"], how="left"
-    )
-    frame = frame.with_columns((pl.col("win") - pl.col("_back").fill_null(0)).alias("amount"))
-    frame = frame.filter(pl.col("amount") > 0).join(seats, on=["hand_key", "player"], how="left")
-    return frame.select(
+def collect_rows(won: pl.DataFrame) -> pl.DataFrame:
+    """Action rows (plus `_sub`) for (hand_key, player, seat, amount, line_no), amount > 0,
+    after every other action of the hand."""
+    return won.filter(pl.col("amount") > 0).select(
         "hand_key",
         pl.lit(1 << 30, dtype=pl.Int32).alias("seq"),
         pl.lit(SHOWDOWN, dtype=pl.Int8).alias("street"),
@@ -193,7 +187,21 @@ def _collect_rows(
     )
 
 
-def _merge(actions: pl.DataFrame, extra: list[pl.DataFrame]) -> pl.DataFrame:
+def _collect_rows(
+    stated: pl.DataFrame, returned: pl.DataFrame, facts: pl.DataFrame, seats: pl.DataFrame
+) -> pl.DataFrame:
+    """`win` minus what of it was the uncalled return, for players with something left."""
+    in_win = returned.filter(pl.col("mode") == WIN_HOLDS_RETURN)
+    in_win = in_win.group_by("hand_key", "player").agg(pl.col("amount").sum().alias("_back"))
+    frame = stated.join(facts.select("hand_key"), on="hand_key").join(
+        in_win, on=["hand_key", "player"], how="left"
+    )
+    frame = frame.with_columns((pl.col("win") - pl.col("_back").fill_null(0)).alias("amount"))
+    return collect_rows(frame.join(seats, on=["hand_key", "player"], how="left"))
+
+
+def merge_settlement(actions: pl.DataFrame, extra: list[pl.DataFrame]) -> pl.DataFrame:
+    """`actions` (ACTION_COLUMNS) and the settlement rows, renumbered in hand order."""
     body = actions.select(*ACTION_COLUMNS).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
     frames = [body, *(frame.cast(body.schema) for frame in extra)]
     merged = pl.concat(frames).sort("hand_key", "seq", "_sub", "seat")
@@ -211,11 +219,11 @@ def settle(
     facts = _hand_facts(stated, games, returns)
     returned = _returned(returns, stated, facts)
     seats = players.select("hand_key", "player", "seat").unique(["hand_key", "player"])
-    rows = [_return_rows(returned, seats), _collect_rows(stated, returned, facts, seats)]
+    rows = [return_rows(returned, seats), _collect_rows(stated, returned, facts, seats)]
     back = returned.group_by("hand_key").agg(pl.col("amount").sum().alias("_back"))
     pots = facts.join(back, on="hand_key", how="left").select(
         "hand_key",
         (pl.col("bets") - pl.col("_back").fill_null(0)).alias("total_pot"),
         pl.when(pl.col("is_tournament")).then(pl.lit(0, dtype=pl.Int64)).alias("rake"),
     )
-    return _merge(actions, rows), pots
+    return merge_settlement(actions, rows), pots

@@ -18,8 +18,9 @@ Conventions (PokerKit's, which wrote the corpus files):
   a hand with a currency symbol or a fractional amount is read in cents, others in chips.
   Files written by `hhaudit convert` hold integer minor units and say so (`_hhaudit_scale`).
 - The hand's line is its `[name]` table line (or the first key line of a `.phh`).
-Settlement (`winnings`, `finishing_stacks`) is not read: hands carry no collects, so hand-level
-accounting checks are skipped for PHH.
+- Settlement (parsers/phh_settle.py): `winnings` (the pots each player collected, after the
+  rake) and `finishing_stacks`; PHH states no pot and no rake (files written by `hhaudit
+  convert` carry the source's as `_hhaudit_total_pot` and `_hhaudit_rake`).
 """
 
 from __future__ import annotations
@@ -34,21 +35,35 @@ from typing import Any
 import polars as pl
 
 from parsers.phh_build import build_tables
+from parsers.phh_settle import UNKNOWN_STACK
 from parsers.pipeline import Tables
 
 SITE = "phh"
 #: One `variant = ...` key per hand (the hand-header line used to count hands).
 HEADER = r"^variant\s*=\s*['\"]"
-#: `starting_stacks = [inf, ...]` (stack not recorded, HandHQ conversions): a stack no bet
-#: reaches (10^8 currency units: 10^10 cents), so no one is ever all-in and stack checks never
-#: fire. Kept well below the checker's bound (2**40 minor units, parsers.invariants), sums too.
-UNKNOWN_STACK = "100000000"
 _TABLE = re.compile(r"^\[[^\[\]]+\]\s*(?:#.*)?$")
 _ACTIONS_KEY = re.compile(r"^actions\s*=")
-_LIST_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "actions", "players", "seats")
+_LIST_KEYS = (
+    "antes",
+    "blinds_or_straddles",
+    "starting_stacks",
+    "actions",
+    "players",
+    "seats",
+    "winnings",
+    "finishing_stacks",
+)
 #: Keys PokerKit also takes as one number for every player.
 _UNIFORM_KEYS = ("antes", "blinds_or_straddles")
-_VALUE_KEYS = ("min_bet", "small_bet", "big_bet", "seat_count", "_hhaudit_scale")
+_VALUE_KEYS = (
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "seat_count",
+    "_hhaudit_scale",
+    "_hhaudit_total_pot",
+    "_hhaudit_rake",
+)
 _TEXT_KEYS = ("variant", "hand", "table", "currency_symbol", "currency")
 
 
@@ -97,6 +112,8 @@ def _flatten(doc: dict[str, Any]) -> dict[str, Any]:
     for key in _VALUE_KEYS:
         row[key] = _text(doc.get(key))
     row["minor_scale"] = row.pop("_hhaudit_scale")
+    row["stated_pot"] = row.pop("_hhaudit_total_pot")
+    row["stated_rake"] = row.pop("_hhaudit_rake")
     for key in _TEXT_KEYS:
         value = doc.get(key)
         row[key] = None if value is None else str(value)

@@ -15,6 +15,7 @@ import polars as pl
 from parsers.money import currency_of, to_minor_units
 from parsers.phh_chips import with_chips
 from parsers.phh_implied import implied_postflop, implied_preflop
+from parsers.phh_settle import stated_results, with_settlement
 from parsers.pipeline import Tables
 from parsers.schema import conform
 
@@ -36,8 +37,9 @@ ROW_SCHEMA: dict[str, pl.DataType] = {
     "name": pl.String(),
     "error": pl.String(),
     **{k: LIST for k in ("antes", "blinds_or_straddles", "starting_stacks", "actions")},
-    **{k: LIST for k in ("players", "seats")},
+    **{k: LIST for k in ("players", "seats", "winnings", "finishing_stacks")},
     **{k: pl.String() for k in ("min_bet", "small_bet", "big_bet", "seat_count", "minor_scale")},
+    **{k: pl.String() for k in ("stated_pot", "stated_rake")},
     **{k: pl.String() for k in ("variant", "hand", "table", "currency_symbol", "currency")},
     "started_at": pl.Datetime("us", "UTC"),
     "is_tournament": pl.Boolean(),
@@ -127,6 +129,9 @@ def _players(hands: pl.DataFrame) -> pl.DataFrame:
         _money(pl.col("antes").list.get(at, null_on_oob=True).fill_null("0")).alias("ante"),
         _money(blind_s.fill_null("0")).alias("blind"),
         blind_s.fill_null("").str.starts_with("-").alias("negative"),
+        *stated_results(
+            pl.col("winnings"), pl.col("finishing_stacks"), pl.col("starting_stacks"), at, _money
+        ),
     ).with_columns(pl.min_horizontal("ante", "stack").alias("ante_paid"))
 
 
@@ -302,8 +307,8 @@ def _hand_table(hands: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
         pl.col("table").alias("table_name"),
         pl.col("seat_count").cast(pl.Int16, strict=False).alias("max_seats"),
         pl.lit(1, dtype=pl.Int8).alias("boards"),
-        pl.lit(None, dtype=pl.Int64).alias("total_pot"),
-        pl.lit(None, dtype=pl.Int64).alias("rake"),
+        _money(pl.col("stated_pot")).alias("total_pot"),
+        _money(pl.col("stated_rake")).alias("rake"),
     )
 
 
@@ -335,14 +340,12 @@ def build_tables(
         [*_hand_problems(hands, players), *_action_problems(actions)], how="vertical_relaxed"
     )
     bad = problems.select("hand_key").unique()
-    table = _action_table(players, actions, bad)
+    table = with_settlement(_action_table(players, actions, bad), players)
     good = _hand_table(hands, players).join(bad, on="hand_key", how="anti")
     file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
     good = good.with_columns(file_of).join(sources, on="file_id", how="left")
     ids = good.select("hand_key", "hand_id")
-    seats = players.join(ids, on="hand_key").with_columns(
-        pl.lit(False).alias("sitting_out"), pl.lit(None, dtype=pl.Int64).alias("final_stack")
-    )
+    seats = players.join(ids, on="hand_key").with_columns(pl.lit(False).alias("sitting_out"))
     table = table.join(ids, on="hand_key")
     return Tables(
         hands=conform(good.sort("hand_key"), "hands"),

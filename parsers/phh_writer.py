@@ -7,6 +7,12 @@ button, PokerKit's convention). Amounts are written as integers in the hand's mi
 `_hhaudit_scale` (hhaudit's reader takes them back as they are; PokerKit does not care about
 units). Cards are placeholders dealt from an ordered deck (see `_deck_columns`).
 
+Settlement: `winnings` (each player's collects: PHH's winnings are the pots collected, after the
+rake) when the hand was settled, `finishing_stacks` when the source stated every dealt player's
+final stack, and the source's `total_pot` and `rake` as `_hhaudit_total_pot` / `_hhaudit_rake`
+(PHH has no field for them). Uncalled returns are not written: the notation implies them. A
+hand with a cash-out, or whose collects go to a player not dealt in, gets no settlement fields.
+
 A hand is skipped, with a reason, when PHH cannot express it: no PHH variant for its game and
 structure (pot-limit hold'em, capped or unknown structure, ...), dead money posts, a player
 posting twice, several boards, an unknown button or stack.
@@ -31,7 +37,8 @@ VARIANTS: dict[tuple[str, str, bool], str] = {
 HOLE_CARDS = {"omaha4": 4, "omaha5": 5, "omaha6": 6}
 BETTING = ("fold", "check", "call", "bet", "raise")
 LIVE = ("post_sb", "post_bb", "post_straddle", "post_live")
-PLAYER_FIELDS = ("idx", "position", "ante", "blind", "stack", "player", "seat")
+PLAYER_FIELDS = ("idx", "position", "ante", "blind", "stack", "player", "seat", "won", "final")
+SETTLEMENT = ("uncalled_return", "collect", "cash_out")
 RANKS = "AKQJT98765432"
 SUITS = "shdc"
 
@@ -60,7 +67,8 @@ def _variant(hands: pl.DataFrame) -> pl.DataFrame:
 
 def _players(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     """Dealt-in players in PHH order with their ante and blind (signed, as PHH writes it)."""
-    acted = actions.select("hand_key", "seat").unique().with_columns(pl.lit(True).alias("acted"))
+    in_play = actions.filter(~pl.col("kind").is_in(SETTLEMENT))
+    acted = in_play.select("hand_key", "seat").unique().with_columns(pl.lit(True).alias("acted"))
     dealt = seats.join(acted, on=["hand_key", "seat"], how="left")
     dealt = dealt.filter(~pl.col("sitting_out") | pl.col("acted").fill_null(False))
     dealt = dealt.join(hands.select("hand_key", "button_seat"), on="hand_key")
@@ -69,12 +77,36 @@ def _players(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame) ->
         pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key").alias("idx"),
         pl.len().over("hand_key").cast(pl.Int32).alias("n"),
     )
+    dealt = dealt.join(_won(actions), on=["hand_key", "seat"], how="left")
     return dealt.join(_posts(hands, actions), on=["hand_key", "seat"], how="left").with_columns(
+        pl.col("won").fill_null(0),
+        pl.col("final_stack").alias("final"),
         pl.col("ante").fill_null(0),
         pl.col("blind").fill_null(0),
         pl.col("live_posts").fill_null(0),
         pl.col("dead_posts").fill_null(0),
         pl.when(pl.col("n") == 2).then(1 - pl.col("idx")).otherwise("idx").alias("position"),
+    )
+
+
+def _won(actions: pl.DataFrame) -> pl.DataFrame:
+    """Per seat: the chips collected (PHH `winnings`)."""
+    collects = actions.filter(pl.col("kind") == "collect")
+    return collects.group_by("hand_key", "seat").agg(pl.col("amount").sum().alias("won"))
+
+
+def _settled(actions: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, settled): collects, all to dealt-in players, and no cash-out."""
+    kind = pl.col("kind")
+    dealt = players.select("hand_key", "seat").with_columns(pl.lit(True).alias("dealt"))
+    rows = actions.filter(kind.is_in(["collect", "cash_out"]))
+    rows = rows.join(dealt, on=["hand_key", "seat"], how="left")
+    return rows.group_by("hand_key").agg(
+        (
+            (kind == "collect").any()
+            & (kind != "cash_out").all()
+            & pl.col("dealt").is_not_null().all()
+        ).alias("settled")
     )
 
 
@@ -241,9 +273,22 @@ def _fields(
         "hand": hand["hand_id"],
         "table": hand["table_name"],
         "currency": hand["currency"],
+        **_settlement_fields(hand, people),
         "_hhaudit_scale": hand["scale"],
         "_hhaudit_source": f"{hand['source_file']}:{hand['line_no']}",
         "_hhaudit_cards": "placeholders: the source log's cards are not carried over",
+    }
+
+
+def _settlement_fields(hand: dict[str, object], people: dict[str, object]) -> dict[str, object]:
+    if not hand["settled"]:
+        return {}
+    finals: list[object] = people["final"]  # type: ignore[assignment]
+    return {
+        "winnings": people["won"],
+        "finishing_stacks": finals if all(v is not None for v in finals) else None,
+        "_hhaudit_total_pot": hand["total_pot"],
+        "_hhaudit_rake": hand["rake"],
     }
 
 
@@ -260,6 +305,9 @@ def to_phh(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame) -> P
         .agg(*(pl.col(name).alias(f"p_{name}") for name in PLAYER_FIELDS))
     )
     rows = good.join(per_player, on="hand_key").join(strings, on="hand_key", how="left")
+    rows = rows.join(_settled(actions, players), on="hand_key", how="left").with_columns(
+        pl.col("settled").fill_null(False)
+    )
     written: list[tuple[int, str]] = []
     for number, row in enumerate(rows.sort("hand_key").iter_rows(named=True), start=1):
         people = {name: row[f"p_{name}"] for name in PLAYER_FIELDS}

@@ -151,3 +151,33 @@ def test_ipoker_and_phh_corpora_round_trip(corpus_dir: Path, tmp_path: Path) -> 
     assert again.hands.height == summary["hands_written"] == original.hands.height
     assert _betting(again) == _betting(original)
     assert _flags(Audited.of(again).result) == _flags(Audited.of(original).result)
+
+
+def _collected(tables: ParsedTables) -> set[tuple]:
+    collects = tables.actions.filter(pl.col("kind").cast(pl.String) == "collect")
+    return set(collects.group_by("hand_id", "player").agg(pl.col("amount").sum()).rows())
+
+
+def test_settlement_is_written_and_read_back(
+    converted: tuple[Path, dict, str], both: tuple[Audited, Audited]
+) -> None:
+    """winnings, _hhaudit_total_pot and _hhaudit_rake carry each hand's settlement over (a hand
+    with a cash-out gets none: PHH cannot state it); PokerKit reads the fields."""
+    notation = pytest.importorskip("pokerkit.notation")
+    original, again = (side.tables for side in both)
+    cashed = set(
+        original.actions.filter(pl.col("kind").cast(pl.String) == "cash_out")["hand_id"].to_list()
+    )
+    assert cashed  # sample_data has a Run It Once style cash-out
+    keep = ~pl.col("hand_id").is_in(list(cashed))
+    original, again = (
+        ParsedTables(*(getattr(t, n).filter(keep) for n in TABLES)) for t in (original, again)
+    )
+    assert _collected(again) == _collected(original)
+    assert len(_collected(original)) >= 50
+    pots = ["hand_id", "total_pot", "rake"]
+    assert set(again.hands.select(pots).rows()) == set(original.hands.select(pots).rows())
+    path = converted[0] / "NLHE-6max-USD-0.50-1.00.uncalled-bet.phhs"
+    history = next(iter(notation.HandHistory.load_all(io.BytesIO(path.read_bytes()))))
+    assert history.winnings == [0, 0, 0, 0, 0, 2233]  # LuckyLou's pot after the $1.17 rake
+    assert history.user_defined_fields["_hhaudit_total_pot"] == 2350

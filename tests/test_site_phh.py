@@ -113,7 +113,9 @@ def test_left_out_blind_fold_and_checks_are_implied() -> None:
 
 
 def test_undersized_raise_is_flagged() -> None:
-    flags = violations(parse_site_samples("phh")).filter(pl.col("severity") == "violation")
+    flags = violations(parse_site_samples("phh")).filter(
+        (pl.col("severity") == "violation") & pl.col("hand_id").str.starts_with("T-")
+    )
     assert flags.select("hand_id", "seq", "code").rows() == [("T-4", 2, "RAISE-MIN")]
 
 
@@ -127,10 +129,57 @@ def test_unreadable_hands_are_quarantined_with_their_lines() -> None:
     assert reasons[2].startswith("line 22: TOML error in the hand")
 
 
-def test_phh_corpus_parses_without_violations(corpus_dir: Path) -> None:
+#: The violation-severity flags on the real corpus, each with the verdict read from the file.
+KNOWN_CORPUS_FLAGS = [
+    # True, the file contradicts itself: p3's entry -5 in blinds_or_straddles is a post of 5
+    # (PokerKit's reading), then he calls to 10: 42 put in, so 958 left, and PokerKit's replay
+    # of the actions ends him on 958 too; finishing_stacks says 953, and p2's winnings (91)
+    # exceed the 89 the actions put in the pot. The HandHQ log had 5 more (a dead small blind)
+    # that the conversion's actions lost.
+    ("ong NLH handhq_1-OBFUSCATED.phhs", "R5-1714502-73", "CHIP-CONSERVATION"),
+]
+
+
+def test_phh_corpus_parses_with_known_flags_only(corpus_dir: Path) -> None:
     with open(corpus_dir / "MANIFEST.csv", encoding="utf-8") as handle:
         expected = sum(int(r["hands"]) for r in csv.DictReader(handle) if r["site"] == "phh")
     tables, read, flags = corpus_numbers(corpus_dir / "phh")
     assert read == expected == 46
     assert tables.hands.height == read
-    assert flags.height == 0
+    found = [
+        (Path(f).name, h, c) for f, h, c in flags.select("source_file", "hand_id", "code").rows()
+    ]
+    assert found == KNOWN_CORPUS_FLAGS
+    settled = tables.actions.filter(pl.col("kind") == "collect")["hand_id"].n_unique()
+    assert settled == 24  # the hands whose winnings are not all zero
+
+
+def _settlement(tables: ParsedTables, hand_id: str) -> list[tuple]:
+    return [row for row in actions_of(tables, hand_id) if row[2] in ("uncalled_return", "collect")]
+
+
+def test_winnings_and_finishing_stacks_are_the_settlement() -> None:
+    tables = parse_site_samples("phh")
+    assert _settlement(tables, "S-1") == [
+        (1, "Cy", "uncalled_return", 10, None, False),  # implied by the notation
+        (4, "Cy", "collect", 12, None, False),
+    ]
+    seats = tables.seats.filter(pl.col("hand_id") == "S-1").sort("seat")
+    assert seats["final_stack"].to_list() == [99, 94, 106]
+    assert (_hand(tables, "S-1")["total_pot"], _hand(tables, "S-1")["rake"]) == (None, None)
+    assert _settlement(tables, "S-3") == []  # all-zero winnings: not stated
+    assert (_hand(tables, "S-4")["total_pot"], _hand(tables, "S-4")["rake"]) == (13, 2)
+
+
+def test_wrong_settlements_raise_chip_conservation() -> None:
+    flags = violations(parse_site_samples("phh")).filter(
+        (pl.col("severity") == "violation") & pl.col("hand_id").str.starts_with("S-")
+    )
+    assert sorted(flags.select("hand_id", "code", "message").rows()) == [
+        (
+            "S-2",
+            "CHIP-CONSERVATION",
+            "seat 3 ends with 116 but start - put in + returned + collected is 106",
+        ),
+        ("S-4", "CHIP-CONSERVATION", "collected 12 + rake 2 differs from the reported pot 13"),
+    ]
