@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from audit.rounds import street_names
 from audit.rules._base import Rule
 from audit.violations import VIOLATIONS_SCHEMA
 
@@ -25,7 +26,8 @@ def _applies(rule: Rule) -> pl.Expr:
 def action_violations(state: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
     """Rows of the state frame the rule flags, in the violations schema (minus hand info)."""
     wager = pl.col("is_wager")
-    return state.filter((rule.violates & _applies(rule)).fill_null(False)).select(
+    flagged = state.filter((rule.violates & _applies(rule)).fill_null(False))
+    return flagged.with_columns(street_names()).select(
         "hand_key",
         pl.col("line_no").alias("action_line_no"),
         pl.col("street_name").alias("street"),

@@ -32,7 +32,7 @@ def _betting_could_go_on() -> pl.Expr:
 
 
 def round_incomplete() -> list[pl.Expr]:
-    """round_left_open, open_street_name, open_seat and street_name columns."""
+    """round_left_open, open_street (named by street_names), open_seat columns."""
     betting = pl.col("is_betting") & ~SENTINEL & ~pl.col("site_kill")
     first_betting = betting & ~prev_any_in(betting, "s_gid")
     last_open = prev_ffill_in(pl.when(SENTINEL).then(pl.col("round_open")), "h_gid")
@@ -53,13 +53,19 @@ def round_incomplete() -> list[pl.Expr]:
     row_street = pl.when(last_open).then(last_street).otherwise(last_street + 1)
     return [
         (row_open | hand_end_open).alias("round_left_open"),
-        street_name(pl.when(hand_end_open).then(end_street).otherwise(row_street)).alias(
-            "open_street_name"
-        ),
+        pl.when(hand_end_open).then(end_street).otherwise(row_street).alias("open_street"),
         pl.when(hand_end_open & pl.col("round_open"))
         .then(pl.col("expected_seat"))
         .when(~hand_end_open & last_open)
         .then(last_seat)
         .alias("open_seat"),
+    ]
+
+
+def street_names() -> list[pl.Expr]:
+    """street_name and open_street_name, for the messages: added to the flagged rows only
+    (audit/assemble.py), not as two string columns over every row of the state."""
+    return [
         street_name(pl.col("street")).alias("street_name"),
+        street_name(pl.col("open_street")).alias("open_street_name"),
     ]
