@@ -32,14 +32,18 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         unordered = seat <= seat.shift(1).over("hand_key")
         site_ids = ((seat > grammar.max_seat_number) | unordered).any().over("hand_key")
         seat = pl.when(site_ids).then(in_list).otherwise(seat)
+    # `_row` (the line's rank, parsers.pipeline) orders on one integer and lets classify()
+    # drop the seat lines without a join; callers drop it from the seats table
+    order = ["_row"] if "_row" in lines.columns else []
     return (
-        pre_deal.select("hand_key", "line_no", groups.alias("g"))
+        pre_deal.select("hand_key", "line_no", *order, groups.alias("g"))
         .unnest("g")
         .filter(pl.col("player").is_not_null())
-        .sort("hand_key", "line_no")
+        .sort(order or ["hand_key", "line_no"])
         .select(
             "hand_key",
             "line_no",
+            *order,
             seat.alias("seat"),
             _clean_name(pl.col("player"), grammar.player_cleanup),
             pl.col("stack").alias("stack_s"),
@@ -64,13 +68,16 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
         lines = lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
     pre_deal = pl.col("section") == PRE_DEAL
     is_table = pl.lit(matches(lines, grammar.table_line, where=pre_deal))
-    return lines.filter(
+    body = lines.filter(
         ~pl.col("is_header")
         & ~pl.col("is_marker")
         & ((pl.col("section") != SUMMARY) | grammar.summary_events)
         & (pl.col("text") != "")
         & ~is_table
-    ).join(seats.select(LINE_KEY), on=LINE_KEY, how="anti")
+    )
+    if "_row" in seats.columns and "_row" in body.columns:  # one integer per line: no join
+        return body.filter(~pl.col("_row").is_in(seats["_row"].implode()))
+    return body.join(seats.select(LINE_KEY), on=LINE_KEY, how="anti")
 
 
 def _clean_name(name: pl.Expr, cleanup: str) -> pl.Expr:

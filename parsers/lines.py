@@ -35,9 +35,17 @@ def read_lines(data: bytes, file_id: int = 0, first_line: int = 1) -> pl.DataFra
 
 
 def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:
-    """Add `is_header` and `hand_ix` (cumulative count of header lines, minus one)."""
+    """Add `is_header` and `hand_ix` (cumulative count of header lines in the file, minus one).
+
+    A file's lines are contiguous, so the count is one cumulative sum over the whole column
+    less its value where the file starts (no window over file_id).
+    """
+    headers = pl.col("is_header").cast(pl.Int32)
+    total = headers.cum_sum()
+    starts = (pl.col("file_id") != pl.col("file_id").shift(1)).fill_null(True)
+    before_file = pl.when(starts).then(total - headers).forward_fill()
     return lines.with_columns(is_header.alias("is_header")).with_columns(
-        (pl.col("is_header").cum_sum().over("file_id").cast(pl.Int32) - 1).alias("hand_ix")
+        (total - before_file - 1).cast(pl.Int32).alias("hand_ix")
     )
 
 

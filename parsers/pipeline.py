@@ -222,8 +222,10 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     )
     raw_seats = extract_seats(lines, grammar)
     amount_info = header.select("hand_key", "scale", "alt_locale")
-    seats = raw_seats.join(amount_info, on="hand_key").with_columns(
-        grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack")
+    seats = (
+        raw_seats.drop("_row", strict=False)
+        .join(amount_info, on="hand_key")
+        .with_columns(grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack"))
     )
     header = with_level(header, lines, grammar)
     events, bad = classify(lines, raw_seats, grammar)
@@ -276,11 +278,26 @@ def _finish(
         .join(seat_of, on=["hand_key", "player"], how="left", maintain_order="left")
     )
     return Tables(
-        hands=conform(hands.sort("hand_key"), "hands"),
-        seats=conform(seats.sort("hand_key", "seat"), "seats"),
-        actions=conform(actions.sort("hand_key", "seq"), "actions"),
+        hands=conform(_in_order(hands, "hand_key"), "hands"),
+        seats=conform(_in_order(seats, "hand_key", "seat"), "seats"),
+        actions=conform(_in_order(actions, "hand_key", "seq"), "actions"),
         quarantine=conform(quarantine.sort("file_id", "line_no"), "quarantine"),
     )
+
+
+def _in_order(frame: pl.DataFrame, first: str, second: str | None = None) -> pl.DataFrame:
+    """`frame` sorted by its key columns; Polars sorts even sorted data, so rows already in
+    strictly increasing key order (the usual case here) are returned as they are."""
+    keys = [first] if second is None else [first, second]
+    a = pl.col(first)
+    increasing = a > a.shift(1)
+    if second is not None:
+        b = pl.col(second)
+        increasing = increasing | ((a == a.shift(1)) & (b > b.shift(1)))
+    in_order = increasing.fill_null(False) | (pl.int_range(pl.len()) == 0)
+    if frame.select(in_order.all()).item():
+        return frame
+    return frame.sort(keys)
 
 
 __all__ = ["Tables", "board_count_expr", "parse_hands"]

@@ -99,11 +99,16 @@ def started_at(text: pl.Expr, zones: Iterable[str] = TIME_ZONES) -> pl.Expr:
 
     `zones` limits the conversions to the abbreviations present (a loop over a few zones).
     """
-    et = text.str.extract_groups(BRACKET_ET)
+    # Each regex and each local time is computed once: the steps read the fields of one
+    # struct (`with_fields`); repeating an expression made Polars evaluate it per use.
     first = text.str.extract_groups(FIRST_TIME)
-    et_local = _local_time(et.struct.field("1"), et.struct.field("2"))
-    first_local = _local_time(first.struct.field("1"), first.struct.field("2"))
-    zone = first.struct.field("3")
+    with_et = first.struct.with_fields(text.str.extract_groups(BRACKET_ET).alias("_et"))
+    et = pl.field("_et")
+    local = with_et.struct.with_fields(
+        _local_time(pl.field("1"), pl.field("2")).alias("_first"),
+        _local_time(et.struct.field("1"), et.struct.field("2")).alias("_et_local"),
+    )
+    first_local, zone = pl.field("_first"), pl.field("3")
     utc = first_local.dt.replace_time_zone("UTC")
     for abbreviation in zones:
         iana = TIME_ZONES[abbreviation]
@@ -111,10 +116,13 @@ def started_at(text: pl.Expr, zones: Iterable[str] = TIME_ZONES) -> pl.Expr:
             iana, ambiguous="earliest", non_existent="null"
         ).dt.convert_time_zone("UTC")
         utc = pl.when(zone == abbreviation).then(converted).otherwise(utc)
-    et_utc = et_local.dt.replace_time_zone(
-        "America/New_York", ambiguous="earliest", non_existent="null"
-    ).dt.convert_time_zone("UTC")
-    return pl.coalesce(et_utc, utc)
+    et_utc = (
+        pl.field("_et_local")
+        .dt.replace_time_zone("America/New_York", ambiguous="earliest", non_existent="null")
+        .dt.convert_time_zone("UTC")
+    )
+    started = local.struct.with_fields(pl.coalesce(et_utc, utc).alias("_utc"))
+    return started.struct.field("_utc").alias("1")  # the name the plain expression had
 
 
 def _zones_present(headers: pl.DataFrame) -> list[str]:
