@@ -12,7 +12,7 @@ import polars as pl
 
 from audit.rules._base import money, sentence
 from audit.state import active
-from audit.windows import first_flag
+from audit.windows import first_flag, seat_key
 
 LIVE = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
 
@@ -21,8 +21,9 @@ def expected_returns(state: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, seat, expected_return): each street's top minus second commitment."""
     final = (
         state.filter(active() & LIVE & (pl.col("street") <= 3))
-        .group_by("s_gid", "seat")
-        .agg(pl.col("hand_key").first(), committed=pl.col("committed_after").max())
+        .group_by(seat_key("s_gid").alias("_street_seat"))
+        .agg(pl.col("hand_key", "s_gid", "seat").first(), committed=pl.col("committed_after").max())
+        .drop("_street_seat")
     )
     return (
         _top_two(final)
@@ -64,14 +65,19 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
         state.filter(~pl.col("is_sentinel"))
         .select(
             "hand_key",
+            "h_gid",
             "seat",
             put_in=only(active(), pl.col("chips_in")),
             returned=only(pl.col("is_return")),
             collected=only(pl.col("is_collect")),
             cashed_out=only(pl.col("is_cash_out")),
         )
-        .group_by("hand_key", "seat")
-        .agg(pl.col("put_in", "returned", "collected", "cashed_out").sum())
+        .group_by(seat_key("h_gid").alias("_player"))
+        .agg(
+            pl.col("hand_key", "seat").first(),
+            pl.col("put_in", "returned", "collected", "cashed_out").sum(),
+        )
+        .drop("_player")
     )
 
 
@@ -116,6 +122,7 @@ def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame
 #: The state columns the settlement checks read (selected first: the state frame is wide).
 INPUTS = (
     "hand_key",
+    "h_gid",
     "s_gid",
     "seat",
     "street",
