@@ -74,7 +74,12 @@ def plan_file(file_id: int, source: InputSource, chunk_bytes: int) -> FilePlan:
 
 
 def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
-    """Chunked files give one unit per chunk; the others are batched in input order."""
+    """Chunked files give one unit per chunk; the others are batched in input order.
+
+    A batch is closed before a file would take it past `batch_bytes` (a unit's memory grows
+    with its bytes, and N workers hold N units at once), so only a file bigger than that alone
+    (at most 1.25 chunks, or one that cannot be cut) makes a bigger unit.
+    """
     units: list[WorkUnit] = []
     batch: list[FilePlan] = []
     size = 0
@@ -82,11 +87,12 @@ def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
         if plan.chunks:
             units.extend(WorkUnit((plan,), chunk) for chunk in plan.chunks)
             continue
-        batch.append(plan)
-        size += plan.source.size
-        if size >= batching.batch_bytes or len(batch) >= batching.batch_files:
+        full = size + plan.source.size > batching.batch_bytes
+        if batch and (full or len(batch) >= batching.batch_files):
             units.append(WorkUnit(tuple(batch)))
             batch, size = [], 0
+        batch.append(plan)
+        size += plan.source.size
     if batch:
         units.append(WorkUnit(tuple(batch)))
     return units

@@ -1,0 +1,33 @@
+"""How a run is cut into units: batches of small files never pass batch_bytes."""
+
+from __future__ import annotations
+
+from hhaudit.engines.work import Batching, FilePlan, WorkUnit, make_units
+from hhaudit.inputs import InputSource
+
+
+def _plans(sizes: list[int]) -> list[FilePlan]:
+    return [
+        FilePlan(k, InputSource(name=f"f{k}.txt", data=b"x" * size), f"sha{k}")
+        for k, size in enumerate(sizes)
+    ]
+
+
+def _names(units: list[WorkUnit]) -> list[list[str]]:
+    return [[plan.source.name for plan in unit.files] for unit in units]
+
+
+def test_a_batch_is_closed_before_a_file_would_overflow_it() -> None:
+    units = make_units(_plans([50, 40, 20, 30, 50]), Batching(batch_bytes=100, batch_files=9))
+    assert _names(units) == [["f0.txt", "f1.txt"], ["f2.txt", "f3.txt", "f4.txt"]]
+    assert all(sum(p.source.size for p in unit.files) <= 100 for unit in units)
+
+
+def test_a_file_bigger_than_a_batch_is_a_unit_alone() -> None:
+    units = make_units(_plans([10, 150, 10]), Batching(batch_bytes=100, batch_files=9))
+    assert _names(units) == [["f0.txt"], ["f1.txt"], ["f2.txt"]]
+
+
+def test_batches_hold_at_most_batch_files_files() -> None:
+    units = make_units(_plans([1] * 5), Batching(batch_bytes=100, batch_files=2))
+    assert _names(units) == [["f0.txt", "f1.txt"], ["f2.txt", "f3.txt"], ["f4.txt"]]
