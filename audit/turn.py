@@ -24,15 +24,23 @@ def seat_table(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     A seat marked sitting out that nevertheless posts or acts in the hand is in it (PokerStars
     lists "is sitting out" for a player who returns in time to post and play).
     """
-    playing = actions.filter(pl.col("kind").is_in(PLAYING_KINDS))
-    acted = playing.select("hand_key", "seat").unique().with_columns(_acts=pl.lit(True))
-    dealt = seats.join(acted, on=["hand_key", "seat"], how="left").filter(
-        ~pl.col("sitting_out").fill_null(False) | pl.col("_acts").fill_null(False)
-    )
+    sitting_out = pl.col("sitting_out").fill_null(False)
+    numbered = seats.with_row_index("_i")
+    returning = _returning(numbered.filter(sitting_out), actions).implode()
+    dealt = numbered.filter(~sitting_out | pl.col("_i").is_in(returning)).drop("_i")
     wide = dealt.select("hand_key", "seat", "stack").pivot(
         on="seat", index="hand_key", values="stack", aggregate_function="first"
     )
     return wide.rename({c: f"stack_{c}" for c in wide.columns if c != "hand_key"})
+
+
+def _returning(absent: pl.DataFrame, actions: pl.DataFrame) -> pl.Series:
+    """The `_i` of the seats marked sitting out (`absent`, few) that post or act anyway: only
+    their hands' actions are searched, not a unique + join over every action."""
+    hands = absent.get_column("hand_key").unique().implode()
+    playing = actions.filter(pl.col("hand_key").is_in(hands) & pl.col("kind").is_in(PLAYING_KINDS))
+    pairs = playing.select("hand_key", "seat")
+    return absent.join(pairs, on=["hand_key", "seat"], how="semi").get_column("_i")
 
 
 def seat_numbers(seat_frame: pl.DataFrame) -> list[int]:
