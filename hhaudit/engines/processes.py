@@ -47,7 +47,12 @@ class Worker:
     def __init__(self, env: dict[str, str]) -> None:
         command = [sys.executable, "-m", "hhaudit.engines.worker", str(os.getpid())]
         self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, close_fds=True
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            close_fds=True,
+            process_group=0,  # the terminal's Ctrl-C reaches the driver only: it stops them
         )
         self.finished = 0
 
