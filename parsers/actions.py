@@ -72,13 +72,10 @@ def _refine_posts(
         )
         .select("_row", refined_kind.alias("_kind"))
     )
-    # Only the (few) blind posts can change: look them up by row number.
-    return (
-        events.with_row_index("_row")
-        .join(refined, on="_row", how="left", maintain_order="left")
-        .with_columns(pl.coalesce("_kind", "kind").alias("kind"))
-        .drop("_row", "_kind")
-    )
+    # Only the (few) blind posts can change: they are put back at their row numbers (every
+    # refined kind is set: it falls back to the post's own kind).
+    kinds = events.get_column("kind").clone().scatter(refined["_row"], refined["_kind"])
+    return events.with_columns(kinds.alias("kind"))
 
 
 def _completing(events: pl.DataFrame, blinds: pl.DataFrame) -> pl.DataFrame:
@@ -197,9 +194,16 @@ def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, grammar: Grammar) 
     to_amounts = values.select(
         pl.col("_s").alias("to_s"), *keys, pl.col("_value").alias("to_amount")
     )
-    return with_scale.join(amounts, on=["amount_s", *keys], how="left", maintain_order="left").join(
-        to_amounts, on=["to_s", *keys], how="left", maintain_order="left"
+    frame = with_scale.join(amounts, on=["amount_s", *keys], how="left", maintain_order="left")
+    # only raises have a to-amount: look those rows up and put the values back in place
+    rows = frame.select(pl.arg_where(pl.col("to_s").is_not_null())).to_series()
+    found = (
+        frame.select(pl.col("to_s", *keys).gather(rows))
+        .join(to_amounts, on=["to_s", *keys], how="left", maintain_order="left")
+        .get_column("to_amount")
     )
+    to_amount = pl.repeat(None, frame.height, dtype=found.dtype, eager=True).scatter(rows, found)
+    return frame.with_columns(to_amount.alias("to_amount"))
 
 
 def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.DataFrame:
@@ -220,17 +224,24 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
         .fill_null(0)
     )
     starts = pl.any_horizontal([pl.col(c) != pl.col(c).shift(1) for c in group]).fill_null(True)
+    # Only the key and amount columns are sorted (not the whole frame), and the two results
+    # go back to their rows by position (no second sort).
+    narrow = frame.select(
+        pl.int_range(pl.len(), dtype=pl.UInt32).alias("_order"),
+        *group,
+        fixed.alias("_fixed"),
+        to_raise.alias("_to_raise"),
+        "to_amount",
+    )
     # Sorting on a hash of the name is much cheaper than on the string; the stable sort keeps
     # each player's actions in order, and group starts compare the names themselves.
-    ordered = frame.with_row_index("_order").sort(
-        "hand_key", "street", pl.col("player").hash(7), maintain_order=True
-    )
-    ordered = ordered.with_columns(fixed.alias("_fixed"), starts.alias("_start"))
+    ordered = narrow.sort("hand_key", "street", pl.col("player").hash(7), maintain_order=True)
+    ordered = ordered.with_columns(starts.alias("_start"))
     total = pl.col("_fixed").cum_sum()
     offset = pl.when(pl.col("_start")).then(total - pl.col("_fixed")).forward_fill()
     ordered = ordered.with_columns((total - offset).alias("_running"))
     base = (
-        pl.when(to_raise)
+        pl.when(pl.col("_to_raise"))
         .then(pl.col("to_amount") - pl.col("_running"))
         .when(pl.col("_start"))
         .then(pl.lit(0, dtype=pl.Int64))
@@ -239,9 +250,14 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
     )
     ordered = ordered.with_columns((base + pl.col("_running")).alias("_after"))
     before = pl.when(pl.col("_start")).then(0).otherwise(pl.col("_after").shift(1)).fill_null(0)
-    ordered = ordered.with_columns(before.alias("_before")).sort("_order")
+    ordered = ordered.select("_order", "_after", before.alias("_before"))
+    rows = ordered["_order"]
+    frame = frame.with_columns(
+        _in_place(ordered["_after"], rows).alias("_after"),
+        _in_place(ordered["_before"], rows).alias("_before"),
+    )
     before = pl.col("_before")
-    return ordered.with_columns(
+    return frame.with_columns(
         pl.when(to_raise)
         .then(pl.col("to_amount") - before)
         .when(kind.is_in(["fold", "check"]))
@@ -254,7 +270,12 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
         .then(before + pl.col("amount"))
         .otherwise(None)
         .alias("to_amount"),
-    ).drop("_order", "_fixed", "_start", "_running", "_before")
+    ).drop("_before")
+
+
+def _in_place(values: pl.Series, rows: pl.Series) -> pl.Series:
+    """`values` computed on reordered rows, put back at their rows' positions."""
+    return pl.repeat(None, values.len(), dtype=values.dtype, eager=True).scatter(rows, values)
 
 
 def _resolve_allins(frame: pl.DataFrame) -> pl.DataFrame:

@@ -13,7 +13,7 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY
-from parsers.prefilter import matches
+from parsers.prefilter import matches, rows_matching
 
 #: A line is identified by its hand (which carries the file) and its line number.
 LINE_KEY = ["hand_key", "line_no"]
@@ -22,7 +22,8 @@ EVENT_COLUMNS = ["hand_key", "line_no", "section", "player", "verb", "amount_s",
 
 def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Seat lines before the deal: hand_key, line_no, seat, player, stack_s, sitting_out."""
-    pre_deal = lines.filter(
+    order = ["_row"] if "_row" in lines.columns else []
+    pre_deal = lines.select("hand_key", "line_no", *order, "section", "text").filter(
         (pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat ")
     )
     groups = pl.col("text").str.extract_groups(grammar.seat_line)
@@ -34,7 +35,6 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         seat = pl.when(site_ids).then(in_list).otherwise(seat)
     # `_row` (the line's rank, parsers.pipeline) orders on one integer and lets classify()
     # drop the seat lines without a join; callers drop it from the seats table
-    order = ["_row"] if "_row" in lines.columns else []
     return (
         pre_deal.select("hand_key", "line_no", *order, groups.alias("g"))
         .unnest("g")
@@ -68,15 +68,16 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
         lines = lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
     pre_deal = pl.col("section") == PRE_DEAL
     is_table = pl.lit(matches(lines, grammar.table_line, where=pre_deal))
-    body = lines.filter(
-        ~pl.col("is_header")
-        & ~pl.col("is_marker")
-        & ((pl.col("section") != SUMMARY) | grammar.summary_events)
-        & (pl.col("text") != "")
-        & ~is_table
-    )
-    if "_row" in seats.columns and "_row" in body.columns:  # one integer per line: no join
-        return body.filter(~pl.col("_row").is_in(seats["_row"].implode()))
+    keep = ~pl.col("is_header") & ~pl.col("is_marker") & (pl.col("text") != "") & ~is_table
+    keep = keep & ((pl.col("section") != SUMMARY) | grammar.summary_events)
+    by_row = "_row" in seats.columns and "_row" in lines.columns
+    if by_row:  # one integer per line: the seat lines go without a join
+        keep = keep & ~pl.col("_row").is_in(seats["_row"].implode())
+    # only the columns the later stages read are kept (a filter copies every column)
+    columns = [c for c in (*LINE_KEY, "section", "text", "_row") if c in lines.columns]
+    body = lines.select(*columns, keep.alias("_keep")).filter("_keep").drop("_keep")
+    if by_row:
+        return body
     return body.join(seats.select(LINE_KEY), on=LINE_KEY, how="anti")
 
 
@@ -97,6 +98,7 @@ def _resolve_simple(colon: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) 
         seats.select("hand_key", "player", pl.lit(True).alias("seated")),
         on=["hand_key", "player"],
         how="left",
+        maintain_order="left",
     )
 
 
@@ -118,7 +120,7 @@ def _resolve_by_prefix(colon: pl.DataFrame, seats: pl.DataFrame, sep: str) -> pl
 def resolve_actors(body: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Add `player` (seated name at the start of a `<name><separator>...` line) and `rest`."""
     sep = grammar.actor_separator
-    has_colon = pl.col("text").str.contains(sep, literal=True)
+    has_colon = body.select(pl.col("text").str.contains(sep, literal=True)).to_series()
     colon = body.filter(has_colon)
     others = body.filter(~has_colon).with_columns(
         pl.lit(None, dtype=pl.String).alias("player"),
@@ -179,10 +181,11 @@ def _named_events(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Lines like "Uncalled bet (x) returned to X": kind, player and amount from one pattern."""
     parts = []
     order = ["_row"] if "_row" in lines.columns else []
+    lines = lines.select("hand_key", "line_no", "section", *order, "text")
     for kind, pattern in grammar.named_lines:
         groups = pl.col("text").str.extract_groups(pattern)
         parts.append(
-            lines.filter(pl.col("text").str.contains(pattern))
+            rows_matching(lines, pattern)
             .select("hand_key", "line_no", "section", *order, groups.alias("g"))
             .unnest("g")
             .select(
@@ -211,8 +214,8 @@ def classify(
     # events on one integer instead of two columns
     order = ["_row"] if "_row" in lines.columns else []
     matched = actor_events.filter(pl.col("verb").is_not_null()).select(*EVENT_COLUMNS, *order)
-    unmatched_actor = actor_events.filter(
-        pl.col("verb").is_null() & ~pl.col("rest").str.contains(grammar.actor_ignored)
+    unmatched_actor = actor_events.filter(pl.col("verb").is_null()).filter(
+        ~pl.col("rest").str.contains(grammar.actor_ignored)
     )
     loose = body.filter(pl.col("player").is_null())
     named = _named_events(loose, grammar)
@@ -227,6 +230,11 @@ def classify(
             leftover.select("hand_key", "line_no", "text"),
         ]
     )
-    events = pl.concat([matched, named_ok.select(*EVENT_COLUMNS, *order)])
-    events = events.sort("_row").drop("_row") if order else events.sort(LINE_KEY)
-    return events, bad
+    if not order:
+        return pl.concat([matched, named_ok.select(EVENT_COLUMNS)]).sort(LINE_KEY), bad
+    named_part = named_ok.select(*EVENT_COLUMNS, "_row").sort("_row")
+    if matched["_row"].is_sorted():  # the joins kept the line order: merge, do not sort
+        events = matched.merge_sorted(named_part, key="_row")
+    else:
+        events = pl.concat([matched, named_part]).sort("_row")
+    return events.drop("_row"), bad

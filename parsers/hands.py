@@ -48,7 +48,10 @@ def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     them over several lines (an alternation in `table_line`, e.g. the button on its own line).
     """
     groups = pl.col("text").str.extract_groups(grammar.table_line)
-    table = rows_matching(lines, grammar.table_line, where=pl.col("section") == PRE_DEAL)
+    pre_deal = pl.col("section") == PRE_DEAL
+    table = rows_matching(
+        lines.select("hand_key", "section", "text"), grammar.table_line, where=pre_deal
+    )
     return (
         table.select("hand_key", groups.alias("g"))
         .unnest("g")
@@ -66,12 +69,13 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Per hand: has_summary, last_line, boards, and the raw pot and rake strings."""
     in_summary = pl.col("section") == SUMMARY
     # Lines are in file order: a hand's last non-blank line is where the next one's hand differs.
-    filled = lines.filter(pl.col("text") != "").select("hand_key", "line_no", "section")
+    # (columns are selected before filtering: a filter copies every column it keeps)
+    filled = lines.select("hand_key", "line_no", pl.col("text") != "").filter("text")
     last = pl.col("hand_key") != pl.col("hand_key").shift(-1)
     per_hand = filled.filter(last.fill_null(True)).select(
         "hand_key", pl.col("line_no").alias("last_line")
     )
-    summary = lines.filter(in_summary)
+    summary = lines.select("hand_key", "text", "section", "is_marker").filter(in_summary)
     with_summary = summary.select("hand_key").unique()
     per_hand = per_hand.with_columns(
         pl.col("hand_key").is_in(with_summary["hand_key"].implode()).alias("has_summary")
@@ -98,7 +102,8 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     text = pl.col("text")
     maybe = candidates(text, grammar.second_board) | candidates(text, grammar.third_board)
     boards = (
-        lines.filter((pl.col("is_marker") | (pl.col("section") == SUMMARY)) & maybe)
+        lines.select("hand_key", "text", "section", "is_marker")
+        .filter((pl.col("is_marker") | (pl.col("section") == SUMMARY)) & maybe)
         .group_by("hand_key")
         .agg(board.max().alias("boards"))
     )
@@ -124,7 +129,12 @@ def _posted(actions: pl.DataFrame) -> pl.DataFrame:
     ante = kind == "post_ante"
     first_bb_player = pl.col("player").filter(kind == "post_bb").first()
     ante_player = pl.col("player").filter(ante).first()
-    return actions.group_by("hand_key").agg(
+    # Every aggregate reads posts only: the other actions are dropped first. A hand without
+    # posts then gets nulls instead of zero counts, which assemble_hands reads the same way.
+    posts = actions.select("hand_key", "kind", "amount", "player", "all_in").filter(
+        kind.is_in(["post_ante", "post_sb", "post_bb", "post_live", "post_straddle"])
+    )
+    return posts.group_by("hand_key").agg(
         pl.col("amount").filter(ante).max().alias("posted_ante"),
         ante.sum().alias("antes"),
         (ante_player == first_bb_player).alias("ante_by_bb"),

@@ -27,11 +27,24 @@ def read_lines(data: bytes, file_id: int = 0, first_line: int = 1) -> pl.DataFra
     if not data:
         return pl.DataFrame(schema=LINES_SCHEMA)
     frame = pl.read_lines(data, name="text")
+    text = pl.col("text")
     return frame.select(
         pl.lit(file_id, dtype=pl.Int32).alias("file_id"),
         pl.int_range(first_line, pl.len() + first_line, dtype=pl.Int32).alias("line_no"),
-        pl.col("text").str.strip_chars(),
+        text.str.strip_chars() if _may_need_strip(data) else text,
     )
+
+
+#: ASCII characters `str.strip_chars()` removes besides the line end (Rust's White_Space).
+_ASCII_SPACES = (b" ", b"\t", b"\x0b", b"\x0c", b"\r")
+
+
+def _may_need_strip(data: bytes) -> bool:
+    """Some line may start or end with whitespace (a byte test, much cheaper than stripping
+    every line). Conservative: any non-ASCII text, tab or form feed says yes."""
+    if not data.isascii() or any(c in data for c in _ASCII_SPACES[1:]):
+        return True
+    return b"\n " in data or b" \n" in data or data.startswith(b" ") or data.endswith(b" ")
 
 
 def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:

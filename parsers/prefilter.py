@@ -18,6 +18,7 @@ from polars._typing import PolarsDataType
 _META = set(".^$*+?{}[]()|")
 _QUANTIFIERS = set("?*{")
 _FLAGS = re.compile(r"\(\?[a-zA-Z-]+[:)]")
+_LONG_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\[xuUpPk0-9]")
 
 
 def _top_level_alternatives(pattern: str) -> list[str]:
@@ -104,6 +105,57 @@ def literal_prefix(pattern: str) -> str:
     return prefixes[0] if len(prefixes) == 1 else ""
 
 
+def _skip_group(pattern: str, i: int) -> int:
+    """Index just past the group or class opening at `i` (escapes and nesting respected)."""
+    closing = {"(": ")", "[": "]"}[pattern[i]]
+    opening = pattern[i]
+    depth = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == opening:
+            depth += 1
+        elif c == closing:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return i
+
+
+def required_literal(pattern: str) -> str:
+    """The longest literal text every match of `pattern` contains (outside its groups), else
+    "": `^(?P<player>.+) collected (?P<amount>\\S+)` needs " collected "."""
+    if _FLAGS.search(pattern) or len(_top_level_alternatives(pattern)) > 1:
+        return ""
+    if _LONG_ESCAPE.search(pattern):
+        return ""  # \\x41, \\u{..}, \\p{..}: escapes longer than two characters
+    best, run = "", ""
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c in "([":
+            best, run = max(best, run, key=len), ""
+            i = _skip_group(pattern, i)
+            continue
+        char, width = _next_literal(pattern, i)
+        if not width:
+            best, run = max(best, run, key=len), ""
+            i += 2 if c == "\\" else 1
+            continue
+        after = pattern[i + width : i + width + 1]
+        if after and after in _QUANTIFIERS:
+            best, run = max(best, run, key=len), ""  # this character is optional
+        elif after == "+":
+            best, run = max(best, run + char, key=len), ""
+        else:
+            run += char
+        i += width
+    return max(best, run, key=len)
+
+
 def _starts_with_any(text: pl.Expr, pattern: str) -> pl.Expr | None:
     """True on every row `pattern` can match; None when no literal prefix is known."""
     prefixes = sorted(set(literal_prefixes(pattern)), key=len)
@@ -124,8 +176,11 @@ def candidates(text: pl.Expr, pattern: str) -> pl.Expr:
 
 
 def _first_test(text: pl.Expr, pattern: str, where: pl.Expr | None) -> pl.Expr | None:
-    """`where` and the prefix test of `pattern`, whichever exist (None: every row)."""
+    """`where` and the literal test of `pattern` (its prefixes, else the text it needs
+    somewhere), whichever exist (None: every row)."""
     condition = _starts_with_any(text, pattern)
+    if condition is None and (needed := required_literal(pattern)):
+        condition = text.str.contains(needed, literal=True)
     if where is None:
         return condition
     return where if condition is None else where & condition

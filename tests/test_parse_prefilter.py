@@ -9,7 +9,14 @@ import pytest
 
 from parsers.detect import FORMATS
 from parsers.grammar import Grammar
-from parsers.prefilter import literal_prefix, literal_prefixes, matches, rows_matching, scattered
+from parsers.prefilter import (
+    literal_prefix,
+    literal_prefixes,
+    matches,
+    required_literal,
+    rows_matching,
+    scattered,
+)
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_data"
 
@@ -38,6 +45,24 @@ SAMPLES = Path(__file__).resolve().parents[1] / "sample_data"
 )
 def test_literal_prefix(pattern: str, prefix: str) -> None:
     assert literal_prefix(pattern) == prefix
+
+
+@pytest.mark.parametrize(
+    ("pattern", "literal"),
+    [
+        (r"^(?P<player>.+) collected (?P<amount>\S+) from", " collected "),
+        (r"^a+bc", "bc"),
+        (r"ab?cd", "cd"),
+        (r"x(?:yy)zz\d+ww", "zz"),
+        (r"ab\.cd", "ab.cd"),
+        (r"ab{2}cde", "cde"),
+        (r"a|bcd", ""),
+        (r"(?i)abc", ""),
+        (r"abc\x41def", ""),  # \x41 is one character: give up rather than misread it
+    ],
+)
+def test_required_literal(pattern: str, literal: str) -> None:
+    assert required_literal(pattern) == literal
 
 
 def test_alternatives_each_need_a_prefix() -> None:
@@ -109,3 +134,25 @@ def test_batch_with_decreasing_file_ids_parses_like_single_files() -> None:
     assert both.actions.height > 0
     for table in ("hands", "seats", "actions"):
         assert_frame_equal(getattr(both, table), getattr(alone, table))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"a\nb",
+        b" a\nb",
+        b"a \nb",
+        b"a\n b",
+        b"a\nb ",
+        b"a\tb\n",
+        b"a\x0cb",
+        b"caf\xc3\xa9 \nb",
+        b"\n\n",
+    ],
+)
+def test_lines_are_stripped_exactly_when_needed(data: bytes) -> None:
+    """parsers.lines.read_lines skips the strip when no line can need it (a byte test)."""
+    from parsers.lines import read_lines
+
+    stripped = pl.read_lines(data, name="text").select(pl.col("text").str.strip_chars())
+    assert read_lines(data)["text"].equals(stripped["text"])
