@@ -185,8 +185,25 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         & (pl.col("total_pot") != pl.col("expected_pot"))
         & ~pl.col("net_of_rake")
         & ~pl.col("kept_uncalled"),
-        conservation_problem=_conservation_problem(),
+    ).with_columns(conservation_problem=_conservation_sentences(frame))
+
+
+def _conservation_sentences(frame: pl.DataFrame) -> pl.Series:
+    """_conservation_problem, formatted only for the hands that have one (null elsewhere):
+    the money and sentence string work over every settled hand cost more than the checks."""
+    flagged = (
+        frame.with_row_index("_i")
+        .filter(_conservation_off())
+        .select("_i", _conservation_problem().alias("problem"))
     )
+    blank = pl.repeat(None, frame.height, dtype=pl.String, eager=True)
+    return blank.scatter(flagged.get_column("_i"), flagged.get_column("problem"))
+
+
+def _conservation_off() -> pl.Expr:
+    """A hand _conservation_problem has a sentence for (any part of H-4 fails)."""
+    pot_off, stacks_off = _conservation_parts()
+    return (pot_off | stacks_off | pl.col("first_final_off").is_not_null()).fill_null(False)
 
 
 def _settled_hands(state: pl.DataFrame) -> pl.DataFrame:
@@ -254,8 +271,8 @@ def _silent_return() -> pl.Expr:
     return (~pl.col("logged_returns") & pot_shows_it).fill_null(False)
 
 
-def _conservation_problem() -> pl.Expr:
-    """The first failing part of H-4 as a sentence, or null."""
+def _conservation_parts() -> tuple[pl.Expr, pl.Expr]:
+    """H-4's first two parts: the pot does not add up; the stacks do not add up."""
     rake = pl.col("rake")
     pot_off = (
         pl.col("total_pot").is_not_null()
@@ -268,6 +285,12 @@ def _conservation_problem() -> pl.Expr:
         & rake.is_not_null()
         & (pl.col("final_total") + rake != pl.col("start_total") + pl.col("cashed_out_total"))
     )
+    return pot_off, stacks_off
+
+
+def _conservation_problem() -> pl.Expr:
+    """The first failing part of H-4 as a sentence, or null."""
+    pot_off, stacks_off = _conservation_parts()
     return (
         pl.when(pot_off)
         .then(
