@@ -196,6 +196,15 @@ def _alt_locale(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     return lines.group_by("hand_key").agg(found.alias("alt_locale"))
 
 
+def _with_stacks(seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """`stack` from `stack_s`, read once per distinct (text, scale, locale): stacks repeat
+    across seat lists, and the amount regex costs more than the join that brings it back."""
+    keys = ["stack_s", "scale", "alt_locale"]
+    stack = grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack")
+    distinct = seats.select(keys).unique().with_columns(stack)
+    return seats.join(distinct, on=keys, how="left", maintain_order="left", nulls_equal=True)
+
+
 def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) -> Tables:
     """Parse the hands of one format (lines of one or many files, hand_ix >= 0).
 
@@ -222,10 +231,8 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     )
     raw_seats = extract_seats(lines, grammar)
     amount_info = header.select("hand_key", "scale", "alt_locale")
-    seats = (
-        raw_seats.drop("_row", strict=False)
-        .join(amount_info, on="hand_key")
-        .with_columns(grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack"))
+    seats = _with_stacks(
+        raw_seats.drop("_row", strict=False).join(amount_info, on="hand_key"), grammar
     )
     header = with_level(header, lines, grammar)
     events, bad = classify(lines, raw_seats, grammar)
