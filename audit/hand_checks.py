@@ -37,16 +37,28 @@ def _top_two(final: pl.DataFrame) -> pl.DataFrame:
     """Per street (s_gid): the top commitment, its seat, and the second largest (0 alone).
 
     One sort and a shift instead of top_k / sort_by inside group_by (per-group list work, ~8x
-    slower). Nulls rank lowest, as in top_k: the second is the smaller of the street's first two
-    rows, nulls ignored.
+    slower): the second is the smaller of the street's first two rows. A null commitment (a
+    wager without an amount by a seat without a stack) takes the per-group form, whose seat
+    choice puts nulls first.
     """
-    ranked = final.sort("s_gid", "committed", descending=[False, True], nulls_last=True)
+    if final.get_column("committed").null_count():
+        return _top_two_per_group(final)
+    ranked = final.sort("s_gid", "committed", descending=[False, True])
     same_street = pl.col("s_gid").shift(-1) == pl.col("s_gid")
     runner_up = pl.min_horizontal("committed", pl.col("committed").shift(-1))
     return (
-        ranked.with_columns(second=pl.when(same_street).then(runner_up).otherwise(0).fill_null(0))
+        ranked.with_columns(second=pl.when(same_street).then(runner_up).otherwise(0))
         .filter(first_flag("s_gid"))
-        .select("hand_key", "seat", "second", top="committed")
+        .select("hand_key", "s_gid", "seat", "second", top="committed")
+    )
+
+
+def _top_two_per_group(final: pl.DataFrame) -> pl.DataFrame:
+    """_top_two with top_k / sort_by per street (nulls: top_k ranks them lowest)."""
+    return final.group_by("hand_key", "s_gid").agg(
+        pl.col("seat").sort_by("committed", descending=True).first(),
+        second=pl.col("committed").top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
+        top=pl.col("committed").max(),
     )
 
 

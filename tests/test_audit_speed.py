@@ -1,0 +1,158 @@
+"""The checker's speed shortcuts (docs/audit-speed.md) give exactly what the plain forms give.
+
+Each shortcut is compared with the straightforward expression it replaced, on random frames
+that include the awkward cases (nulls, ties, out-of-range seats, streets that go back).
+"""
+
+from __future__ import annotations
+
+import random
+
+import polars as pl
+import pytest
+
+from audit import check
+from audit.engine import _in_seq_order, _write_back
+from audit.examples import parse_example
+from audit.hand_checks import _top_two
+from audit.prepare import _in_street_order
+from audit.testing import tables_from_vector
+from audit.turn import _expected_seat, _expected_seat_by_distance, seat_table
+
+SEATS = [1, 2, 3, 4, 5, 6]
+RING = 10
+
+
+def _owing_frame(rows: int, seed: int) -> pl.DataFrame:
+    rng = random.Random(seed)
+    data: dict[str, list[object]] = {
+        f"_owes_{s}": [rng.choice([True, False, False, None]) for _ in range(rows)] for s in SEATS
+    }
+    data["previous_actor"] = [rng.choice([None, *range(-3, 14)]) for _ in range(rows)]
+    data["nobody_owes"] = [rng.random() < 0.2 for _ in range(rows)]
+    schema = {"previous_actor": pl.Int16} | {k: pl.Boolean for k in data if k != "previous_actor"}
+    return pl.DataFrame(data, schema=schema)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_expected_seat_chain_matches_clockwise_distance(seed: int) -> None:
+    frame = _owing_frame(2000, seed)
+    previous = pl.col("previous_actor").cast(pl.Int64)
+    chained = frame.select(_expected_seat(SEATS, RING)).to_series()
+    by_distance = frame.select(_expected_seat_by_distance(SEATS, RING, previous)).to_series()
+    assert chained.dtype == by_distance.dtype == pl.Int16
+    assert chained.to_list() == by_distance.to_list()
+    assert chained.null_count() < len(chained)  # the frame exercises real answers
+
+
+def test_expected_seat_negative_seats_use_the_distance_form() -> None:
+    frame = pl.DataFrame(
+        {"_owes_-1": [True], "_owes_2": [True], "previous_actor": [0], "nobody_owes": [False]}
+    )
+    assert frame.select(_expected_seat([-1, 2], 5)).item() == 2
+
+
+def _ordered_frame(seed: int) -> pl.DataFrame:
+    rng = random.Random(seed)
+    rows = []
+    for hand in range(60):
+        for seq in rng.sample(range(40), 12):  # distinct orders within a hand
+            street = rng.choice([None, 0, 1, 2, 3, 4])
+            order = rng.choice([None, seq * 2, -seq * 2 - 1])
+            rows.append((1_000 + hand * 7, street, order))
+    frame = pl.DataFrame(
+        rows, schema={"hand_key": pl.Int64, "street": pl.Int8, "order": pl.Int64}, orient="row"
+    )
+    frame = frame.unique(maintain_order=True).sort("hand_key", maintain_order=True)
+    return frame.with_columns(_hand_gid=pl.col("hand_key").rank("dense").cast(pl.Int64) - 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_folded_street_order_key_sorts_like_the_three_columns(seed: int) -> None:
+    frame = _ordered_frame(seed)
+    expected = frame.sort("hand_key", "street", "order", maintain_order=True)
+    assert _in_street_order(frame).equals(expected)
+
+
+def _reference_top_two(final: pl.DataFrame) -> pl.DataFrame:
+    """The former group_by with top_k / sort_by."""
+    return final.group_by("hand_key", "s_gid").agg(
+        top=pl.col("committed").max(),
+        second=pl.col("committed").top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
+        seat=pl.col("seat").sort_by("committed", descending=True).first(),
+    )
+
+
+def _commitments(seed: int, null_share: float) -> pl.DataFrame:
+    rng = random.Random(seed)
+    rows = []
+    for street in range(300):
+        for seat in rng.sample(range(1, 10), rng.randint(1, 5)):
+            committed = rng.choice([0, 100, 200, 200, 300, rng.randint(0, 900)])
+            if rng.random() < null_share:
+                committed = None
+            rows.append((street // 4, street, seat, committed))
+    schema = {"hand_key": pl.Int64, "s_gid": pl.Int64, "seat": pl.Int16, "committed": pl.Int64}
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+@pytest.mark.parametrize(("seed", "null_share"), [(0, 0.0), (1, 0.0), (2, 0.0), (3, 0.02)])
+def test_top_two_matches_top_k(seed: int, null_share: float) -> None:
+    final = _commitments(seed, null_share)
+    got = _top_two(final).sort("s_gid")
+    want = _reference_top_two(final).sort("s_gid")
+    assert got.select("hand_key", "top", "second").equals(want.select("hand_key", "top", "second"))
+    # the seat only matters where something is returned (a unique top)
+    uncalled = (pl.col("top") > pl.col("second")).fill_null(False)
+    assert got.filter(uncalled)["seat"].equals(want.filter(uncalled)["seat"])
+    assert got.filter(uncalled).height > 100
+
+
+def test_write_back_replaces_the_recomputed_rows() -> None:
+    full = pl.DataFrame({"row": [0, 1, 2, 3], "void": [False] * 4, "x": [1, 2, 3, 4], "k": [9] * 4})
+    part = pl.DataFrame({"row": [1, 3], "void": [True, False], "x": [20, 40], "k": [9, 9]})
+    written = _write_back(full, part, inputs=["row", "void", "k"])
+    assert written["x"].to_list() == [1, 20, 3, 40]
+    assert written["void"].to_list() == [False, True, False, False]
+    # a column typed differently on the subset falls back to concat + sort
+    other = part.with_columns(pl.col("x").cast(pl.Float64))
+    assert _write_back(full, other, inputs=["row", "void", "k"])["x"].to_list() == [1, 20, 3, 40]
+
+
+def test_seq_order_sorts_only_when_needed() -> None:
+    ordered = pl.DataFrame({"hand_key": [1, 1, 2], "seq": [0, 1, 0]})
+    assert _in_seq_order(ordered) is ordered
+    went_back = pl.DataFrame({"hand_key": [1, 1, 2, None], "seq": [1, 0, 0, 0]})
+    assert _in_seq_order(went_back).equals(went_back.sort("hand_key", "seq"))
+
+
+def test_seat_table_keeps_a_sitting_out_player_who_posts() -> None:
+    seats = pl.DataFrame(
+        {
+            "hand_key": [1, 1, 1, 2],
+            "seat": [1, 2, 3, 1],
+            "stack": [100, 200, 300, 400],
+            "sitting_out": [False, True, True, None],
+        },
+        schema_overrides={"seat": pl.Int16},
+    )
+    kinds = pl.Enum(["post_bb", "fold", "collect"])
+    actions = pl.DataFrame(
+        {"hand_key": [1, 1], "seat": [2, 3], "kind": ["post_bb", "collect"]},
+        schema={"hand_key": pl.Int64, "seat": pl.Int16, "kind": kinds},
+    )
+    table = seat_table(seats, actions).sort("hand_key")
+    assert table.columns == ["hand_key", "stack_1", "stack_2"]
+    assert table.rows() == [(1, 100, 200), (2, 400, None)]
+
+
+def test_void_rounds_settle_the_same_as_before() -> None:
+    """Two void rounds (ACT-FOLDED, then the action after it), checked end to end."""
+    vector, _ = parse_example(
+        "NL 50/100; stacks 5000 x3; button P3\n"
+        "preflop: P3 raise 300, P1 fold, P2 call, P1 call, P3 check"
+    )
+    result = check(*tables_from_vector(vector))
+    codes = list(zip(result.violations["seq"], result.violations["code"], strict=True))
+    assert (5, "ACT-FOLDED") in codes
+    assert result.actions.filter(pl.col("void"))["seq"].to_list() == [5, 6]
