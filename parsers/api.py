@@ -95,9 +95,11 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     hand_number = header.cum_sum() - 1  # in_hands starts at a header line
     in_hands = in_hands.with_columns(pl.lit(formats).gather(hand_number).alias("format_ix"))
     parts: list[Tables] = []
-    for index in in_hands["format_ix"].unique().sort().to_list():
+    found = formats.unique().sort().to_list()  # per header, not per line
+    for index in found:
         site_format = FORMATS[index]
-        subset = in_hands.filter(pl.col("format_ix") == index)
+        # one format (the usual batch): every line is in it, no copy of the lines
+        subset = in_hands if len(found) == 1 else in_hands.filter(pl.col("format_ix") == index)
         if site_format.document is not None:
             parts.append(site_format.document(_document_lines(lines, in_hands, index), sources))
         elif site_format.grammar is None:

@@ -275,13 +275,13 @@ def _finish(
         seats = seats.join(keep, on="hand_key", how="anti")
         actions = actions.join(keep, on="hand_key", how="anti")
     hands = hands.with_columns(file_of).join(sources, on="file_id", how="left")
-    seats = seats.join(ids, on="hand_key", maintain_order="left")
+    seats = _with_hand_ids(seats, ids)
     seats = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias("final_stack"))
     seat_of = seats.select("hand_key", "player", "seat")
     actions = (
         actions.rename({"all_in": "is_all_in"})
         .with_columns(_all_in_marker(grammar))
-        .join(ids, on="hand_key", maintain_order="left")
+        .pipe(_with_hand_ids, ids)
         .join(seat_of, on=["hand_key", "player"], how="left", maintain_order="left")
     )
     return Tables(
@@ -289,6 +289,20 @@ def _finish(
         seats=conform(_in_order(seats, "hand_key", "seat"), "seats"),
         actions=conform(_in_order(actions, "hand_key", "seq"), "actions"),
         quarantine=conform(quarantine.sort("file_id", "line_no"), "quarantine"),
+    )
+
+
+def _with_hand_ids(frame: pl.DataFrame, ids: pl.DataFrame) -> pl.DataFrame:
+    """Inner join on hand_key adding hand_id; with `ids` in increasing hand_key order (the
+    usual case) a binary search and a gather, cheaper than a hash join."""
+    keys = ids.get_column("hand_key")
+    if _in_order(ids, "hand_key") is not ids or keys.is_empty():
+        return frame.join(ids, on="hand_key", maintain_order="left")
+    wanted = frame.get_column("hand_key")
+    at = keys.search_sorted(wanted).clip(upper_bound=keys.len() - 1)
+    known = keys.gather(at) == wanted
+    return frame.filter(known).with_columns(
+        ids.get_column("hand_id").gather(at.filter(known)).alias("hand_id")
     )
 
 
