@@ -95,7 +95,32 @@ def test_a_killed_run_leaves_no_worker_behind(corpus: Path, tmp_path: Path) -> N
         time.sleep(0.02)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 2  # a unit takes longer: an orphan would still be there
     while _workers_of(process.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _workers_of(process.pid)
+
+
+SLEEPING_DRIVER = """
+import sys, time
+from hhaudit.engines.processes import ProcessEngine
+for _ in ProcessEngine(workers=2).map(time.sleep, [60, 60, 60]):
+    pass
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_workers_busy_with_a_unit_die_with_a_killed_driver() -> None:
+    """Workers in the middle of a long unit do not finish it when the driver is killed."""
+    driver = subprocess.Popen([sys.executable, "-c", SLEEPING_DRIVER], cwd=REPO)
+    deadline = time.monotonic() + 120
+    while len(_workers_of(driver.pid)) < 2:
+        assert driver.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(3)  # the workers import and start sleeping in their unit
+    os.kill(driver.pid, signal.SIGKILL)
+    driver.wait()
+    deadline = time.monotonic() + 5
+    while _workers_of(driver.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _workers_of(driver.pid)
