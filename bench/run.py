@@ -181,13 +181,14 @@ def rows(measures: list[Measure], megabytes: float) -> list[dict[str, Any]]:
     wc_rate = next(m.hands / m.work_s for m in measures if m.stage == "wc -l")
     table = []
     for m in measures:
-        rate = m.hands / m.work_s if m.work_s else 0.0
+        timed = m.work_s >= 0.005  # a stage that did not run (e.g. units on --resume) has no rate
+        rate = m.hands / m.work_s if timed else 0.0
         share = m.hands / next(x.hands for x in measures if x.stage == "wc -l")
         table.append(
             {
                 **asdict(m),
                 "hands_per_s": rate,
-                "mb_per_s": megabytes * share / m.work_s if m.work_s else 0.0,
+                "mb_per_s": megabytes * share / m.work_s if timed else 0.0,
                 "x_wc": wc_rate / rate if rate else None,
             }
         )
