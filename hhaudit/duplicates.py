@@ -1,6 +1,10 @@
 """The same hand twice in one run: audited once, later copies quarantined as duplicates.
 
-A hand is identified by (site, hand_id). The first copy in run order (files in input order,
+A hand is identified by (site, hand_id) and its betting: a fingerprint of its actions (street,
+player, kind, amounts, in order). Two exports of one hand (e.g. from two players' seats) have the
+same betting; a hand id reused by a *different* hand (a site bug, or test exports that recycle
+ids) is not a copy: both are audited, and run.json `totals.hand_id_reused` counts them.
+The first copy in run order (files in input order,
 hands in file order) stays audited; every later copy, in the same file or another, leaves the
 hands/seats/actions/violations tables and becomes a quarantine row whose reason names the first
 copy: `duplicate of <file>:<line>`. The copy is still counted in its file's `hands_read` and now
@@ -28,6 +32,8 @@ DUPLICATE_PREFIX = "duplicate of "
 
 
 IDENTITY = ("site", "hand_id")
+BETTING = "_betting"  # the fingerprint column: same value = same betting
+BETTING_COLUMNS = ("seq", "street", "player", "kind", "amount", "to_amount")
 
 
 def _identified() -> pl.Expr:
@@ -47,12 +53,30 @@ def has_repeats(hands: pl.LazyFrame) -> bool:
     return rows > unique
 
 
-def find_duplicates(hands: pl.LazyFrame) -> pl.DataFrame:
-    """Later copies of a hand: hand_key, site, source_file, line_no, hand_id, reason."""
-    identity = list(IDENTITY)
-    ordered = hands.select("hand_key", "site", "source_file", "line_no", "hand_id").filter(
-        _identified()
-    )
+def betting_fingerprints(actions: pl.LazyFrame) -> pl.LazyFrame:
+    """hand_key → a 64-bit fingerprint of the hand's actions (order included through `seq`).
+
+    Hashes are summed (wrapping), so the row order of the table does not matter."""
+    row_hash = pl.struct(BETTING_COLUMNS).hash(seed=0)
+    return actions.group_by("hand_key").agg(row_hash.sum().alias(BETTING))
+
+
+def _with_betting(hands: pl.LazyFrame, actions: pl.LazyFrame | None) -> pl.LazyFrame:
+    if actions is None:
+        return hands.with_columns(pl.lit(0, dtype=pl.UInt64).alias(BETTING))
+    fingerprints = betting_fingerprints(actions.select("hand_key", *BETTING_COLUMNS))
+    joined = hands.join(fingerprints, on="hand_key", how="left", maintain_order="left")
+    return joined.with_columns(pl.col(BETTING).fill_null(0))
+
+
+def find_duplicates(hands: pl.LazyFrame, actions: pl.LazyFrame | None = None) -> pl.DataFrame:
+    """Later copies of a hand: hand_key, site, source_file, line_no, hand_id, reason.
+
+    With `actions`, a later hand is a copy only when its betting matches an earlier hand of the
+    same (site, hand_id); without, the id alone decides."""
+    identity = [*IDENTITY, BETTING]
+    selected = hands.select("hand_key", "site", "source_file", "line_no", "hand_id")
+    ordered = _with_betting(selected.filter(_identified()), actions)
     first = pl.col("source_file").first().over(identity, order_by="hand_key")
     first_line = pl.col("line_no").first().over(identity, order_by="hand_key")
     later = pl.int_range(pl.len()).over(identity, order_by="hand_key") > 0
@@ -62,7 +86,7 @@ def find_duplicates(hands: pl.LazyFrame) -> pl.DataFrame:
     return (
         ordered.with_columns(reason.alias("reason"), later.alias("_later"))
         .filter(pl.col("_later"))
-        .drop("_later")
+        .drop("_later", BETTING)
         .sort("hand_key")
         .collect()
     )
@@ -116,7 +140,7 @@ def drop_duplicates(out_dir: Path, entries: Sequence[FileEntry]) -> tuple[list[F
     hands = pl.scan_parquet(out_dir / "hands.parquet")
     if not has_repeats(hands):
         return list(entries), 0
-    duplicates = find_duplicates(hands)
+    duplicates = find_duplicates(hands, pl.scan_parquet(out_dir / "actions.parquet"))
     if duplicates.is_empty():
         return list(entries), 0
     violations = pl.scan_parquet(out_dir / "violations.parquet")
@@ -138,3 +162,13 @@ def _append_quarantine(path: Path, duplicates: pl.DataFrame, entries: Sequence[F
     merged = merged.sort(order, pl.col("line_no"), nulls_last=False, maintain_order=True)
     with atomic_path(path) as tmp:
         merged.write_parquet(tmp)
+
+
+def reused_hand_ids(out_dir: Path) -> int:
+    """Audited hands that share their (site, hand_id) with another audited hand: after
+    `drop_duplicates` these are different hands under one id (totals.hand_id_reused)."""
+    hands = pl.scan_parquet(out_dir / "hands.parquet").filter(_identified())
+    if not has_repeats(hands):
+        return 0
+    shared = pl.len().over(list(IDENTITY)) > 1
+    return int(hands.select(shared.sum()).collect().item())

@@ -19,7 +19,7 @@ import polars as pl
 from hhaudit import __version__
 from hhaudit.atomic import remove_stale_temporaries, write_text_atomic
 from hhaudit.chunks import CHUNK_BYTES
-from hhaudit.duplicates import drop_duplicates
+from hhaudit.duplicates import drop_duplicates, reused_hand_ids
 from hhaudit.engines import EngineSpec, open_engine
 from hhaudit.engines.work import Batching, audit_all, file_entries
 from hhaudit.inputs import InputSource, RefusedInput
@@ -151,9 +151,11 @@ def run_batch(
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
     with timed("duplicates"):
         entries, duplicates = drop_duplicates(out_dir, entries)  # later copies are quarantined
+        reused = reused_hand_ids(out_dir)  # different hands under one id: all audited
     with timed("totals"):
         totals = run_totals(entries, tables["violations"])
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/duplicates.py)
+    totals["hand_id_reused"] = reused
     record = run_record(entries, totals, config, started, skipped)
     with timed("reports"):
         write_reports(out_dir, tables, record, config.limits)
