@@ -15,12 +15,13 @@ from pathlib import Path
 
 import polars as pl
 
-from parsers.detect import FORMATS, any_header_pattern, format_index_expr
+from parsers.detect import FORMATS, any_header_pattern
 from parsers.invariants import quarantine_broken
 from parsers.io import decode
 from parsers.lines import read_lines, segment
 from parsers.pipeline import Tables, parse_hands
 from parsers.pokerstars import restore_case
+from parsers.prefilter import any_matches
 from parsers.schema import conform, empty
 
 BATCH_BYTES = 64 * 1024 * 1024
@@ -86,12 +87,31 @@ def _document_lines(lines: pl.DataFrame, in_hands: pl.DataFrame, index: int) -> 
     return files.join(foreign.select("file_id", "line_no"), on=["file_id", "line_no"], how="anti")
 
 
-def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
-    """Split the hands by the format of their header and parse each group."""
+def _format_indices(headers: pl.Series) -> pl.Series:
+    """Index in FORMATS of the first format each header line matches, else null (Int16).
+
+    Each format's regex runs only on the headers no earlier format took: a batch of one
+    site costs one regex pass over its headers, not one per known format.
+    """
+    found = pl.repeat(None, headers.len(), dtype=pl.Int16, eager=True)
+    left = pl.int_range(headers.len(), dtype=pl.UInt32, eager=True)
+    for index, site_format in enumerate(FORMATS):
+        if not left.len():
+            break
+        hit = headers.gather(left).str.contains(site_format.header)
+        found = found.scatter(left.filter(hit), index)
+        left = left.filter(~hit)
+    return found
+
+
+def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame, formats: pl.Series) -> Tables:
+    """Split the hands by the format of their header and parse each group.
+
+    `formats`: the format index of every header line of `lines`, in line order.
+    """
     in_hands = lines.filter(pl.col("hand_ix") >= 0)
-    # The format regexes run on the header lines only; every line takes its hand's format.
+    # The format regexes ran on the header lines only; every line takes its hand's format.
     header = pl.col("is_header")
-    formats = in_hands.filter(header).select(format_index_expr(pl.col("text")).alias("f"))["f"]
     hand_number = header.cum_sum() - 1  # in_hands starts at a header line
     in_hands = in_hands.with_columns(pl.lit(formats).gather(hand_number).alias("format_ix"))
     parts: list[Tables] = []
@@ -135,15 +155,21 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
         for source in batch:
             source.report.error = source.report.error or NOT_A_HAND_HISTORY
         return ParsedTables(files=reports)
-    lines = segment(pl.concat(frames), pl.col("text").str.contains(any_header_pattern()))
+    stacked = pl.concat(frames)
+    lines = segment(
+        stacked, any_matches(stacked, [f.header for f in FORMATS], any_header_pattern())
+    )
     sources = pl.DataFrame(
         {"file_id": [s.file_id for s in batch], "source_file": [s.report.path for s in batch]},
         schema={"file_id": pl.Int32, "source_file": pl.String},
     )
-    tables = quarantine_broken(_parse_lines(lines, sources))  # no null seat/kind reaches audit
     headers = lines.filter(pl.col("is_header"))
-    first_format = headers.group_by("file_id").agg(
-        format_index_expr(pl.col("text")).first().alias("format_ix")
+    formats = _format_indices(headers["text"])
+    tables = quarantine_broken(_parse_lines(lines, sources, formats))  # no null seat/kind
+    first_format = (
+        headers.select("file_id", formats.alias("format_ix"))
+        .group_by("file_id")
+        .agg(pl.col("format_ix").first())
     )
     site_of = dict(zip(first_format["file_id"], first_format["format_ix"], strict=True))
     read = _count(headers, "n")

@@ -31,7 +31,7 @@ def read_lines(data: bytes, file_id: int = 0, first_line: int = 1) -> pl.DataFra
     return frame.select(
         pl.lit(file_id, dtype=pl.Int32).alias("file_id"),
         pl.int_range(first_line, pl.len() + first_line, dtype=pl.Int32).alias("line_no"),
-        text.str.strip_chars() if _may_need_strip(data) else text,
+        text.str.strip_chars() if _may_need_strip(data, frame["text"]) else text,
     )
 
 
@@ -39,12 +39,16 @@ def read_lines(data: bytes, file_id: int = 0, first_line: int = 1) -> pl.DataFra
 _ASCII_SPACES = (b" ", b"\t", b"\x0b", b"\x0c", b"\r")
 
 
-def _may_need_strip(data: bytes) -> bool:
-    """Some line may start or end with whitespace (a byte test, much cheaper than stripping
-    every line). Conservative: any non-ASCII text, tab or form feed says yes."""
+def _may_need_strip(data: bytes, lines: pl.Series) -> bool:
+    """Some line of `data` (split into `lines`) may start or end with whitespace: cheaper
+    than stripping every line. Conservative: any non-ASCII text, tab or form feed says yes.
+
+    Spaces are looked for per line (`starts_with`/`ends_with`, ~5 ms per 700k lines): the
+    two-byte searches `b"\\n " in data` took 50-95 ms each on 21 MB.
+    """
     if not data.isascii() or any(c in data for c in _ASCII_SPACES[1:]):
         return True
-    return b"\n " in data or b" \n" in data or data.startswith(b" ") or data.endswith(b" ")
+    return bool(lines.str.starts_with(" ").any() or lines.str.ends_with(" ").any())
 
 
 def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:

@@ -228,3 +228,19 @@ def scattered(
         values = frame.select(text.gather(rows)).select(compute(text).cast(dtype))
         out = out.scatter(rows, values.to_series())
     return out
+
+
+def any_matches(frame: pl.DataFrame, patterns: list[str], pattern: str) -> pl.Series:
+    """Boolean Series: `column` "text" matches `pattern`, the alternation of `patterns`.
+
+    When every one of `patterns` needs some literal text, one multi-literal search finds the
+    candidate rows and the regex runs on those only; else the full pass."""
+    needed = [required_literal(p) for p in patterns]
+    if not all(needed):
+        return frame.select(pl.col("text").str.contains(pattern)).to_series()
+    needed = sorted(set(needed), key=len)
+    # a literal containing a shorter kept one adds no candidates
+    kept = [n for i, n in enumerate(needed) if not any(q in n for q in needed[:i])]
+    where = pl.col("text").str.contains("|".join(re.escape(n) for n in kept))
+    # the pattern "" adds no literal test of its own: `where` selects the rows
+    return scattered(frame, "", lambda text: text.str.contains(pattern), pl.Boolean, where=where)
