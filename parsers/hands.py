@@ -41,19 +41,30 @@ HEADER_COLUMNS = (
 )
 
 
+def _with_groups(frame: pl.DataFrame, pattern: str) -> pl.DataFrame:
+    """`frame` plus `g`, the struct of `pattern`'s groups read from `text`, in row order.
+
+    Table and pot lines repeat across hands (2.8 k and 3.9 k distinct texts of 25 k hands):
+    the pattern runs once per distinct text and one join brings the groups back.
+    """
+    groups = pl.col("text").str.extract_groups(pattern)
+    fields = frame.select("text").unique().with_columns(groups.alias("g"))
+    return frame.join(fields, on="text", how="left", maintain_order="left")
+
+
 def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """table_name, max_seats, button_seat, play_money from the pre-deal table line(s).
 
     Each field is the first one found among the hand's matching lines, so a format may spread
     them over several lines (an alternation in `table_line`, e.g. the button on its own line).
     """
-    groups = pl.col("text").str.extract_groups(grammar.table_line)
     pre_deal = pl.col("section") == PRE_DEAL
     table = rows_matching(
         lines.select("hand_key", "section", "text"), grammar.table_line, where=pre_deal
     )
     return (
-        table.select("hand_key", groups.alias("g"))
+        _with_groups(table, grammar.table_line)
+        .select("hand_key", "g")
         .unnest("g")
         .group_by("hand_key", maintain_order=True)
         .agg(
@@ -87,8 +98,9 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     pots = (
         rows_matching(summary, grammar.pot_line)
         .unique("hand_key", keep="first")
-        .select("hand_key", pl.col("text").str.extract_groups(grammar.pot_line).alias("p"))
-        .unnest("p")
+        .pipe(_with_groups, grammar.pot_line)
+        .select("hand_key", "g")
+        .unnest("g")
         .select(
             "hand_key",
             *(pl.col(name).alias(f"{name}_s") for name in names),
