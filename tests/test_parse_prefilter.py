@@ -156,3 +156,28 @@ def test_lines_are_stripped_exactly_when_needed(data: bytes) -> None:
 
     stripped = pl.read_lines(data, name="text").select(pl.col("text").str.strip_chars())
     assert read_lines(data)["text"].equals(stripped["text"])
+
+
+@pytest.mark.parametrize(
+    "patterns",
+    [[f.header for f in FORMATS], [r"^Seat \d+: ", r"(?i)^dealt to "], [r"^\S+ Poker - "]],
+)
+def test_any_matches_agrees_with_the_full_pass(patterns: list[str]) -> None:
+    """The multi-literal search before the alternation never drops a match."""
+    from parsers.prefilter import any_matches
+
+    pattern = "|".join(f"(?:{p})" for p in patterns)
+    texts = [
+        "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2020/01/01 1:00:00 ET",
+        "Table 'Alpha' 6-max Seat #1 is the button",
+        "Seat 1: a (100 in chips)",
+        "DEALT TO a [Ah Kh]",
+        "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€)",
+        "variant = 'NT'",
+        '<game gamecode="1">',
+        "a: folds",
+        "",
+    ]
+    frame = pl.DataFrame({"text": texts})
+    expected = frame.select(pl.col("text").str.contains(pattern)).to_series()
+    assert any_matches(frame, patterns, pattern).to_list() == expected.to_list()
