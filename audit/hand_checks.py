@@ -104,17 +104,15 @@ def _player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame)
     players = players.with_columns(pl.col(amounts).fill_null(0)).join(
         hands.select("hand_key", "scale"), on="hand_key", how="left"
     )
-    logged_returns = (pl.col("returned").sum() > 0).over("hand_key")
-    return players.with_columns(
-        return_off=pl.col("returned") != pl.col("expected_return"),
-        logged_returns=logged_returns,
-    )
+    return players.with_columns(return_off=pl.col("returned") != pl.col("expected_return"))
 
 
 def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame:
     """Per hand, the first player whose final stack does not add up (H-4, third part)."""
     silent = frame.select("hand_key", "silent_return")
-    players = players.join(silent, on="hand_key", how="inner")
+    # only a reported final stack can be off (PokerStars prints none): filter before the join
+    reported = players.filter(pl.col("final_stack").is_not_null())
+    players = reported.join(silent, on="hand_key", how="inner")
     returned = (
         pl.when(pl.col("silent_return")).then(pl.col("expected_return")).otherwise("returned")
     )
@@ -169,7 +167,9 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         final_total=pl.col("final_stack").sum(),
         finals_complete=pl.col("final_stack").is_not_null().all(),
         return_off=pl.col("return_off").any(),
-        logged_returns=pl.col("logged_returns").any(),
+        # the log has a return line in the hand (a per-player window over the hand, then any(),
+        # was the same test at 9 ms more)
+        logged_returns=pl.col("returned").sum() > 0,
     )
     detail = sentence(
         "seat {}: {} returned, {} expected",

@@ -15,7 +15,7 @@ from audit import check
 from audit.engine import _in_seq_order, _write_back
 from audit.examples import parse_example
 from audit.hand_checks import _top_two
-from audit.prepare import _in_street_order
+from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks
 from audit.testing import tables_from_vector
 from audit.turn import _expected_seat, _expected_seat_by_distance, seat_table
 
@@ -156,3 +156,40 @@ def test_void_rounds_settle_the_same_as_before() -> None:
     codes = list(zip(result.violations["seq"], result.violations["code"], strict=True))
     assert (5, "ACT-FOLDED") in codes
     assert result.actions.filter(pl.col("void"))["seq"].to_list() == [5, 6]
+
+
+def _stack_tables(seed: int, hand_offset: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Action rows and seat rows with null seats, null hand keys and seats outside the list."""
+    rng = random.Random(seed)
+    hands = [hand_offset + h for h in range(-20, 20)]
+    seats = pl.DataFrame(
+        {
+            "hand_key": [h for h in hands for _ in range(4)] + [None, hands[0]],
+            "seat": [s for _ in hands for s in rng.sample(range(-3, 12), 4)] + [1, None],
+            "stack": [rng.randrange(1, 1000) for _ in range(len(hands) * 4 + 2)],
+            "sitting_out": [rng.random() < 0.2 for _ in range(len(hands) * 4 + 2)],
+        },
+        schema={"hand_key": pl.Int64, "seat": pl.Int16, "stack": pl.Int64, "sitting_out": bool},
+    )
+    rows = 1000
+    frame = pl.DataFrame(
+        {
+            "hand_key": [rng.choice([None, *hands]) for _ in range(rows)],
+            "seat": [rng.choice([None, *range(-3, 12)]) for _ in range(rows)],
+            "seq": list(range(rows)),
+        },
+        schema={"hand_key": pl.Int64, "seat": pl.Int16, "seq": pl.Int32},
+    )
+    return frame, seats
+
+
+@pytest.mark.parametrize("hand_offset", [0, MAX_FOLDED_HAND_KEY - 10, -(1 << 62)])
+@pytest.mark.parametrize("seed", range(3))
+def test_stacks_join_on_the_folded_key_matches_the_two_key_join(
+    seed: int, hand_offset: int
+) -> None:
+    frame, seats = _stack_tables(seed, hand_offset)
+    plain = frame.join(seats, on=["hand_key", "seat"], how="left", maintain_order="left")
+    joined = _join_stacks(frame, seats)
+    assert joined.equals(plain)
+    assert joined.get_column("stack").null_count() < frame.height  # real matches
