@@ -150,41 +150,38 @@ def _returned(returns: pl.DataFrame, stated: pl.DataFrame, facts: pl.DataFrame) 
     return frame.with_columns(paid.alias("amount"))
 
 
-def return_rows(returned: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Action rows (plus `_sub`) for the paid returns of `returned` (street_returns' columns
-    and `amount`), placed after their street's last action."""
-    rows = returned.filter(pl.col("amount") > 0).join(seats, on=["hand_key", "player"], how="left")
+def _settlement_rows(
+    rows: pl.DataFrame, seq: pl.Expr, street: pl.Expr, kind: str, sub: int
+) -> pl.DataFrame:
+    """Action rows (plus `_sub`, the order among rows of one seq) of one settlement `kind` from
+    (hand_key, player, seat, amount, line_no) rows."""
     return rows.select(
         "hand_key",
-        pl.col("after_seq").alias("seq"),
-        pl.col("street").cast(pl.Int8),
+        seq.alias("seq"),
+        street.cast(pl.Int8).alias("street"),
         "player",
         "seat",
-        pl.lit("uncalled_return").alias("kind"),
+        pl.lit(kind).alias("kind"),
         "amount",
         pl.lit(None, dtype=pl.Int64).alias("to_amount"),
         pl.lit(False).alias("is_all_in"),
         "line_no",
-        pl.lit(1, dtype=pl.Int8).alias("_sub"),
+        pl.lit(sub, dtype=pl.Int8).alias("_sub"),
     )
+
+
+def return_rows(returned: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Action rows (plus `_sub`) for the paid returns of `returned` (street_returns' columns
+    and `amount`), placed after their street's last action."""
+    rows = returned.filter(pl.col("amount") > 0).join(seats, on=["hand_key", "player"], how="left")
+    return _settlement_rows(rows, pl.col("after_seq"), pl.col("street"), "uncalled_return", 1)
 
 
 def collect_rows(won: pl.DataFrame) -> pl.DataFrame:
     """Action rows (plus `_sub`) for (hand_key, player, seat, amount, line_no), amount > 0,
     after every other action of the hand."""
-    return won.filter(pl.col("amount") > 0).select(
-        "hand_key",
-        pl.lit(1 << 30, dtype=pl.Int32).alias("seq"),
-        pl.lit(SHOWDOWN, dtype=pl.Int8).alias("street"),
-        "player",
-        "seat",
-        pl.lit("collect").alias("kind"),
-        "amount",
-        pl.lit(None, dtype=pl.Int64).alias("to_amount"),
-        pl.lit(False).alias("is_all_in"),
-        "line_no",
-        pl.lit(2, dtype=pl.Int8).alias("_sub"),
-    )
+    last = pl.lit(1 << 30, dtype=pl.Int32)
+    return _settlement_rows(won.filter(pl.col("amount") > 0), last, pl.lit(SHOWDOWN), "collect", 2)
 
 
 def _collect_rows(
