@@ -60,27 +60,25 @@ def test_fuzz_fixed_seed(cases: list[Case]) -> None:
     check_batch([case.data() for case in cases], seconds=120)
 
 
-@pytest.mark.slow
-@settings(
+# Two identical long tests (different seeds) so `make fuzz` keeps both xdist workers busy.
+SLOW_SETTINGS = settings(
     max_examples=SLOW_BATCHES,
     deadline=None,
     database=None,
     phases=NO_SHRINK,
     suppress_health_check=SUPPRESS,
 )
+
+
+@pytest.mark.slow
+@SLOW_SETTINGS
 @given(st.integers(0, 1 << 62))
 def test_fuzz_long_a(seed: int) -> None:
     check_cases(random_cases(seed, SLOW_BATCH_SIZE), seconds=600)
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=SLOW_BATCHES,
-    deadline=None,
-    database=None,
-    phases=NO_SHRINK,
-    suppress_health_check=SUPPRESS,
-)
+@SLOW_SETTINGS
 @given(st.integers(0, 1 << 62))
 def test_fuzz_long_b(seed: int) -> None:
     check_cases(random_cases(seed + 1, SLOW_BATCH_SIZE), seconds=600)
