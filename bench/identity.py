@@ -1,0 +1,108 @@
+"""Prove that a speed change changed nothing: dump parse and check output, then compare dumps.
+
+    python -m bench.identity dump /tmp/before        # on the old code
+    python -m bench.identity dump /tmp/after         # on the new code
+    python -m bench.identity compare /tmp/before /tmp/after
+
+Inputs: the first bench file (25,000 generated hands; skipped if bench data is absent),
+`sample_data/`, every file of `tests/sites/` alone, and every folder of
+`../shared/corpus/real/` as one batch (skipped when ../shared is absent). For each input the
+four parsed tables and, under four option sets, the audited actions and the violations are
+written as Parquet. `compare` checks every table frame for frame, row order included.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import polars as pl
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_REAL = ROOT.parent / "shared" / "corpus" / "real"
+BENCH_FILE = ROOT / "bench" / "data" / "nlhe-100000-files4-seed1" / "hands-0.txt"
+
+#: Option sets the check runs under (name -> Options fields changed from the defaults).
+OPTION_SETS: dict[str, dict[str, object]] = {
+    "default": {},
+    "strict": {"fold_without_bet": "warning", "raise_without_opponent": "violation"},
+    "fl": {
+        "fl_max_raises": 4,
+        "fl_cap_heads_up": "uncapped_when_heads_up",
+        "fl_reopen_scope": "last_raise",
+        "fl_half_allin_level": "full_bet",
+    },
+    "posts": {
+        "bb_ante_priority": "ante_first",
+        "short_bb_call_full": False,
+        "uncontested_pot_keeps_uncalled": True,
+    },
+}
+
+
+def inputs() -> Iterator[tuple[str, Path]]:
+    if BENCH_FILE.exists():
+        yield "bench", BENCH_FILE
+    yield "sample_data", ROOT / "sample_data"
+    for path in sorted((ROOT / "tests" / "sites").rglob("*")):
+        if path.is_file():
+            yield "sites__" + "__".join(path.relative_to(ROOT / "tests" / "sites").parts), path
+    if SHARED_REAL.is_dir():
+        for folder in sorted(p for p in SHARED_REAL.iterdir() if p.is_dir()):
+            yield "real__" + folder.name, folder
+
+
+def _options(changes: dict[str, object]):
+    from audit.options import Options
+
+    return Options(**changes)  # type: ignore[arg-type]
+
+
+def dump(target: Path) -> None:
+    from audit import check
+    from parsers import parse_paths
+
+    target.mkdir(parents=True, exist_ok=True)
+    for name, path in inputs():
+        parsed = parse_paths([path])
+        for table in ("hands", "seats", "actions", "quarantine"):
+            getattr(parsed, table).write_parquet(target / f"{name}.{table}.parquet")
+        if parsed.actions.height == 0:
+            continue
+        for option_name, changes in OPTION_SETS.items():
+            result = check(parsed.hands, parsed.seats, parsed.actions, options=_options(changes))
+            result.actions.write_parquet(target / f"{name}.{option_name}.audited.parquet")
+            result.violations.write_parquet(target / f"{name}.{option_name}.violations.parquet")
+        print(name, parsed.hands.height, "hands", flush=True)
+
+
+def compare(before: Path, after: Path) -> int:
+    names = sorted(p.name for p in before.glob("*.parquet"))
+    missing = sorted({p.name for p in after.glob("*.parquet")} ^ set(names))
+    differing = [
+        name
+        for name in names
+        if (after / name).exists()
+        and not pl.read_parquet(before / name).equals(pl.read_parquet(after / name))
+    ]
+    for name in missing:
+        print("only in one dump:", name)
+    for name in differing:
+        print("differs:", name)
+    print(f"{len(names)} tables compared, {len(differing)} differ, {len(missing)} unmatched")
+    return 1 if differing or missing else 0
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "dump":
+        dump(Path(argv[1]))
+        return 0
+    if len(argv) == 3 and argv[0] == "compare":
+        return compare(Path(argv[1]), Path(argv[2]))
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
