@@ -223,7 +223,7 @@ def print_table(table: list[dict[str, Any]]) -> None:
 @click.option(
     "--skip",
     multiple=True,
-    help="Stages to skip: parse check run worker1 run1 report baseline pokerkit.",
+    help="Stages to skip: floor parse check run worker1 run1 report baseline pokerkit.",
 )
 @click.option(
     "--copies",
@@ -253,6 +253,10 @@ def main(
     megabytes = sum(path.stat().st_size for path in paths) / 1e6
     load_before = load_average()
     measures = [measure_wc(paths, hands)]
+    if "floor" not in skip:
+        floor = measure_json_stage("polars floor", stage_command("floor", paths))
+        floor.note = "read lines + one regex pass (bench/stages.py stage_floor)"
+        measures.append(floor)
     if "parse" not in skip:
         measures.append(measure_json_stage("parse", stage_command("parse", paths)))
     if "check" not in skip:

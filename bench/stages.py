@@ -8,6 +8,8 @@ Stages:
   parse     parsers.parse_file on each file in turn (a file is a shard)
   check     per file: parse, then time audit.check alone
   pokerkit  `pokerkit N FILE...`: replay the first N hands through PokerKit's state machine
+  floor     the least any Polars line parser does: read each file's lines into a column, then
+            one regex pass that picks actor, verb and amount out of every line
 """
 
 from __future__ import annotations
@@ -57,7 +59,37 @@ def stage_pokerkit(paths: list[Path]) -> dict[str, Any]:
     return replay_sample(files, int(str(limit)))
 
 
-STAGES = {"parse": stage_parse, "check": stage_check, "pokerkit": stage_pokerkit}
+#: One capture pass over every line: the action lines' actor, verb and amount.
+FLOOR_PATTERN = r"^(.+?): (folds|checks|calls|bets|raises|posts)(?: \$?([\d.,]+))?"
+
+
+def stage_floor(paths: list[Path]) -> dict[str, Any]:
+    """A reference, not a parser: the time of reading the lines and of one regex pass over them
+    (what the 25x `wc -l` target leaves room for; docs/scale.md)."""
+    import polars as pl
+
+    totals = {"hands": 0, "lines": 0, "actions": 0, "seconds": 0.0, "read_s": 0.0}
+    for path in paths:
+        started = time.perf_counter()
+        lines = pl.scan_lines(path).collect()
+        read = time.perf_counter()
+        fields = lines.select(pl.col("line").str.extract_groups(FLOOR_PATTERN))
+        found = fields.select(pl.col("line").struct.field("2").is_not_null().sum()).item()
+        done = time.perf_counter()
+        totals["read_s"] += read - started
+        totals["seconds"] += done - started
+        totals["lines"] += lines.height
+        totals["actions"] += int(found)
+        totals["hands"] += lines.select(pl.col("line").str.starts_with("PokerStars ").sum()).item()
+    return totals
+
+
+STAGES = {
+    "parse": stage_parse,
+    "check": stage_check,
+    "pokerkit": stage_pokerkit,
+    "floor": stage_floor,
+}
 
 
 def main(argv: list[str]) -> None:
