@@ -113,9 +113,11 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     # boards = 1 from assemble_hands, as when their lines all read 1)
     text = pl.col("text")
     maybe = candidates(text, grammar.second_board) | candidates(text, grammar.third_board)
+    # the two flags are tested first: the prefix tests then run on ~1 line in 3, not all
     boards = (
         lines.select("hand_key", "text", "section", "is_marker")
-        .filter((pl.col("is_marker") | (pl.col("section") == SUMMARY)) & maybe)
+        .filter(pl.col("is_marker") | (pl.col("section") == SUMMARY))
+        .filter(maybe)
         .group_by("hand_key")
         .agg(board.max().alias("boards"))
     )
