@@ -7,17 +7,25 @@ that include the awkward cases (nulls, ties, out-of-range seats, streets that go
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import polars as pl
 import pytest
 
+import audit.turn
 from audit import check
 from audit.engine import _in_seq_order, _write_back
 from audit.examples import parse_example
 from audit.hand_checks import _top_two
 from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks
 from audit.testing import tables_from_vector
-from audit.turn import _expected_seat, _expected_seat_by_distance, seat_table
+from audit.turn import (
+    _allin_levels,
+    _count_true,
+    _expected_seat,
+    _expected_seat_by_distance,
+    seat_table,
+)
 
 SEATS = [1, 2, 3, 4, 5, 6]
 RING = 10
@@ -193,3 +201,73 @@ def test_stacks_join_on_the_folded_key_matches_the_two_key_join(
     joined = _join_stacks(frame, seats)
     assert joined.equals(plain)
     assert joined.get_column("stack").null_count() < frame.height  # real matches
+
+
+def _allin_frame(rows: int, seed: int) -> pl.DataFrame:
+    rng = random.Random(seed)
+    data: dict[str, list[object]] = {
+        f"_allin_{s}": [
+            rng.choice([None, None, 0, 100, 200, rng.randint(-50, 900)]) for _ in range(rows)
+        ]
+        for s in SEATS
+    }
+    data["current_bet"] = [rng.choice([0, 100, 150, 200, 500]) for _ in range(rows)]
+    return pl.DataFrame(data, schema={k: pl.Int64 for k in data})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_allin_levels_match_the_nullable_horizontal_maxima(seed: int) -> None:
+    """_allin_levels (nulls filled before max_horizontal) against the plain nullable form."""
+    frame = _allin_frame(3000, seed)
+    allins = [pl.col(f"_allin_{s}") for s in SEATS]
+    plain = frame.with_columns(_top=pl.max_horizontal(allins))
+    plain = plain.with_columns(
+        _second=pl.max_horizontal([pl.when(a < pl.col("_top")).then(a) for a in allins]),
+        _at_top=pl.sum_horizontal(
+            [(a == pl.col("_top")).fill_null(False).cast(pl.Int32) for a in allins]
+        ),
+    ).with_columns(
+        _cb_top=pl.min_horizontal("current_bet", "_top"),
+        _cb_second=pl.min_horizontal("current_bet", "_second"),
+    )
+    got = _allin_levels(frame, SEATS)
+    derived = ["_at_top", "_cb_top", "_cb_second"]
+    assert got.select(derived).equals(plain.select(derived))
+    # every seat's comparisons with the top come out the same (turn._contestable)
+    mine = [(a == pl.col("_top")) & (pl.col("_at_top") == 1) for a in allins]
+    assert got.select(mine).fill_null(False).equals(plain.select(mine).fill_null(False))
+    assert plain["_top"].null_count() > 0  # rows without a live seat are exercised
+
+
+def test_count_true_matches_sum_horizontal() -> None:
+    rng = random.Random(7)
+    frame = pl.DataFrame({f"f{i}": [rng.random() < 0.4 for _ in range(500)] for i in range(9)})
+    flags = [pl.col(f"f{i}") for i in range(9)]
+    plain = pl.sum_horizontal([f.cast(pl.Int32) for f in flags])
+    assert frame.select(_count_true(flags)).equals(frame.select(plain))
+    assert pl.DataFrame({"x": [1, 2]}).select(_count_true([])).to_series().to_list() == [0]
+
+
+def _example_tables() -> list[tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]]:
+    """sample_data (every variant the repo ships) and a hand that needs two void rounds."""
+    from parsers import parse_paths
+
+    parsed = parse_paths([Path(__file__).resolve().parent.parent / "sample_data"])
+    vector, _ = parse_example(
+        "NL 50/100; stacks 5000 x3; button P3\n"
+        "preflop: P3 raise 300, P1 fold, P2 call, P1 call, P3 check"
+    )
+    return [(parsed.hands, parsed.seats, parsed.actions), tables_from_vector(vector)]
+
+
+def test_folded_and_acted_bits_match_the_forward_fills(monkeypatch: pytest.MonkeyPatch) -> None:
+    """turn._flag_bits (two sums of first-row bits) against _carried_flags (a forward fill per
+    seat and flag), end to end: the audited actions and the violations are identical."""
+    for hands, seats, actions in _example_tables():
+        by_bits = check(hands, seats, actions)
+        monkeypatch.setattr(audit.turn, "MAX_BIT_SEATS", 0)
+        carried = check(hands, seats, actions)
+        monkeypatch.undo()
+        assert by_bits.actions.equals(carried.actions)
+        assert by_bits.violations.equals(carried.violations)
+        assert by_bits.actions.height > 0
