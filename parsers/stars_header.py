@@ -94,14 +94,18 @@ def _local_time(date: pl.Expr, time: pl.Expr) -> pl.Expr:
     return stamp.str.strptime(pl.Datetime("us"), "%Y/%m/%d %H:%M:%S", strict=False)
 
 
-def started_at(text: pl.Expr, zones: Iterable[str] = TIME_ZONES) -> pl.Expr:
+def started_at(
+    text: pl.Expr, zones: Iterable[str] = TIME_ZONES, first: pl.Expr | None = None
+) -> pl.Expr:
     """UTC start time: bracketed ET time when present, else the first time and its zone.
 
-    `zones` limits the conversions to the abbreviations present (a loop over a few zones).
+    `zones` limits the conversions to the abbreviations present (a loop over a few zones);
+    `first` is `text.str.extract_groups(FIRST_TIME)` when the caller has read it already.
     """
     # Each regex and each local time is computed once: the steps read the fields of one
     # struct (`with_fields`); repeating an expression made Polars evaluate it per use.
-    first = text.str.extract_groups(FIRST_TIME)
+    if first is None:
+        first = text.str.extract_groups(FIRST_TIME)
     with_et = first.struct.with_fields(text.str.extract_groups(BRACKET_ET).alias("_et"))
     et = pl.field("_et")
     local = with_et.struct.with_fields(
@@ -125,9 +129,10 @@ def started_at(text: pl.Expr, zones: Iterable[str] = TIME_ZONES) -> pl.Expr:
     return started.struct.field("_utc").alias("1")  # the name the plain expression had
 
 
-def _zones_present(headers: pl.DataFrame) -> list[str]:
-    found = headers.select(pl.col("text").str.extract(FIRST_TIME, 3).unique().drop_nulls())
-    return [zone for zone in found.to_series().to_list() if zone in TIME_ZONES]
+def _zones_present(first_times: pl.Series) -> list[str]:
+    """Known zone abbreviations among the FIRST_TIME groups of the headers (field "3")."""
+    found = first_times.struct.field("3").unique().drop_nulls()
+    return [zone for zone in found.to_list() if zone in TIME_ZONES]
 
 
 #: The header without its hand id and time: what the game fields are read from. Hands of one
@@ -203,11 +208,13 @@ BRAND = "(" + "|".join(BRANDS) + r")(?: Zoom| Home Game| Rush)? (?:Game|Hand) #"
 def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
     """Header lines (hand_key, line_no, text) -> parsers.hands.HEADER_COLUMNS + brand."""
     text = pl.col("text")
-    frame = headers.with_columns(
+    # the first time of each header is read once: for the zones present and for the time
+    first_times = headers.select(text.str.extract_groups(FIRST_TIME)).to_series()
+    frame = headers.with_columns(first_times.alias("_first_time")).with_columns(
         text.str.extract(BRAND, 1).replace_strict(BRANDS, default=None).alias("brand"),
         text.str.extract(HAND_ID, 1).alias("hand_id"),
         _game_part(text).alias("game_text"),
-        started_at(text, _zones_present(headers)).alias("started_at"),
+        started_at(text, _zones_present(first_times), pl.col("_first_time")).alias("started_at"),
     )
     games = _game_fields(frame.select("game_text").unique())
     frame = frame.join(games, on="game_text", how="left", maintain_order="left")
