@@ -189,10 +189,7 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
     frame = header.join(_posted(actions), on="hand_key", how="left")
     if grammar.stakes_from_posts:
         frame = _stakes_from_posts(frame)
-    money = {
-        name: grammar.amount(pl.col(f"{name}_s"), pl.col("scale"))
-        for name in ("pot", "rake", "jackpot", "stp")
-    }
+    frame = _with_pot_money(frame, grammar)
     is_fl = pl.col("structure") == "FL"
     # a header reader may name the brand (PokerStars-format clones): it is the site
     site = pl.lit(grammar.site)
@@ -212,7 +209,32 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
         .then(pl.coalesce("sb_post", pl.col("small_bet") // 2))
         .otherwise(pl.col("small_blind"))
         .alias("small_blind"),
-        (money["pot"] - money["stp"].fill_null(0)).alias("total_pot"),
-        (money["rake"] + money["jackpot"].fill_null(0) - money["stp"].fill_null(0)).alias("rake"),
-        money["stp"].fill_null(0).alias("site_added"),
+        *(pl.col(f"_{name}").alias(name) for name in POT_MONEY),
+    ).drop(*(f"_{name}" for name in POT_MONEY))
+
+
+#: Hand columns read from the pot line's amounts (`_with_pot_money`).
+POT_MONEY = ("total_pot", "rake", "site_added")
+
+
+def _with_pot_money(frame: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """`_total_pot`, `_rake`, `_site_added` from the pot line's amount texts, read once per
+    distinct (texts, scale, locale): pot lines repeat across hands, and the amount regexes
+    (six per hand, the site money used thrice) cost more than the join that brings them back."""
+    keys = ["pot_s", "rake_s", "jackpot_s", "stp_s", "scale", "alt_locale"]
+    money = {
+        name: grammar.amount(pl.col(f"{name}_s"), pl.col("scale"))
+        for name in ("pot", "rake", "jackpot", "stp")
+    }
+    added = pl.col("_site_added")
+    distinct = (
+        frame.select(keys)
+        .unique()
+        .with_columns(money["stp"].fill_null(0).alias("_site_added"))
+        .with_columns(
+            (money["pot"] - added).alias("_total_pot"),
+            (money["rake"] + money["jackpot"].fill_null(0) - added).alias("_rake"),
+        )
+        .select(*keys, *(f"_{name}" for name in POT_MONEY))
     )
+    return frame.join(distinct, on=keys, how="left", maintain_order="left", nulls_equal=True)
