@@ -160,9 +160,15 @@ def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataF
 
 def _amount_values(strings: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Distinct (text, scale, ...) rows -> value and `_live` (the second term of "X + Y")."""
+    scale = pl.col("scale")
+    if not strings.select(pl.col("_s").str.contains(" + ", literal=True).any()).item():
+        # no "X + Y" (most sites): the three amount reads of its parts would all give null
+        return strings.with_columns(
+            grammar.amount(pl.col("_s"), scale).alias("_value"),
+            pl.lit(None, dtype=pl.Int64).alias("_live"),
+        )
     # "X + Y" (888 "posts dead blind [$0.01 + $0.02]") is the sum of the two amounts.
     parts = pl.col("_s").str.extract_groups(r"^(?P<a>.+?) \+ (?P<b>.+)$")
-    scale = pl.col("scale")
     both = grammar.amount(parts.struct.field("a"), scale) + grammar.amount(
         parts.struct.field("b"), scale
     )
