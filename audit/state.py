@@ -86,7 +86,8 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     whole = frame
     # already in (hand, street, order) order: a stable sort on (hand, seat) gives (hand, seat,
     # street, order) order at about half the cost of sorting on the four columns
-    frame = frame.select(PLAYER_INPUTS).sort(seat_key("h_gid"), maintain_order=True)
+    frame = frame.select(*PLAYER_INPUTS, _pos=pl.int_range(pl.len(), dtype=pl.Int64))
+    frame = frame.sort(seat_key("h_gid"), maintain_order=True)
     frame = frame.with_columns(
         p_gid=group_ids("hand_key", "seat"), ps_gid=group_ids("hand_key", "seat", "street")
     )
@@ -130,8 +131,20 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     moved = pl.col("committed_after") - pl.col("committed_before") + pl.col("_dead")
     frame = frame.with_columns(moved=moved - pl.col("_returned"), chips_in=moved)
     drop = ["p_gid", "ps_gid", "seg_gid", "_base", "_adds", "_raw_after", "_chips_raw", "_dead"]
-    computed = frame.drop([*drop, "_returned", *PLAYER_INPUTS]).columns
-    return whole.drop(computed, strict=False).hstack(frame.sort("row").select(computed))
+    computed = frame.drop([*drop, "_returned", "_pos", *PLAYER_INPUTS]).columns
+    back = in_input_order(frame.select(computed), frame.get_column("_pos"))
+    return whole.drop(computed, strict=False).hstack(back)
+
+
+def in_input_order(frame: pl.DataFrame, positions: pl.Series) -> pl.DataFrame:
+    """`frame` put back in input order, `positions` being each row's input position (a
+    permutation of 0..n-1). A scatter builds the inverse permutation, then one gather of the
+    kept columns: sorting the whole pass frame by `row` gathered ~35 columns (19 -> 6 ms)."""
+    count = positions.len()
+    inverse = pl.zeros(count, dtype=pl.Int64, eager=True).scatter(
+        positions, pl.int_range(count, dtype=pl.Int64, eager=True)
+    )
+    return frame[inverse]
 
 
 def _full_increment_start() -> pl.Expr:
