@@ -12,12 +12,17 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+import audit.assemble
+import audit.engine
 import audit.turn
 from audit import check
 from audit.engine import _in_seq_order, _write_back
 from audit.examples import parse_example
 from audit.hand_checks import _top_two
 from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks
+from audit.rules import RULES
+from audit.rules._base import Rule
+from audit.state import in_input_order
 from audit.testing import tables_from_vector
 from audit.turn import (
     _allin_levels,
@@ -26,6 +31,7 @@ from audit.turn import (
     _expected_seat_by_distance,
     seat_table,
 )
+from audit.windows import first_flag, prev_any_in, prev_sum_in
 
 SEATS = [1, 2, 3, 4, 5, 6]
 RING = 10
@@ -271,3 +277,51 @@ def test_folded_and_acted_bits_match_the_forward_fills(monkeypatch: pytest.Monke
         assert by_bits.actions.equals(carried.actions)
         assert by_bits.violations.equals(carried.violations)
         assert by_bits.actions.height > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_prev_any_in_matches_the_exclusive_sum(seed: int) -> None:
+    """windows.prev_any_in (the last flagged row's group id, carried) against the plain form
+    `prev_sum_in(flag) > 0`, with null flags, one-row groups and a flag on every first row."""
+    rng = random.Random(seed)
+    sizes = [rng.choice([1, 1, 2, 3, 7]) for _ in range(400)]
+    gid = [g for g, size in enumerate(sizes) for _ in range(size)]
+    flag = [rng.choice([True, False, False, None]) for _ in gid]
+    frame = pl.DataFrame({"gid": gid, "flag": flag}, schema={"gid": pl.Int64, "flag": pl.Boolean})
+    frame = frame.with_columns(gid_first=first_flag("gid"))
+    plain = prev_sum_in(pl.col("flag").cast(pl.Int64), "gid") > 0
+    got = frame.select(prev_any_in(pl.col("flag"), "gid")).to_series()
+    assert got.to_list() == frame.select(plain).to_series().to_list()
+    assert got.sum() > 100
+
+
+def test_in_input_order_undoes_the_player_sort() -> None:
+    rng = random.Random(3)
+    frame = pl.DataFrame({"key": [rng.randrange(50) for _ in range(2000)], "v": range(2000)})
+    frame = frame.with_columns(_pos=pl.int_range(pl.len(), dtype=pl.Int64))
+    shuffled = frame.sort("key", maintain_order=True)
+    back = in_input_order(shuffled.select("key", "v"), shuffled.get_column("_pos"))
+    assert back.equals(frame.select("key", "v"))
+
+
+def test_rules_on_the_flagged_rows_match_every_rule_on_the_whole_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """assemble.flagged_rows (rules and messages on the flagged rows only) against every rule
+    over the whole state, on the example tables and with rule lists that flag nothing."""
+    captured: list[tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, list[Rule]]] = []
+
+    def spy(state, per_hand, hands, rules):  # type: ignore[no-untyped-def]
+        captured.append((state, per_hand, hands, rules))
+        return audit.assemble.violations_table(state, per_hand, hands, rules)
+
+    monkeypatch.setattr(audit.engine, "violations_table", spy)
+    for tables in _example_tables():
+        check(*tables)
+    quiet = [RULES["FL-CAP"], RULES["PL-MAX"]]  # no FL or PL hand in the sample NL hands
+    for state, per_hand, hands, rules in captured:
+        for chosen in (rules, rules[::-1], quiet, [RULES["POT-TOTAL"], *quiet]):
+            got = audit.assemble.violations_table(state, per_hand, hands, chosen)
+            plain = audit.assemble.assemble(state, per_hand, hands, chosen, chosen)
+            assert got.equals(plain)
+    assert sum(len(audit.assemble.flagged_rows(c[0], c[3])[0]) for c in captured) > 0

@@ -2,7 +2,9 @@
 
 A rule reads the betting-state columns (audit/state.py and friends; documented in
 docs/rules.md) and never recomputes them. `violates` is true on violating rows (null counts as
-no violation); `message` is a sentence a person understands, amounts in the hand's unit.
+no violation); `message` is a sentence a person understands, amounts in the hand's unit. Both
+are row-wise (no window or aggregate): the checker evaluates an action rule's message, and its
+test a second time, on the flagged rows only (audit/assemble.py, flagged_rows).
 """
 
 from __future__ import annotations
