@@ -13,7 +13,7 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY
-from parsers.prefilter import matches, matching_groups
+from parsers.prefilter import matching_groups
 
 #: A line is identified by its hand (which carries the file) and its line number.
 LINE_KEY = ["hand_key", "line_no"]
@@ -66,9 +66,9 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
             marked = pl.col("section").is_between(1, 4).any().over("hand_key")
             same = same & (marked | ~board)
         lines = lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
-    pre_deal = pl.col("section") == PRE_DEAL
-    is_table = pl.lit(matches(lines, grammar.table_line, where=pre_deal))
-    keep = ~pl.col("is_header") & ~pl.col("is_marker") & (pl.col("text") != "") & ~is_table
+    # `is_table` (parsers.pipeline): pre-deal lines matching `table_line`
+    keep = ~pl.col("is_header") & ~pl.col("is_marker") & (pl.col("text") != "")
+    keep = keep & ~pl.col("is_table")
     keep = keep & ((pl.col("section") != SUMMARY) | grammar.summary_events)
     by_row = "_row" in seats.columns and "_row" in lines.columns
     if by_row:  # one integer per line: the seat lines go without a join

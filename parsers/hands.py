@@ -17,7 +17,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.grammar import Grammar
-from parsers.lines import PRE_DEAL, SUMMARY, board_count_expr
+from parsers.lines import SUMMARY, board_count_expr
 from parsers.prefilter import candidates, rows_matching
 
 HEADER_COLUMNS = (
@@ -53,15 +53,14 @@ def _with_groups(frame: pl.DataFrame, pattern: str) -> pl.DataFrame:
 
 
 def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """table_name, max_seats, button_seat, play_money from the pre-deal table line(s).
+    """table_name, max_seats, button_seat, play_money from the pre-deal table line(s)
+    (`is_table`).
 
     Each field is the first one found among the hand's matching lines, so a format may spread
     them over several lines (an alternation in `table_line`, e.g. the button on its own line).
     """
-    pre_deal = pl.col("section") == PRE_DEAL
-    table = rows_matching(
-        lines.select("hand_key", "section", "text"), grammar.table_line, where=pre_deal
-    )
+    # `is_table` (parsers.pipeline): pre-deal lines matching `table_line`
+    table = lines.select("hand_key", "text", "is_table").filter("is_table")
     return (
         _with_groups(table, grammar.table_line)
         .select("hand_key", "g")

@@ -17,7 +17,7 @@ from parsers.all_in_marker import attach_all_in_markers
 from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
-from parsers.lines import board_count_expr, marker_expr, section_expr
+from parsers.lines import PRE_DEAL, board_count_expr, marker_expr, section_expr
 from parsers.prefilter import matches, rows_matching, scattered
 from parsers.schema import conform, empty
 from parsers.silent_blinds import add_silent_blinds, with_level
@@ -152,11 +152,14 @@ def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         lines = lines.with_columns(
             pl.when(deal).then(nth).otherwise(pl.col("marker")).alias("marker")
         ).drop("_deal")
-    return lines.with_columns(
+    lines = lines.with_columns(
         section_expr().alias("section"),
         pl.col("marker").is_not_null().alias("is_marker"),
         _line_rank(lines).alias("_row"),
     )
+    # read once here for the table facts (parsers.hands) and the body (parsers.events)
+    is_table = matches(lines, grammar.table_line, where=pl.col("section") == PRE_DEAL)
+    return lines.with_columns(is_table.alias("is_table"))
 
 
 def _line_rank(lines: pl.DataFrame) -> pl.Series:
@@ -301,9 +304,9 @@ def _with_hand_ids(frame: pl.DataFrame, ids: pl.DataFrame) -> pl.DataFrame:
     wanted = frame.get_column("hand_key")
     at = keys.search_sorted(wanted).clip(upper_bound=keys.len() - 1)
     known = keys.gather(at) == wanted
-    return frame.filter(known).with_columns(
-        ids.get_column("hand_id").gather(at.filter(known)).alias("hand_id")
-    )
+    if not known.all():  # rows of hands without an id go (a filter copies every column)
+        frame, at = frame.filter(known), at.filter(known)
+    return frame.with_columns(ids.get_column("hand_id").gather(at).alias("hand_id"))
 
 
 def _in_order(frame: pl.DataFrame, first: str, second: str | None = None) -> pl.DataFrame:
