@@ -10,20 +10,29 @@ from reports.columns import day_label, neutralize_text_columns, stakes_label
 DIMENSIONS: tuple[str, ...] = ("code", "site", "stakes", "day")
 
 
+def _labels() -> dict[str, pl.Expr]:
+    """The labels flags and hands are grouped by, from a hands frame's columns."""
+    return {
+        "site": pl.col("site").fill_null("unknown"),
+        "stakes": stakes_label(),
+        "day": day_label(),
+        "table_name": pl.col("table_name").fill_null(""),
+    }
+
+
 def hand_context(hands: pl.LazyFrame) -> pl.LazyFrame:
     """One row per hand with the labels flags are grouped by."""
-    return hands.select(
-        "hand_key",
-        pl.col("site").fill_null("unknown"),
-        stakes_label().alias("stakes"),
-        day_label().alias("day"),
-        pl.col("table_name").fill_null(""),
-    )
+    return hands.select("hand_key", *[expr.alias(name) for name, expr in _labels().items()])
 
 
 def flags_in_context(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
-    """Violations with their hand's stakes, day and table (site is on both: keep the flag's)."""
-    context = hand_context(hands).drop("site")
+    """Violations with their hand's stakes, day and table (site is on both: keep the flag's).
+
+    Labels are built for flagged hands only (a semi join first): building stakes and day labels
+    for every hand of a big run, in each query of the reports, was most of their time.
+    """
+    flagged = hands.join(violations.select("hand_key"), on="hand_key", how="semi")
+    context = hand_context(flagged).drop("site")
     return violations.join(context, on="hand_key", how="left", maintain_order="left")
 
 
@@ -40,8 +49,26 @@ def counts_by(flags: pl.LazyFrame, key: str) -> pl.LazyFrame:
     )
 
 
+#: Per label: the hands columns it is built from (hands_by counts hands per their values).
+LABEL_SOURCES: dict[str, tuple[str, ...]] = {
+    "site": ("site",),
+    "stakes": ("structure", "small_blind", "big_blind", "scale", "currency", "is_tournament"),
+    "table_name": ("table_name",),
+}
+
+
 def hands_by(hands: pl.LazyFrame, key: str) -> pl.LazyFrame:
-    return hand_context(hands).group_by(pl.col(key).alias("key")).agg(pl.len().alias("hands"))
+    """Hands per label of `key`, counted per distinct source values first (a few stakes, days)
+    so each label is built once per group, not once per hand."""
+    if key == "day":
+        sources = [pl.col("started_at").dt.date().alias("_date")]
+        label = pl.col("_date").cast(pl.String).fill_null("unknown")  # = columns.day_label
+    else:
+        sources = [pl.col(name) for name in LABEL_SOURCES[key]]
+        label = _labels()[key]
+    counted = hands.group_by(sources).agg(pl.len().alias("hands"))
+    count_type = counted.collect_schema()["hands"]  # pl.len()'s, as a count of rows gives
+    return counted.group_by(label.alias("key")).agg(pl.col("hands").sum().cast(count_type))
 
 
 def summary_table(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame:
