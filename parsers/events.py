@@ -13,6 +13,7 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY
+from parsers.pairs import PAIR, pair_rows
 from parsers.prefilter import matching_groups
 
 #: A line is identified by its hand (which carries the file) and its line number.
@@ -94,6 +95,9 @@ def _resolve_simple(colon: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) 
         _clean_name(raw, grammar.player_cleanup).alias("player"),
         pl.col("_p").struct.field("field_1").alias("rest"),
     ).drop("_p")
+    rows = pair_rows(named, seats)
+    if rows is not None:  # True where seated, else null: what the join below gives
+        return named.with_columns(pl.when(rows.is_not_null()).then(True).alias("seated"))
     return named.join(
         seats.select("hand_key", "player", pl.lit(True).alias("seated")),
         on=["hand_key", "player"],
@@ -117,8 +121,11 @@ def _resolve_by_prefix(colon: pl.DataFrame, seats: pl.DataFrame, sep: str) -> pl
     return resolved.select(*colon.columns, "player", "rest", "seated")
 
 
-def resolve_actors(body: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """Add `player` (seated name at the start of a `<name><separator>...` line) and `rest`."""
+def resolve_actors(
+    body: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(actors, loose): body lines with `player` (seated name at the start of a
+    `<name><separator>...` line) and `rest`, and the other body lines (player null)."""
     sep = grammar.actor_separator
     has_colon = body.select(pl.col("text").str.contains(sep, literal=True)).to_series()
     colon = body.filter(has_colon)
@@ -143,7 +150,11 @@ def resolve_actors(body: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) ->
         pl.when(seated).then(pl.col("player")).otherwise(None).alias("player"),
         pl.when(seated).then(pl.col("rest")).otherwise(None).alias("rest"),
     )
-    return pl.concat([resolved, others.select(resolved.columns)])
+    # split here rather than filter the whole body twice: the lines without a separator
+    # have no player
+    named = pl.col("player").is_not_null()
+    loose = pl.concat([resolved.filter(~named), others.select(resolved.columns)])
+    return resolved.filter(named), loose
 
 
 def _strip_prefix(body: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -199,12 +210,20 @@ def _named_events(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     return pl.concat(parts)
 
 
+def _seated_only(named: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """The rows of `named` whose player is seated in their hand (a semi join)."""
+    rows = pair_rows(named, seats)
+    if rows is None:
+        return named.join(seats.select(PAIR), on=PAIR, how="semi")
+    return named.filter(rows.is_not_null())
+
+
 def classify(
     lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(events, bad_lines). Events have EVENT_COLUMNS; bad lines hand_key, line_no, text."""
-    body = resolve_actors(_strip_prefix(_body(lines, seats, grammar), grammar), seats, grammar)
-    actors = body.filter(pl.col("player").is_not_null())
+    body = _strip_prefix(_body(lines, seats, grammar), grammar)
+    actors, loose = resolve_actors(body, seats, grammar)
     actor_events = _actor_events(actors, grammar)
     # `_row` (parsers.pipeline: the line's rank in (hand_key, line_no) order) sorts the
     # events on one integer instead of two columns
@@ -213,9 +232,8 @@ def classify(
     unmatched_actor = actor_events.filter(pl.col("verb").is_null()).filter(
         ~pl.col("rest").str.contains(grammar.actor_ignored)
     )
-    loose = body.filter(pl.col("player").is_null())
     named = _named_events(loose, grammar)
-    named_ok = named.join(seats.select("hand_key", "player"), on=["hand_key", "player"], how="semi")
+    named_ok = _seated_only(named, seats)
     void = "|".join(f"(?:{pattern})" for pattern, _ in grammar.void_hand)
     leftover = loose.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti").filter(
         ~pl.col("text").str.contains(grammar.ignored) & ~pl.col("text").str.contains(void)

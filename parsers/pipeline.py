@@ -18,6 +18,7 @@ from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
 from parsers.lines import PRE_DEAL, board_count_expr, marker_expr, section_expr
+from parsers.pairs import PAIR, pair_rows
 from parsers.prefilter import matches, rows_matching, scattered
 from parsers.schema import conform, empty
 from parsers.silent_blinds import add_silent_blinds, with_level
@@ -280,12 +281,11 @@ def _finish(
     hands = hands.with_columns(file_of).join(sources, on="file_id", how="left")
     seats = _with_hand_ids(seats, ids)
     seats = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias("final_stack"))
-    seat_of = seats.select("hand_key", "player", "seat")
     actions = (
         actions.rename({"all_in": "is_all_in"})
         .with_columns(_all_in_marker(grammar))
         .pipe(_with_hand_ids, ids)
-        .join(seat_of, on=["hand_key", "player"], how="left", maintain_order="left")
+        .pipe(_with_seats, seats)
     )
     return Tables(
         hands=conform(_in_order(hands, "hand_key"), "hands"),
@@ -293,6 +293,15 @@ def _finish(
         actions=conform(_in_order(actions, "hand_key", "seq"), "actions"),
         quarantine=conform(quarantine.sort("file_id", "line_no"), "quarantine"),
     )
+
+
+def _with_seats(actions: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """`seat` of each action's player (left join on hand_key, player)."""
+    rows = pair_rows(actions, seats)
+    if rows is None:
+        seat_of = seats.select(*PAIR, "seat")
+        return actions.join(seat_of, on=PAIR, how="left", maintain_order="left")
+    return actions.with_columns(seats.get_column("seat").gather(rows).alias("seat"))
 
 
 def _with_hand_ids(frame: pl.DataFrame, ids: pl.DataFrame) -> pl.DataFrame:

@@ -1,4 +1,4 @@
-"""Fast paths of parsers/pipeline.py must give what the plain join or sort gives."""
+"""Fast paths of the parsers must give what the plain join, sort or regex pass gives."""
 
 from __future__ import annotations
 
@@ -6,7 +6,11 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from parsers.pipeline import _in_order, _with_hand_ids
+from parsers.events import _seated_only
+from parsers.lines import segment
+from parsers.pairs import pair_rows
+from parsers.pipeline import _in_order, _with_hand_ids, _with_seats
+from parsers.prefilter import matching_groups
 
 FRAME = pl.DataFrame({"hand_key": [9, 1, 2, 2, 5, 10, 9], "x": range(7)})
 
@@ -40,3 +44,84 @@ def test_in_order_like_a_sort(a: list[int | None], b: list[int]) -> None:
     assert_frame_equal(_in_order(frame, "a", "b"), frame.sort("a", "b", maintain_order=True))
     # ties on one key may come back in any order, as from the sort it replaces
     assert_frame_equal(_in_order(frame, "a").select("a"), frame.sort("a").select("a"))
+
+
+SEATS = pl.DataFrame(
+    {
+        "hand_key": [1, 1, 2, 2, 3],
+        "player": ["ann", "bob", "ann", "cy: x", "dee"],
+        "seat": pl.Series([1, 2, 1, 4, 9], dtype=pl.Int16),
+    }
+)
+# a player seated twice in hand 3 (such a hand is quarantined, but is still parsed)
+SEATS_TWICE = pl.concat(
+    [SEATS, pl.DataFrame({"hand_key": [3], "player": ["dee"], "seat": [7]})], how="vertical_relaxed"
+)
+ACTIONS = pl.DataFrame(
+    {
+        "hand_key": [1, 1, 2, 2, 2, 3, 4, 1],
+        "player": ["bob", "ann", "ann", "bob", "cy: x", None, "ann", "zed"],
+        "x": range(8),
+    }
+)
+
+
+@pytest.mark.parametrize("seats", [SEATS, SEATS_TWICE])
+@pytest.mark.parametrize("actions", [ACTIONS, ACTIONS.with_columns(player=pl.lit("dee"))])
+def test_seats_like_a_left_join(actions: pl.DataFrame, seats: pl.DataFrame) -> None:
+    expected = actions.join(seats, on=["hand_key", "player"], how="left", maintain_order="left")
+    assert_frame_equal(_with_seats(actions, seats), expected)
+
+
+@pytest.mark.parametrize("seats", [SEATS, SEATS_TWICE])
+def test_seated_only_like_a_semi_join(seats: pl.DataFrame) -> None:
+    expected = ACTIONS.join(seats, on=["hand_key", "player"], how="semi")
+    assert_frame_equal(_seated_only(ACTIONS, seats), expected)
+
+
+def test_pair_rows_refuses_a_repeated_pair() -> None:
+    assert pair_rows(ACTIONS.with_columns(player=pl.lit("dee")), SEATS_TWICE) is None
+    rows = pair_rows(ACTIONS, SEATS_TWICE)  # no action of "dee" in hand 3: exact rows
+    assert rows is not None
+    assert rows.to_list() == [1, 0, 2, None, 3, None, None, None]
+
+
+@pytest.mark.parametrize("file_ids", [[0, 0, 0, 0, 0], [3, 3, 5, 5, 5], [5, 5, 3, 3, 3]])
+def test_segment_like_the_per_file_count(file_ids: list[int]) -> None:
+    headers = pl.Series([True, False, True, True, False])
+    lines = pl.DataFrame({"file_id": pl.Series(file_ids, dtype=pl.Int32), "text": list("abcde")})
+    got = segment(lines, headers)["hand_ix"].to_list()
+    per_file = lines.with_columns(headers.alias("h")).with_columns(
+        (pl.col("h").cast(pl.Int32).cum_sum().over("file_id") - 1).alias("ix")
+    )
+    assert got == per_file["ix"].to_list()
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"^(?P<player>.+) collected (?P<amount>\S+) from pot$",
+        r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<player>.+)$",
+        r"(?P<player>\w+)?(?P<amount>x)?",  # every group optional, empty matches
+    ],
+)
+def test_matching_groups_like_filter_then_extract(pattern: str) -> None:
+    frame = pl.DataFrame(
+        {
+            "text": [
+                "ann collected $1 from pot",
+                "Uncalled bet ($2) returned to bob",
+                "",
+                None,
+                "a collected b collected $3 from pot",
+                "x",
+            ],
+            "n": range(6),
+        }
+    )
+    expected = (
+        frame.filter(pl.col("text").str.contains(pattern))
+        .with_columns(pl.col("text").str.extract_groups(pattern).alias("g"))
+        .unnest("g")
+    )
+    assert_frame_equal(matching_groups(frame, pattern), expected)
