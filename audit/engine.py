@@ -209,9 +209,11 @@ def _check_shard(
     seat_frame = seat_table(betting_seats, actions)
     numbers = seat_numbers(seat_frame)
     prepared = prepare(hands, betting_seats, actions, options, site_options)
+    # seats dealt in, counted per hand (not per row); 0 for a hand without a dealt seat
+    dealt = pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
     prepared = prepared.join(
-        seat_frame, on="hand_key", how="left", maintain_order="left"
-    ).with_columns(n_dealt=pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers]))
+        seat_frame.with_columns(n_dealt=dealt), on="hand_key", how="left", maintain_order="left"
+    ).with_columns(pl.col("n_dealt").fill_null(0))
     state = betting_state(prepared, numbers, _ring(numbers, hands))
     state = state.with_columns(round_incomplete()).with_columns(post_expected=post_expected())
     violations = violations_table(state, hand_frame(state, hands, seats), hands, rules)

@@ -126,7 +126,17 @@ def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame
         money(pl.col("final_stack")),
         money(expected_final),
     )
-    return players.filter(off).group_by("hand_key").agg(first_final_off=message.first())
+    return _per_hand_text(players.filter(off), "first_final_off", message.first())
+
+
+def _per_hand_text(rows: pl.DataFrame, name: str, text: pl.Expr) -> pl.DataFrame:
+    """(hand_key, `name`): `text` aggregated over each hand's `rows`.
+
+    Without rows (the usual case) the empty frame is built directly: planning the money and
+    sentence expressions costs a few ms whether there are rows or not."""
+    if rows.height == 0:
+        return pl.DataFrame(schema={"hand_key": rows.schema["hand_key"], name: pl.String})
+    return rows.group_by("hand_key").agg(text.alias(name))
 
 
 #: The state columns the settlement checks read (selected first: the state frame is wide).
@@ -177,10 +187,8 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         money(pl.col("returned")),
         money(pl.col("expected_return")),
     )
-    details = (
-        players.filter(pl.col("return_off"))
-        .group_by("hand_key")
-        .agg(return_detail=detail.str.join("; "))
+    details = _per_hand_text(
+        players.filter(pl.col("return_off")), "return_detail", detail.str.join("; ")
     )
     per_hand = per_hand.join(details, on="hand_key", how="left")
     frame = hands.join(_settled_hands(state), on="hand_key", how="inner").join(
@@ -203,12 +211,11 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
 def _conservation_sentences(frame: pl.DataFrame) -> pl.Series:
     """_conservation_problem, formatted only for the hands that have one (null elsewhere):
     the money and sentence string work over every settled hand cost more than the checks."""
-    flagged = (
-        frame.with_row_index("_i")
-        .filter(_conservation_off())
-        .select("_i", _conservation_problem().alias("problem"))
-    )
+    flagged = frame.with_row_index("_i").filter(_conservation_off())
     blank = pl.repeat(None, frame.height, dtype=pl.String, eager=True)
+    if flagged.height == 0:  # nothing to format: not even the expressions are planned
+        return blank
+    flagged = flagged.select("_i", _conservation_problem().alias("problem"))
     return blank.scatter(flagged.get_column("_i"), flagged.get_column("problem"))
 
 

@@ -39,14 +39,12 @@ def active() -> pl.Expr:
     return ~pl.col("void") & ~pl.col("is_sentinel")
 
 
-#: The columns the player pass reads (it sorts only these, not the whole wide frame).
+#: The columns the player pass reads (it sorts only these, not the whole wide frame; the hand
+#: is its dense id h_gid: runs of h_gid are runs of hand_key).
 PLAYER_INPUTS = (
-    "row",
-    "hand_key",
     "h_gid",
     "seat",
     "street",
-    "order",
     "void",
     "is_sentinel",
     "is_wager",
@@ -89,7 +87,7 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     frame = frame.select(*PLAYER_INPUTS, _pos=pl.int_range(pl.len(), dtype=pl.Int64))
     frame = frame.sort(seat_key("h_gid"), maintain_order=True)
     frame = frame.with_columns(
-        p_gid=group_ids("hand_key", "seat"), ps_gid=group_ids("hand_key", "seat", "street")
+        p_gid=group_ids("h_gid", "seat"), ps_gid=group_ids("h_gid", "seat", "street")
     )
     frame = frame.with_columns(
         seg_gid=(is_first("ps_gid") | wager).cast(pl.Int64).cum_sum(),

@@ -57,8 +57,13 @@ def ffill_in(x: pl.Expr, gid: str) -> pl.Expr:
 
 
 def prev_ffill_in(x: pl.Expr, gid: str) -> pl.Expr:
-    """The last non-null value of `x` on an earlier row of the group (exclusive)."""
-    return shift_in(ffill_in(x, gid), gid)
+    """The last non-null value of `x` on an earlier row of the group (exclusive).
+
+    Same as shift_in(ffill_in(x, gid), gid): the group of the last non-null `x` before the row
+    is the row's own group only if that row is in it (ids never decrease), so no first-row test.
+    """
+    source = pl.when(x.is_not_null()).then(pl.col(gid)).forward_fill().shift(1)
+    return pl.when(source == pl.col(gid)).then(x.forward_fill().shift(1))
 
 
 def prev_or(x: pl.Expr, gid: str, default: pl.Expr) -> pl.Expr:

@@ -31,7 +31,7 @@ from audit.turn import (
     _expected_seat_by_distance,
     seat_table,
 )
-from audit.windows import first_flag, prev_any_in, prev_sum_in
+from audit.windows import ffill_in, first_flag, prev_any_in, prev_ffill_in, prev_sum_in, shift_in
 
 SEATS = [1, 2, 3, 4, 5, 6]
 RING = 10
@@ -325,3 +325,19 @@ def test_rules_on_the_flagged_rows_match_every_rule_on_the_whole_state(
             plain = audit.assemble.assemble(state, per_hand, hands, chosen, chosen)
             assert got.equals(plain)
     assert sum(len(audit.assemble.flagged_rows(c[0], c[3])[0]) for c in captured) > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_prev_ffill_in_matches_shift_of_the_group_fill(seed: int) -> None:
+    """windows.prev_ffill_in (no first-row test) against shift_in(ffill_in(x)), the plain form."""
+    rng = random.Random(seed)
+    sizes = [rng.choice([1, 1, 2, 3, 7]) for _ in range(400)]
+    gid = [g for g, size in enumerate(sizes) for _ in range(size)]
+    x = [rng.choice([None, None, None, 0, 1, 2, 5]) for _ in gid]
+    frame = pl.DataFrame({"gid": gid, "x": x}, schema={"gid": pl.Int64, "x": pl.Int16})
+    frame = frame.with_columns(gid_first=first_flag("gid"))
+    plain = shift_in(ffill_in(pl.col("x"), "gid"), "gid")
+    got = frame.select(prev_ffill_in(pl.col("x"), "gid")).to_series()
+    assert got.dtype == pl.Int16
+    assert got.to_list() == frame.select(plain).to_series().to_list()
+    assert frame.height - got.null_count() > 100  # real values, not only nulls
