@@ -20,7 +20,7 @@ from audit.fixed_limit import fl_limits
 from audit.hand_checks import hand_frame
 from audit.options import Options
 from audit.posts import post_expected
-from audit.prepare import prepare
+from audit.prepare import in_seq_order, prepare
 from audit.rounds import round_incomplete
 from audit.rules import RULES
 from audit.rules._base import Rule
@@ -222,17 +222,7 @@ def _check_shard(
         .filter(~pl.col("is_sentinel"))
         .drop("is_sentinel")
     )
-    return AuditResult(actions=_in_seq_order(audited), violations=violations)
-
-
-def _in_seq_order(actions: pl.DataFrame) -> pl.DataFrame:
-    """Sorted by (hand_key, seq). The state is in (hand, street, seq) order, which is already
-    (hand, seq) order unless a street went back: one pass to check saves the wide sort."""
-    later = pl.col("hand_key").diff() > 0
-    strictly_after = later | ((pl.col("hand_key").diff() == 0) & (pl.col("seq").diff() > 0))
-    if actions.select(strictly_after.fill_null(False).slice(1).all()).item():
-        return actions
-    return actions.sort("hand_key", "seq")
+    return AuditResult(actions=in_seq_order(audited), violations=violations)
 
 
 def check(

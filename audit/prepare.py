@@ -169,6 +169,20 @@ def _join_stacks(frame: pl.DataFrame, stacks: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def in_seq_order(actions: pl.DataFrame) -> pl.DataFrame:
+    """Sorted by (hand_key, seq); returned as it is when already strictly in that order (one
+    pass to check saves the wide sort; without ties the sorted order is the same).
+
+    The parsers emit actions in that order; the final state is in (hand, street, seq) order,
+    which is (hand, seq) order unless a street went back.
+    """
+    later = pl.col("hand_key").diff() > 0
+    strictly_after = later | ((pl.col("hand_key").diff() == 0) & (pl.col("seq").diff() > 0))
+    if actions.select(strictly_after.fill_null(False).slice(1).all()).item():
+        return actions
+    return actions.sort("hand_key", "seq")
+
+
 def prepare(
     hands: pl.DataFrame,
     seats: pl.DataFrame,
@@ -183,7 +197,7 @@ def prepare(
     )
     stacks = seats.select("hand_key", "seat", "stack", pl.col("sitting_out").fill_null(False))
     frame = (
-        actions.sort("hand_key", "seq")
+        in_seq_order(actions)
         .with_columns(kind_flags())
         .with_columns(_hand_gid=group_ids("hand_key"))
         .with_columns(went_back=street_went_back())

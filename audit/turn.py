@@ -198,11 +198,10 @@ def _allin_levels(frame: pl.DataFrame, seats: list[int]) -> pl.DataFrame:
     current bet, capped at the top / second where there is one)."""
     allins = [pl.col(f"_allin_{s}") for s in seats]
     frame = frame.with_columns(_top=_highest(allins))
+    below_top = [pl.when(a < pl.col("_top")).then(a).otherwise(NO_ALLIN) for a in allins]
     frame = frame.with_columns(
-        _second=_highest([pl.when(a < pl.col("_top")).then(a) for a in allins]),
-        _at_top=pl.sum_horizontal(
-            [(a == pl.col("_top")).fill_null(False).cast(pl.Int32) for a in allins]
-        ),
+        _second=pl.max_horizontal(below_top),
+        _at_top=_count_true([(a == pl.col("_top")).fill_null(False) for a in allins]),
     )
     return frame.with_columns(
         _cb_top=pl.min_horizontal("current_bet", _unless_none("_top")),

@@ -16,10 +16,10 @@ import audit.assemble
 import audit.engine
 import audit.turn
 from audit import check
-from audit.engine import _in_seq_order, _write_back
+from audit.engine import _write_back
 from audit.examples import parse_example
 from audit.hand_checks import _top_two
-from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks
+from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks, in_seq_order
 from audit.rules import RULES
 from audit.rules._base import Rule
 from audit.state import in_input_order
@@ -135,9 +135,11 @@ def test_write_back_replaces_the_recomputed_rows() -> None:
 
 def test_seq_order_sorts_only_when_needed() -> None:
     ordered = pl.DataFrame({"hand_key": [1, 1, 2], "seq": [0, 1, 0]})
-    assert _in_seq_order(ordered) is ordered
+    assert in_seq_order(ordered) is ordered
     went_back = pl.DataFrame({"hand_key": [1, 1, 2, None], "seq": [1, 0, 0, 0]})
-    assert _in_seq_order(went_back).equals(went_back.sort("hand_key", "seq"))
+    assert in_seq_order(went_back).equals(went_back.sort("hand_key", "seq"))
+    ties = pl.DataFrame({"hand_key": [1, 1], "seq": [0, 0]})  # no unique order: sorted
+    assert in_seq_order(ties) is not ties
 
 
 def test_seat_table_keeps_a_sitting_out_player_who_posts() -> None:
