@@ -39,6 +39,9 @@ def _refine_posts(
     player posting the full blind after a short all-in big blind is a live post.
     """
     kind = pl.col("kind")
+    repeated = ~pl.struct("hand_key", "kind").is_first_distinct()
+    if not _any_repeated_blind(events, repeated):  # every kind stays: nothing to refine
+        return events
     blinds = events.with_row_index("_row").filter(kind.is_in(["post_sb", "post_bb"]))
     first_bb = (
         blinds.filter(kind == "post_bb")
@@ -47,7 +50,6 @@ def _refine_posts(
         .join(big_blinds, on="hand_key", how="left")
         .select("hand_key", pl.coalesce("big_blind", "_first_bb").alias("_first_bb"))
     )
-    repeated = ~pl.struct("hand_key", "kind").is_first_distinct()
     refined_kind = (
         pl.when((kind == "post_bb") & repeated & (pl.col("amount") > pl.col("_first_bb")))
         .then(pl.lit("post_straddle"))
@@ -76,6 +78,14 @@ def _refine_posts(
     # refined kind is set: it falls back to the post's own kind).
     kinds = events.get_column("kind").clone().scatter(refined["_row"], refined["_kind"])
     return events.with_columns(kinds.alias("kind"))
+
+
+def _any_repeated_blind(events: pl.DataFrame, repeated: pl.Expr) -> bool:
+    """Some hand has a second small- or big-blind post: only those are refined (each kind
+    `_refine_posts` gives falls back to the post's own when it is not repeated)."""
+    kind = pl.col("kind")
+    blinds = events.select("hand_key", "kind").filter(kind.is_in(["post_sb", "post_bb"]))
+    return bool(blinds.select(repeated.any()).item())
 
 
 def _completing(events: pl.DataFrame, blinds: pl.DataFrame) -> pl.DataFrame:
