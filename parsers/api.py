@@ -110,12 +110,13 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame, formats: pl.Series)
     `formats`: the format index of every header line of `lines`, in line order.
     """
     in_hands = lines.filter(pl.col("hand_ix") >= 0)
-    # The format regexes ran on the header lines only; every line takes its hand's format.
-    header = pl.col("is_header")
-    hand_number = header.cum_sum() - 1  # in_hands starts at a header line
-    in_hands = in_hands.with_columns(pl.lit(formats).gather(hand_number).alias("format_ix"))
-    parts: list[Tables] = []
     found = formats.unique().sort().to_list()  # per header, not per line
+    if len(found) > 1 or any(FORMATS[index].document is not None for index in found):
+        # The format regexes ran on the header lines only; every line takes its hand's
+        # format (read by the per-format filter below and by _document_lines only).
+        hand_number = pl.col("is_header").cum_sum() - 1  # in_hands starts at a header line
+        in_hands = in_hands.with_columns(pl.lit(formats).gather(hand_number).alias("format_ix"))
+    parts: list[Tables] = []
     for index in found:
         site_format = FORMATS[index]
         # one format (the usual batch): every line is in it, no copy of the lines
