@@ -249,6 +249,12 @@ def _count_true(flags: list[pl.Expr]) -> pl.Expr:
     return total
 
 
+def _any_true(flags: list[pl.Expr]) -> pl.Expr:
+    """Whether any of `flags` is true: where only "none" or "some" matters, a boolean or is
+    about 7x cheaper than counting (_count_true). Same non-null precondition."""
+    return pl.any_horizontal(flags) if flags else pl.lit(False)
+
+
 def _street_start_seat() -> pl.Expr:
     """The seat before the first actor: last straddle or the BB (else the SB) preflop, the
     button after."""
@@ -277,13 +283,16 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     def count(prefix: str) -> pl.Expr:
         return _count_true([pl.col(f"_{prefix}_{s}") for s in seats])
 
+    def anyone(prefix: str) -> pl.Expr:
+        return _any_true([pl.col(f"_{prefix}_{s}") for s in seats])
+
     acting = active() & pl.col("is_betting") & ~pl.col("site_kill")
     frame = frame.with_columns(
         n_live=count("live"),
         n_with_chips=count("chips"),
-        _n_owes=count("owes"),
-        _n_matched=count("matched"),
-        _n_needs=count("needs"),
+        _anyone_owes=anyone("owes"),
+        _anyone_matched=anyone("matched"),
+        _anyone_needs=anyone("needs"),
         call_cap=pl.coalesce(
             [pl.when(pl.col("seat") == s).then(pl.col(f"_cap_{s}")) for s in seats]
         ),
@@ -291,17 +300,20 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
             _street_start_seat()
         ),
     )
+    # the one player with chips has matched the bet (a matched seat has chips, so with one
+    # seat with chips "anyone matched" is "that seat matched")
     closed = (
         (pl.col("n_live") <= 1)
         | (pl.col("n_with_chips") == 0)
-        | ((pl.col("n_with_chips") == 1) & (pl.col("_n_matched") == 1))
+        | ((pl.col("n_with_chips") == 1) & pl.col("_anyone_matched"))
     )
     frame = frame.with_columns(
-        nobody_owes=closed | (pl.col("_n_owes") == 0),
-        round_open=~closed & (pl.col("_n_needs") > 0),
+        nobody_owes=closed | ~pl.col("_anyone_owes"),
+        round_open=~closed & pl.col("_anyone_needs"),
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
-    scratch = ["_n_owes", "_n_matched", "_n_needs", "_top", "_second", "_at_top", "_active"]
+    scratch = ["_anyone_owes", "_anyone_matched", "_anyone_needs", "_active"]
+    scratch += ["_top", "_second", "_at_top"]
     scratch += ["_cb_top", "_cb_second"]
     scratch += [*_previous_row(), *bits, *history, *base, *caps, *owing]
     return frame.drop(scratch)

@@ -26,6 +26,7 @@ from audit.state import in_input_order
 from audit.testing import tables_from_vector
 from audit.turn import (
     _allin_levels,
+    _any_true,
     _count_true,
     _expected_seat,
     _expected_seat_by_distance,
@@ -247,13 +248,17 @@ def test_allin_levels_match_the_nullable_horizontal_maxima(seed: int) -> None:
     assert plain["_top"].null_count() > 0  # rows without a live seat are exercised
 
 
-def test_count_true_matches_sum_horizontal() -> None:
+def test_count_true_and_any_true_match_sum_horizontal() -> None:
     rng = random.Random(7)
     frame = pl.DataFrame({f"f{i}": [rng.random() < 0.4 for _ in range(500)] for i in range(9)})
     flags = [pl.col(f"f{i}") for i in range(9)]
     plain = pl.sum_horizontal([f.cast(pl.Int32) for f in flags])
     assert frame.select(_count_true(flags)).equals(frame.select(plain))
-    assert pl.DataFrame({"x": [1, 2]}).select(_count_true([])).to_series().to_list() == [0]
+    two = pl.DataFrame({"x": [1, 2]})
+    assert two.with_columns(n=_count_true([]))["n"].to_list() == [0, 0]
+    anyone = frame.select(_any_true(flags)).to_series()
+    assert anyone.to_list() == frame.select(plain > 0).to_series().to_list()
+    assert two.with_columns(a=_any_true([]))["a"].to_list() == [False, False]
 
 
 def _example_tables() -> list[tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]]:
