@@ -59,9 +59,10 @@ def _previous_row() -> dict[str, pl.Expr]:
 
 
 #: Most seats whose folded / acted flags are bits of one Int64 (_flag_bits; more use
-#: _carried_flags). Each (hand, street, seat) adds its bit at most once, so with bits below
-#: 2**40 the whole-column sums stay far below 2**63 for a shard (SHARD_HANDS hands).
-MAX_BIT_SEATS = 40
+#: _carried_flags). Each group (hand, or hand and street) adds a seat's bit at most once, so a
+#: group adds less than 2**20 and the whole-column sums stay below 2**63 for any frame of
+#: fewer than 2**43 rows.
+MAX_BIT_SEATS = 20
 
 
 def _seat_bit(seats: list[int]) -> pl.Expr:
