@@ -1,13 +1,19 @@
-"""Engines that run the work units of `hhaudit run`: local worker processes, or a Dask cluster."""
+"""Engines that run the work units of `hhaudit run`: local worker processes, or a Dask cluster.
+
+This package imports nothing heavy (the engines are imported when opened): a worker process,
+`python -m hhaudit.engines.worker`, imports it first, and must reach `die_with_parent` within
+milliseconds, not after loading Polars (a driver killed meanwhile would leave it running).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from hhaudit.engines.processes import ProcessEngine, usable_cpus
-from hhaudit.engines.work import Engine
+if TYPE_CHECKING:
+    from hhaudit.engines.work import Engine
 
 ENGINES: tuple[str, ...] = ("local", "dask")
 #: Units a local worker process runs before it is replaced by a fresh one (memory creep).
@@ -29,6 +35,8 @@ class EngineSpec:
 def open_engine(spec: EngineSpec) -> Iterator[Engine]:
     """The engine for `spec`, shut down (workers, cluster) when the block ends."""
     if spec.name == "local":
+        from hhaudit.engines.processes import ProcessEngine, usable_cpus
+
         engine = ProcessEngine(spec.workers or usable_cpus(), spec.polars_threads, spec.max_tasks)
         try:
             yield engine

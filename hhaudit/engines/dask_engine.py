@@ -25,6 +25,9 @@ class DaskEngine:
     def __init__(self, client: Any) -> None:
         self.client = client
 
+    def prestart(self, units: int) -> None:
+        """Nothing to do: the cluster's workers are up before the run plans its units."""
+
     def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
         from distributed import as_completed
 

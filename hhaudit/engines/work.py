@@ -9,7 +9,9 @@ that see DIR on a shared filesystem. `audit_all` is the driver: resume, map, rea
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +25,9 @@ from hhaudit.timing import timed
 #: Called once per input file: (entry, reused_from_resume).
 FileHook = Callable[[FileEntry, bool], None]
 Placed = list[tuple[int, StoredPart]]  # (file_id, part) pairs written by one unit
+#: Files digested at once: hashing and the cut search release the GIL (2 threads on 2 cores:
+#: the digest stage of 4 x 85 MB files in ~half the time).
+DIGEST_THREADS = 4
 
 
 class Engine(Protocol):
@@ -30,6 +35,10 @@ class Engine(Protocol):
 
     def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
         """Apply fn to every unit."""
+        ...
+
+    def prestart(self, units: int) -> None:
+        """Get ready for about `units` units (start workers) while the driver plans them."""
         ...
 
 
@@ -71,6 +80,32 @@ def plan_file(file_id: int, source: InputSource, chunk_bytes: int) -> FilePlan:
         return FilePlan(file_id, source, sha256_of(source))
     digest, chunks = planned
     return FilePlan(file_id, source, digest, tuple(chunks))
+
+
+def plan_files(sources: Sequence[InputSource], chunk_bytes: int) -> list[FilePlan]:
+    """Every source's plan (digest, chunks), in input order; several files at once in threads."""
+    threads = min(DIGEST_THREADS, len(sources), os.cpu_count() or 1)
+    if threads <= 1:
+        return [plan_file(i, source, chunk_bytes) for i, source in enumerate(sources)]
+    with ThreadPoolExecutor(threads, thread_name_prefix="hhaudit-digest") as pool:
+        return list(pool.map(plan_file, range(len(sources)), sources, [chunk_bytes] * len(sources)))
+
+
+def expected_units(sources: Sequence[InputSource], batching: Batching) -> int:
+    """The units `make_units` will likely cut from these sources, from their sizes alone (a
+    file may turn out not to be cuttable, or --resume may find it done: then fewer)."""
+    chunked = batching.chunk_bytes and (batching.chunk_bytes * 5) // 4
+    units, batch_bytes, batch_files = 0, 0, 0
+    for source in sources:  # a loop over files
+        if chunked and source.path is not None and source.size > chunked:
+            rest = source.size - batching.chunk_bytes // 4 - 1  # plan_cuts' last cut is below
+            units += 1 + rest // batching.chunk_bytes
+            continue
+        full = batch_bytes + source.size > batching.batch_bytes
+        if batch_files and (full or batch_files >= batching.batch_files):
+            units, batch_bytes, batch_files = units + 1, 0, 0
+        batch_bytes, batch_files = batch_bytes + source.size, batch_files + 1
+    return units + (batch_files > 0)
 
 
 def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
@@ -163,8 +198,11 @@ def audit_all(
     if not resume:
         store.clear()
     fingerprint = settings.fingerprint()
+    prestart = getattr(engine, "prestart", None)  # engines written to the older protocol: none
+    if prestart is not None:
+        prestart(expected_units(sources, batching))  # workers import while the driver digests
     with timed("digest and plan"):
-        plans = [plan_file(i, source, batching.chunk_bytes) for i, source in enumerate(sources)]
+        plans = plan_files(sources, batching.chunk_bytes)
     found: dict[int, list[StoredPart]] = {}
     todo: list[FilePlan] = []
     for plan in plans:  # a loop over files

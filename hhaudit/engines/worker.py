@@ -9,11 +9,14 @@ copy of stdout; the worker's own stdout goes to stderr, so a stray print cannot 
 A task is `(fn, unit)`; the reply is `("ok", result, timings)` or `("error", exception, text)`.
 The worker ignores SIGINT (the driver decides what Ctrl-C stops) and dies with its parent
 (Linux PR_SET_PDEATHSIG): a killed run leaves no worker writing parts behind a --resume.
+Before it reads its first task it imports what units run (`warm_up`): the driver starts workers
+early, so this overlaps the driver's digest of the inputs.
 """
 
 from __future__ import annotations
 
 import ctypes
+import importlib
 import os
 import pickle
 import signal
@@ -25,6 +28,8 @@ from typing import Any
 from hhaudit.engines.frames import read_frame, write_frame
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
+#: Imported before the first task: the modules every unit runs (~0.6 s).
+WARM_MODULES: tuple[str, ...] = ("hhaudit.engines.work", "parsers", "audit")
 
 
 def die_with_parent(parent_pid: int) -> None:
@@ -62,12 +67,22 @@ def polars_threads(_unit: object = None) -> int:
     return pl.thread_pool_size()
 
 
+def warm_up() -> None:
+    """Import the modules units need; a failure is left for the first task to report."""
+    for name in WARM_MODULES:  # a loop over three modules
+        try:
+            importlib.import_module(name)
+        except Exception:  # the task that needs it raises it, with the driver told why
+            return
+
+
 def main() -> None:
     die_with_parent(int(sys.argv[1]))
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     tasks = os.fdopen(0, "rb")
     replies = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # print() and library output go to stderr, never into a reply
+    warm_up()
     while (task := read_frame(tasks)) is not None:  # a loop over units
         write_frame(replies, run_task(*task))
 
