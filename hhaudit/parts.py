@@ -70,6 +70,12 @@ class PartStore:
             return 0
         return sum(remove_stale_temporaries(d) for d in self.root.iterdir() if d.is_dir())
 
+    def complete_count(self) -> int:
+        """How many complete parts (with shard.json) the folder holds, from a listing only."""
+        if not self.root.is_dir():
+            return 0
+        return sum(1 for d in self.root.iterdir() if (d / SHARD_META).is_file())
+
     def load(self, key: str, fingerprint: str) -> StoredPart | None:
         """A complete part audited with the same options, or None."""
         meta_path = self.root / key / SHARD_META

@@ -10,14 +10,22 @@ from pathlib import Path
 
 import polars as pl
 import report_frames
-from scale_corpus import make_corpus
+from scale_corpus import make_corpus, run_corpus
 
 from hhaudit.chunks import SCAN_BYTES, _first_header, _header_offset
 from hhaudit.engines import processes
 from hhaudit.engines.processes import ProcessEngine
-from hhaudit.engines.work import Batching, expected_units, make_units, plan_file, plan_files
+from hhaudit.engines.work import (
+    Batching,
+    _units_to_run,
+    expected_units,
+    make_units,
+    plan_file,
+    plan_files,
+)
 from hhaudit.engines.worker import polars_threads
 from hhaudit.inputs import InputSource, expand_inputs
+from hhaudit.parts import PartStore
 from reports.summary import hand_context, hands_by
 
 HEADER = b"PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2024/01/01 0:00:00 ET\n"
@@ -65,6 +73,17 @@ def test_expected_units_are_about_the_units_cut_from_the_plans(tmp_path: Path) -
         units = len(make_units(plan_files(sources, batching.chunk_bytes), batching))
         expected = expected_units(sources, batching)  # cuts move to the next header: +-1
         assert abs(expected - units) <= 1 and (expected > 1) == (units > 1)
+
+
+def test_a_finished_run_resumed_starts_no_worker_early(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    corpus = make_corpus(tmp_path / "in")
+    sources = _sources(corpus)
+    batching = Batching(chunk_bytes=64 << 10)
+    store = PartStore(tmp_path / "out")
+    assert _units_to_run(sources, batching, store) == expected_units(sources, batching) > 1
+    run_corpus(corpus, tmp_path / "out", chunk_bytes=64 << 10)
+    assert _units_to_run(sources, batching, store) <= 0
 
 
 def test_prestarted_workers_run_the_units() -> None:

@@ -108,6 +108,16 @@ def expected_units(sources: Sequence[InputSource], batching: Batching) -> int:
     return units + (batch_files > 0)
 
 
+def _units_to_run(
+    sources: Sequence[InputSource], batching: Batching, resumed: PartStore | None
+) -> int:
+    """The units a run will likely audit: with --resume, less the parts already complete (a
+    finished run resumed needs no worker, and started ones would only take CPU from the
+    digest: 3.3 -> 3.8 s for a complete 100k resume)."""
+    units = expected_units(sources, batching)
+    return units - resumed.complete_count() if resumed is not None else units
+
+
 def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
     """Chunked files give one unit per chunk; the others are batched in input order.
 
@@ -199,8 +209,8 @@ def audit_all(
         store.clear()
     fingerprint = settings.fingerprint()
     prestart = getattr(engine, "prestart", None)  # engines written to the older protocol: none
-    if prestart is not None:
-        prestart(expected_units(sources, batching))  # workers import while the driver digests
+    if prestart is not None:  # workers import while the driver digests
+        prestart(_units_to_run(sources, batching, store if resume else None))
     with timed("digest and plan"):
         plans = plan_files(sources, batching.chunk_bytes)
     found: dict[int, list[StoredPart]] = {}
