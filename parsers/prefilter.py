@@ -10,7 +10,8 @@ plain regexes and a pattern without such a prefix simply takes the full pass.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import polars as pl
 from polars._typing import PolarsDataType
@@ -21,40 +22,38 @@ _FLAGS = re.compile(r"\(\?[a-zA-Z-]+[:)]")
 _LONG_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\[xuUpPk0-9]")
 
 
-def _top_level_alternatives(pattern: str) -> list[str]:
-    """`pattern` split at every `|` outside groups and character classes."""
-    parts: list[str] = []
-    depth = 0
-    in_class = 0
-    start = 0
-    i = 0
+def _structure(pattern: str, start: int = 0) -> Iterator[tuple[int, str, int, int]]:
+    """(index, character, group depth, class nesting) for each unescaped character of `pattern`
+    from `start`, the depth and nesting as they stand after that character. A `]` right after
+    `[` or `[^` is a literal member of the class. The one scanner behind splitting at top-level
+    `|` and skipping a group."""
+    depth = in_class = 0
+    i = start
     while i < len(pattern):
-        c = pattern[i]
+        at, c = i, pattern[i]
         if c == "\\":
             i += 2
             continue
         if in_class:
-            if c == "[":
-                in_class += 1
-            elif c == "]":
-                in_class -= 1
+            in_class += {"[": 1, "]": -1}.get(c, 0)
         elif c == "[":
             in_class = 1
-            # a `]` right after `[` or `[^` is a literal member of the class
             if pattern[i + 1 : i + 2] == "^":
                 i += 1
             if pattern[i + 1 : i + 2] == "]":
                 i += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "|" and depth <= 0:
-            parts.append(pattern[start:i])
-            start = i + 1
+        else:
+            depth += {"(": 1, ")": -1}.get(c, 0)
+        yield at, c, depth, in_class
         i += 1
-    parts.append(pattern[start:])
-    return parts
+
+
+def _top_level_alternatives(pattern: str) -> list[str]:
+    """`pattern` split at every `|` outside groups and character classes."""
+    cuts = [i for i, c, depth, in_class in _structure(pattern)
+            if c == "|" and depth <= 0 and not in_class]  # fmt: skip
+    bounds = [-1, *cuts, len(pattern)]
+    return [pattern[a + 1 : b] for a, b in pairwise(bounds)]
 
 
 def _next_literal(pattern: str, i: int) -> tuple[str, int]:
@@ -106,23 +105,12 @@ def literal_prefix(pattern: str) -> str:
 
 
 def _skip_group(pattern: str, i: int) -> int:
-    """Index just past the group or class opening at `i` (escapes and nesting respected)."""
-    closing = {"(": ")", "[": "]"}[pattern[i]]
-    opening = pattern[i]
-    depth = 0
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == opening:
-            depth += 1
-        elif c == closing:
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return i
+    """Index just past the group or class opening at `i` (escapes, nesting and classes
+    respected); the pattern's length when it never closes."""
+    for at, _, depth, in_class in _structure(pattern, i):
+        if depth == 0 and not in_class:
+            return at + 1
+    return len(pattern)
 
 
 def required_literal(pattern: str) -> str:

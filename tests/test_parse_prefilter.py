@@ -7,6 +7,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from parsers import prefilter
 from parsers.detect import FORMATS
 from parsers.grammar import Grammar
 from parsers.prefilter import (
@@ -181,3 +182,26 @@ def test_any_matches_agrees_with_the_full_pass(patterns: list[str]) -> None:
     frame = pl.DataFrame({"text": texts})
     expected = frame.select(pl.col("text").str.contains(pattern)).to_series()
     assert any_matches(frame, patterns, pattern).to_list() == expected.to_list()
+
+
+@pytest.mark.parametrize(
+    ("pattern", "start", "after"),
+    [
+        ("(ab)c", 0, 4),
+        ("(a(b)c)d", 0, 7),
+        (r"(a\)b)c", 0, 6),  # an escaped parenthesis does not close the group
+        ("(a[)]b)c", 0, 7),  # nor does one inside a class
+        ("[]a]b", 0, 4),  # `]` first in a class is a member
+        ("[^]a]b", 0, 5),
+        ("(ab", 0, 3),  # never closed: the pattern's end
+    ],
+)
+def test_skip_group_respects_escapes_classes_and_nesting(
+    pattern: str, start: int, after: int
+) -> None:
+    assert prefilter._skip_group(pattern, start) == after
+
+
+def test_top_level_alternatives_ignore_bars_in_groups_classes_and_escapes() -> None:
+    pattern = r"^a(b|c)|[|]d|e\|f"
+    assert prefilter._top_level_alternatives(pattern) == ["^a(b|c)", "[|]d", r"e\|f"]
