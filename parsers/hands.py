@@ -18,7 +18,7 @@ import polars as pl
 
 from parsers.grammar import Grammar
 from parsers.lines import SUMMARY, board_count_expr
-from parsers.prefilter import candidates, rows_matching
+from parsers.prefilter import rows_matching
 
 HEADER_COLUMNS = (
     "hand_key",
@@ -107,20 +107,30 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     )
     if grammar.site_money_line:
         pots = _with_site_money(lines, pots, grammar.site_money_line)
-    board = board_count_expr(grammar.second_board, grammar.third_board)
-    # only lines that may name a second or third board are read (hands without one get
-    # boards = 1 from assemble_hands, as when their lines all read 1)
-    text = pl.col("text")
-    maybe = candidates(text, grammar.second_board) | candidates(text, grammar.third_board)
-    # the two flags are tested first: the prefix tests then run on ~1 line in 3, not all
-    boards = (
-        lines.select("hand_key", "text", "section", "is_marker")
-        .filter(pl.col("is_marker") | (pl.col("section") == SUMMARY))
-        .filter(maybe)
-        .group_by("hand_key")
-        .agg(board.max().alias("boards"))
-    )
+    boards = _boards(lines, grammar.second_board, grammar.third_board)
     return per_hand.join(pots, on="hand_key", how="left").join(boards, on="hand_key", how="left")
+
+
+def _boards(lines: pl.DataFrame, second: str, third: str) -> pl.DataFrame:
+    """hand_key, boards (2 or 3) of the hands with a street marker or summary line naming a
+    second or third board; the other hands get boards = 1 from assemble_hands, as when every
+    line of theirs reads 1.
+
+    One regex pass for both patterns picks the few such lines (none in most batches) and only
+    they are counted: testing each pattern on every marker and summary line (~1 line in 3)
+    cost two passes and a group-by over all of them.
+    """
+    either = f"(?:{second})|(?:{third})"
+    # the two flags first (the regex then reads ~1 line in 3), and a filter copies only
+    # the two columns read after it
+    marker_or_summary = (pl.col("is_marker") | (pl.col("section") == SUMMARY)).alias("_read")
+    return (
+        lines.select("hand_key", "text", marker_or_summary)
+        .filter("_read")
+        .filter(pl.col("text").str.contains(either))
+        .group_by("hand_key")
+        .agg(board_count_expr(second, third).max().alias("boards"))
+    )
 
 
 def _with_site_money(lines: pl.DataFrame, pots: pl.DataFrame, pattern: str) -> pl.DataFrame:

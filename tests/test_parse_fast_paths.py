@@ -7,7 +7,8 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from parsers.events import _seated_only
-from parsers.lines import segment
+from parsers.hands import _boards
+from parsers.lines import SUMMARY, board_count_expr, segment
 from parsers.pairs import pair_rows
 from parsers.pipeline import _in_order, _with_hand_ids, _with_seats
 from parsers.prefilter import matching_groups
@@ -125,3 +126,41 @@ def test_matching_groups_like_filter_then_extract(pattern: str) -> None:
         .unnest("g")
     )
     assert_frame_equal(matching_groups(frame, pattern), expected)
+
+
+SECOND = r"^\*\*\* SECOND |^\*\*\* (?:FLOP|TURN|RIVER) 2 |^Hand was run twice"
+THIRD = r"^\*\*\* THIRD |^\*\*\* (?:FLOP|TURN|RIVER) 3 |^Hand was run three times"
+
+
+@pytest.mark.parametrize(("second", "third"), [(SECOND, THIRD), ("(?i)twice", "x|THREE"), ("", "")])
+def test_boards_like_every_line_counted(second: str, third: str) -> None:
+    lines = pl.DataFrame(
+        {
+            "hand_key": [1, 1, 1, 2, 2, 3, 3, 4, 4, 5],
+            "text": [
+                "*** FLOP *** [Ah Kd 2c]",
+                "*** SECOND FLOP *** [2h 3d 4c]",
+                "Hand was run twice",
+                "*** THIRD FLOP *** [2h 3d 4c]",
+                "*** FLOP 2 *** [2h 3d 4c]",
+                "*** SUMMARY ***",
+                "Board [Ah Kd 2c]",
+                "Hand was run three times",  # not a marker or summary line: not read
+                "*** RIVER *** [Ah Kd 2c 5s] [7d]",
+                "Hand was run twice",
+            ],
+            "section": [1, 1, 5, 1, 1, 5, 5, 3, 3, 5],
+            "is_marker": [True, True, False, True, True, True, False, False, True, False],
+        }
+    )
+    plain = (
+        lines.filter(pl.col("is_marker") | (pl.col("section") == SUMMARY))
+        .group_by("hand_key")
+        .agg(board_count_expr(second, third).max().alias("boards"))
+    )
+    hands = lines.select("hand_key").unique()
+    expected = hands.join(plain, on="hand_key", how="left").sort("hand_key")
+    found = hands.join(_boards(lines, second, third), on="hand_key", how="left").sort("hand_key")
+    # assemble_hands reads a missing count as 1
+    one = pl.col("boards").fill_null(1)
+    assert_frame_equal(found.with_columns(one), expected.with_columns(one))
