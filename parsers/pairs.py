@@ -15,15 +15,16 @@ import polars as pl
 PAIR = ("hand_key", "player")
 
 
-def _pair_key() -> pl.Expr:
+def pair_key() -> pl.Expr:
+    """One 64-bit hash of (hand_key, player): equal pairs give equal keys (not conversely)."""
     return (pl.col("hand_key").hash(11) ^ pl.col("player").hash(13)).alias("_pair_key")
 
 
 def pair_rows(frame: pl.DataFrame, table: pl.DataFrame) -> pl.Series | None:
     """For each row of `frame`, the row number in `table` with the same (hand_key, player),
     null where there is none; None when some row may have several (join exactly then)."""
-    right = table.select(_pair_key(), pl.int_range(pl.len(), dtype=pl.UInt32).alias("_at"))
-    found = frame.select(_pair_key()).join(right, on="_pair_key", how="left", maintain_order="left")
+    right = table.select(pair_key(), pl.int_range(pl.len(), dtype=pl.UInt32).alias("_at"))
+    found = frame.select(pair_key()).join(right, on="_pair_key", how="left", maintain_order="left")
     if found.height != frame.height:  # a row found two: collision or a repeated pair
         return None
     rows = found.get_column("_at")

@@ -10,7 +10,7 @@ from parsers.events import _seated_only
 from parsers.hands import _boards
 from parsers.lines import SUMMARY, board_count_expr, segment
 from parsers.pairs import pair_rows
-from parsers.pipeline import _in_order, _with_hand_ids, _with_seats
+from parsers.pipeline import _in_order, _player_seated_twice, _with_hand_ids, _with_seats
 from parsers.prefilter import matching_groups
 
 FRAME = pl.DataFrame({"hand_key": [9, 1, 2, 2, 5, 10, 9], "x": range(7)})
@@ -164,3 +164,10 @@ def test_boards_like_every_line_counted(second: str, third: str) -> None:
     # assemble_hands reads a missing count as 1
     one = pl.col("boards").fill_null(1)
     assert_frame_equal(found.with_columns(one), expected.with_columns(one))
+
+
+@pytest.mark.parametrize("seats", [SEATS, SEATS_TWICE, pl.concat([SEATS_TWICE, SEATS_TWICE])])
+def test_player_seated_twice_like_the_group_by(seats: pl.DataFrame) -> None:
+    twice = seats.group_by("hand_key", "player").agg(pl.len().alias("_n")).filter(pl.col("_n") > 1)
+    expected = seats.join(twice.select("hand_key", "player"), on=["hand_key", "player"], how="semi")
+    assert_frame_equal(_player_seated_twice(seats), expected)
