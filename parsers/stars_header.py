@@ -143,10 +143,19 @@ HAND_ID_PART = r"^.*?#[0-9A-Za-z-]+:\s*"
 DATE_PART = r" - \d{4}/\d{1,2}/\d{1,2}.*$"
 
 
-def _game_part(text: pl.Expr) -> pl.Expr:
-    """The header between the hand id and the date; "" when the header has no `#id:`."""
-    body = text.str.replace(HAND_ID_PART, "").str.replace(DATE_PART, "")
-    return pl.when(text.str.contains(HAND_ID_PART)).then(body).otherwise(pl.lit(""))
+def _after_id(text: pl.Expr) -> pl.Expr:
+    """The header less the text up to the hand id (HAND_ID_PART), unchanged without one."""
+    return text.str.replace(HAND_ID_PART, "")
+
+
+def _game_part(text: pl.Expr, after_id: pl.Expr) -> pl.Expr:
+    """The header between the hand id and the date; "" when the header has no `#id:`.
+
+    `after_id`: `_after_id(text)`, read from a column (an expression used twice runs twice).
+    A match of HAND_ID_PART is never empty (it holds "#" and ":"), so the header has an id
+    exactly where removing it made the text shorter: no second regex pass to ask."""
+    has_id = after_id.str.len_bytes() < text.str.len_bytes()
+    return pl.when(has_id).then(after_id.str.replace(DATE_PART, "")).otherwise(pl.lit(""))
 
 
 def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
@@ -210,10 +219,12 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
     text = pl.col("text")
     # the first time of each header is read once: for the zones present and for the time
     first_times = headers.select(text.str.extract_groups(FIRST_TIME)).to_series()
-    frame = headers.with_columns(first_times.alias("_first_time")).with_columns(
+    frame = headers.with_columns(
+        first_times.alias("_first_time"), _after_id(text).alias("_after_id")
+    ).with_columns(
         text.str.extract(BRAND, 1).replace_strict(BRANDS, default=None).alias("brand"),
         text.str.extract(HAND_ID, 1).alias("hand_id"),
-        _game_part(text).alias("game_text"),
+        _game_part(text, pl.col("_after_id")).alias("game_text"),
         started_at(text, _zones_present(first_times), pl.col("_first_time")).alias("started_at"),
     )
     games = _game_fields(frame.select("game_text").unique())

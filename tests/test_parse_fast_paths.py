@@ -12,6 +12,7 @@ from parsers.lines import SUMMARY, board_count_expr, segment
 from parsers.pairs import pair_rows
 from parsers.pipeline import _in_order, _player_seated_twice, _with_hand_ids, _with_seats
 from parsers.prefilter import matching_groups
+from parsers.stars_header import DATE_PART, HAND_ID_PART, _after_id, _game_part
 
 FRAME = pl.DataFrame({"hand_key": [9, 1, 2, 2, 5, 10, 9], "x": range(7)})
 
@@ -171,3 +172,30 @@ def test_player_seated_twice_like_the_group_by(seats: pl.DataFrame) -> None:
     twice = seats.group_by("hand_key", "player").agg(pl.len().alias("_n")).filter(pl.col("_n") > 1)
     expected = seats.join(twice.select("hand_key", "player"), on=["hand_key", "player"], how="semi")
     assert_frame_equal(_player_seated_twice(seats), expected)
+
+
+def test_game_part_like_contains_then_replace() -> None:
+    text = pl.col("text")
+    headers = pl.DataFrame(
+        {
+            "text": [
+                "PokerStars Hand #2001:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/01/05 10:00 ET",
+                "PokerStars Hand #2001: Hold'em No Limit ($0.01/$0.02)",  # no date
+                "PokerStars Game #A-1:Omaha - 2026/1/5 1:00:00",
+                "PokerStars Hand 2001: Hold'em No Limit - 2026/01/05",  # no id
+                "Tournament #12, Hand #34:  Hold'em - 2026/01/05",
+                "#:",
+                "",
+                None,
+            ]
+        }
+    )
+    plain = (
+        pl.when(text.str.contains(HAND_ID_PART))
+        .then(text.str.replace(HAND_ID_PART, "").str.replace(DATE_PART, ""))
+        .otherwise(pl.lit(""))
+    )
+    found = headers.with_columns(_after_id(text).alias("a")).select(
+        _game_part(text, pl.col("a")).alias("g")
+    )
+    assert_frame_equal(found, headers.select(plain.alias("g")))
