@@ -188,11 +188,25 @@ def _amount_values(strings: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     )
 
 
+def _single_valued(frame: pl.DataFrame, columns: list[str]) -> list[str]:
+    """The columns of `columns` with the same non-null value on every row of `frame` (a null
+    key matches nothing in a join, so a column of nulls is not one to leave out)."""
+    if not columns or not frame.height:
+        return []
+    one = [(pl.col(c).n_unique() == 1) & pl.col(c).is_not_null().all() for c in columns]
+    flags = frame.select(*(f.alias(c) for f, c in zip(one, columns, strict=True))).row(0)
+    return [c for c, single in zip(columns, flags, strict=True) if single]
+
+
 def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Amounts are read once per distinct (string, scale): a few thousand regex runs, not one
     per action; the values come back with two joins."""
     with_scale = events.join(scales, on="hand_key", how="left", maintain_order="left")
     keys = [c for c in scales.columns if c != "hand_key"]
+    # the values depend on all keys, but a key with one value on every row (one scale and
+    # locale: the usual batch) tells no rows apart: the unique and joins leave it out
+    single = _single_valued(with_scale, keys)
+    on = [c for c in keys if c not in single]
     strings = (
         pl.concat(
             [
@@ -201,21 +215,19 @@ def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, grammar: Grammar) 
             ]
         )
         .drop_nulls("_s")
-        .unique()
+        .unique(subset=["_s", *on], keep="any")
     )
     values = _amount_values(strings, grammar)
     amounts = values.select(
-        pl.col("_s").alias("amount_s"), *keys, pl.col("_value").alias("amount"), "_live"
+        pl.col("_s").alias("amount_s"), *on, pl.col("_value").alias("amount"), "_live"
     )
-    to_amounts = values.select(
-        pl.col("_s").alias("to_s"), *keys, pl.col("_value").alias("to_amount")
-    )
-    frame = with_scale.join(amounts, on=["amount_s", *keys], how="left", maintain_order="left")
+    to_amounts = values.select(pl.col("_s").alias("to_s"), *on, pl.col("_value").alias("to_amount"))
+    frame = with_scale.join(amounts, on=["amount_s", *on], how="left", maintain_order="left")
     # only raises have a to-amount: look those rows up and put the values back in place
     rows = frame.select(pl.arg_where(pl.col("to_s").is_not_null())).to_series()
     found = (
-        frame.select(pl.col("to_s", *keys).gather(rows))
-        .join(to_amounts, on=["to_s", *keys], how="left", maintain_order="left")
+        frame.select(pl.col("to_s", *on).gather(rows))
+        .join(to_amounts, on=["to_s", *on], how="left", maintain_order="left")
         .get_column("to_amount")
     )
     to_amount = pl.repeat(None, frame.height, dtype=found.dtype, eager=True).scatter(rows, found)

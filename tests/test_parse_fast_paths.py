@@ -6,11 +6,13 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
+from parsers import actions
 from parsers.events import _seated_only
 from parsers.hands import _boards
 from parsers.lines import SUMMARY, board_count_expr, segment
 from parsers.pairs import pair_rows
 from parsers.pipeline import _in_order, _player_seated_twice, _with_hand_ids, _with_seats
+from parsers.pokerstars import POKERSTARS
 from parsers.prefilter import matching_groups
 from parsers.stars_header import DATE_PART, HAND_ID_PART, _after_id, _game_part
 
@@ -199,3 +201,37 @@ def test_game_part_like_contains_then_replace() -> None:
         _game_part(text, pl.col("a")).alias("g")
     )
     assert_frame_equal(found, headers.select(plain.alias("g")))
+
+
+AMOUNT_EVENTS = pl.DataFrame(
+    {
+        "hand_key": [1, 1, 2, 2, 3, 4],
+        "amount_s": ["$1", "$0.50", "$1", None, "1,000", "$2"],
+        "to_s": [None, "$2", None, None, "2,000", None],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("scale", "alt_locale"),
+    [
+        ([100, 100, 100], [False, False, False]),  # one value: left out of the joins
+        ([100, 1, 100], [False, True, False]),
+        ([None, None, None], [False, False, False]),  # null keys match nothing
+        ([100, None, 100], [None, None, None]),
+    ],
+)
+def test_amounts_like_the_join_on_every_key(
+    scale: list[int | None], alt_locale: list[bool | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # hand 4 has no scales row (null keys after the left join)
+    scales = pl.DataFrame(
+        {"hand_key": [1, 2, 3], "scale": scale, "alt_locale": alt_locale},
+        schema={"hand_key": pl.Int64, "scale": pl.Int32, "alt_locale": pl.Boolean},
+    )
+    for events in (AMOUNT_EVENTS, AMOUNT_EVENTS.filter(pl.col("hand_key") < 4)):
+        found = actions._with_amounts(events, scales, POKERSTARS)
+        with monkeypatch.context() as patch:
+            patch.setattr(actions, "_single_valued", lambda frame, columns: [])
+            plain = actions._with_amounts(events, scales, POKERSTARS)
+        assert_frame_equal(found, plain)
