@@ -69,25 +69,40 @@ def hand_violations(hands: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
     )
 
 
-def flagged_rows(state: pl.DataFrame, rules: list[Rule]) -> tuple[pl.DataFrame, list[Rule]]:
-    """The state rows some action rule flags, and the rules to run on them: the hand-level
-    rules and the action rules that flag a row (the first rule when none does, so the table
-    keeps its shape).
+def _firing(frame: pl.DataFrame, rules: list[Rule]) -> set[int]:
+    """The ids of the `rules` that flag a row of `frame` (every test in one lazy select, so
+    the subexpressions the rules share, ACTING, WAGER..., are computed once)."""
+    if not rules:
+        return set()
+    tests = [_flags(rule).alias(str(i)) for i, rule in enumerate(rules)]
+    counts = frame.lazy().select(tests).sum().collect().row(0)
+    return {id(rule) for rule, count in zip(rules, counts, strict=True) if count}
 
-    Every rule's test runs once over the whole state; the filters and messages then run on the
-    flagged rows only. Planning a rule's message expressions cost ~2-4 ms per rule whatever the
-    rows, and most rules flag nothing. Exact because rule expressions are row-wise (no window
-    or aggregate: audit/rules/_base.py).
+
+def flagged_rows(
+    state: pl.DataFrame, per_hand: pl.DataFrame, rules: list[Rule]
+) -> tuple[pl.DataFrame, list[Rule]]:
+    """The state rows some action rule flags, and the rules to run: those that flag a row
+    (action rules on the state, hand-level rules on `per_hand`; the first rule when none does,
+    so the table keeps its shape).
+
+    Every rule's test runs once over its whole frame; the filters and messages then run on the
+    flagged rows only, and only for the rules that flag one. Planning a rule's message
+    expressions cost ~2-4 ms per rule whatever the rows, and most rules flag nothing (the
+    three hand-level rules too, in most shards). Exact because rule expressions are row-wise
+    (no window or aggregate: audit/rules/_base.py) and a rule without a flagged row adds no
+    row to the table.
     """
     tested = [rule for rule in rules if not rule.hand_level]
+    firing = _firing(per_hand, [rule for rule in rules if rule.hand_level])
+    chosen = [rule for rule in rules if id(rule) in firing]
     if not tested:
-        return state.clear(), rules
-    # lazily, so the subexpressions the rules share (ACTING, WAGER...) are computed once
+        return state.clear(), chosen or rules[:1]
     tests = [_flags(rule).alias(str(i)) for i, rule in enumerate(tested)]
     flags = state.lazy().select(tests).collect()
     counts = flags.sum().row(0)
-    firing = {id(rule) for rule, count in zip(tested, counts, strict=True) if count}
-    chosen = [rule for rule in rules if rule.hand_level or id(rule) in firing] or rules[:1]
+    firing |= {id(rule) for rule, count in zip(tested, counts, strict=True) if count}
+    chosen = [rule for rule in rules if id(rule) in firing] or rules[:1]
     return state.filter(flags.select(pl.any_horizontal(pl.all())).to_series()), chosen
 
 
@@ -99,7 +114,7 @@ def violations_table(
     Action rules run on the rows some rule flags (flagged_rows); the rule order of the sort
     ties is the order of `rules`.
     """
-    flagged, chosen = flagged_rows(state, rules)
+    flagged, chosen = flagged_rows(state, per_hand, rules)
     return assemble(flagged, per_hand, hands, chosen, rules)
 
 

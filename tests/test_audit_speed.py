@@ -331,7 +331,13 @@ def test_rules_on_the_flagged_rows_match_every_rule_on_the_whole_state(
             got = audit.assemble.violations_table(state, per_hand, hands, chosen)
             plain = audit.assemble.assemble(state, per_hand, hands, chosen, chosen)
             assert got.equals(plain)
-    assert sum(len(audit.assemble.flagged_rows(c[0], c[3])[0]) for c in captured) > 0
+    assert sum(len(audit.assemble.flagged_rows(c[0], c[1], c[3])[0]) for c in captured) > 0
+    # hand-level rules are kept when they flag a hand and dropped when not: both happen here
+    kept = [
+        [r.code for r in audit.assemble.flagged_rows(c[0], c[1], c[3])[1] if r.hand_level]
+        for c in captured
+    ]
+    assert any(kept) and not all(kept)
 
 
 @pytest.mark.parametrize("seed", range(4))
