@@ -18,7 +18,7 @@ import audit.turn
 from audit import check
 from audit.engine import _write_back
 from audit.examples import parse_example
-from audit.hand_checks import _top_two
+from audit.hand_checks import _rank_key_fits, _street_rank_key, _top_two
 from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks, in_seq_order
 from audit.rules import RULES
 from audit.rules._base import Rule
@@ -32,7 +32,15 @@ from audit.turn import (
     _expected_seat_by_distance,
     seat_table,
 )
-from audit.windows import ffill_in, first_flag, prev_any_in, prev_ffill_in, prev_sum_in, shift_in
+from audit.windows import (
+    VALUE_BITS,
+    ffill_in,
+    first_flag,
+    prev_any_in,
+    prev_ffill_in,
+    prev_sum_in,
+    shift_in,
+)
 
 SEATS = [1, 2, 3, 4, 5, 6]
 RING = 10
@@ -121,6 +129,26 @@ def test_top_two_matches_top_k(seed: int, null_share: float) -> None:
     uncalled = (pl.col("top") > pl.col("second")).fill_null(False)
     assert got.filter(uncalled)["seat"].equals(want.filter(uncalled)["seat"])
     assert got.filter(uncalled).height > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_top_two_rank_key_sorts_like_the_two_keys(seed: int) -> None:
+    """hand_checks._street_rank_key (one folded key) against the two-key sort it replaced:
+    the same (s_gid, committed) sequence; and _top_two on commitments outside the key's range
+    (negative, >= 2**VALUE_BITS: the two-key sort) against the top_k reference."""
+    final = _commitments(seed, 0.0)
+    plain = final.sort("s_gid", "committed", descending=[False, True])
+    assert _rank_key_fits(final)
+    folded = final.sort(_street_rank_key())
+    assert folded.select("s_gid", "committed").equals(plain.select("s_gid", "committed"))
+    assert (folded.get_column("committed") > 0).sum() > 100
+    rng = random.Random(seed)
+    wide = final.with_columns(
+        committed=pl.col("committed") * rng.choice([-1, (1 << VALUE_BITS) // 256])
+    )
+    assert not _rank_key_fits(wide)
+    got, want = _top_two(wide).sort("s_gid"), _reference_top_two(wide).sort("s_gid")
+    assert got.select("hand_key", "top", "second").equals(want.select("hand_key", "top", "second"))
 
 
 def test_write_back_replaces_the_recomputed_rows() -> None:
