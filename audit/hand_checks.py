@@ -137,7 +137,7 @@ def _player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame)
 
 
 def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame:
-    """Per hand, the first player whose final stack does not add up (H-4, third part)."""
+    """Per hand, the lowest seat whose final stack does not add up (H-4, third part)."""
     silent = frame.select("hand_key", "silent_return")
     # only a reported final stack can be off (PokerStars prints none): filter before the join
     reported = players.filter(pl.col("final_stack").is_not_null())
@@ -159,13 +159,16 @@ def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame
 
 
 def _per_hand_text(rows: pl.DataFrame, name: str, text: pl.Expr) -> pl.DataFrame:
-    """(hand_key, `name`): `text` aggregated over each hand's `rows`.
+    """(hand_key, `name`): `text` aggregated over each hand's `rows`, in seat order.
 
+    The player rows come out of hash joins and group-bys in no fixed order, so they are put in
+    seat order first: the text (and which seat is "first") is then the same on every run.
     Without rows (the usual case) the empty frame is built directly: planning the money and
     sentence expressions costs a few ms whether there are rows or not."""
     if rows.height == 0:
         return pl.DataFrame(schema={"hand_key": rows.schema["hand_key"], name: pl.String})
-    return rows.group_by("hand_key").agg(text.alias(name))
+    in_seat_order = rows.sort("hand_key", "seat", nulls_last=True)
+    return in_seat_order.group_by("hand_key", maintain_order=True).agg(text.alias(name))
 
 
 #: The state columns the settlement checks read (selected first: the state frame is wide).
