@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.distinct import with_per_distinct
 from parsers.grammar import Grammar
 from parsers.lines import PRE_DEAL, SUMMARY
 from parsers.pairs import PAIR, pair_rows
@@ -168,16 +169,17 @@ def _actor_events(actors: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """The action pattern runs once per distinct text after the name ("folds", "calls $1"
     repeat across hands), and the groups come back with one join."""
     groups = pl.col("rest").str.extract_groups(grammar.actor_action)
-    distinct = (
-        actors.select("rest")
-        .unique()
-        .with_columns(groups.alias("g"))
-        .unnest("g")
-        .with_columns(pl.col("all_in").is_not_null())
-        .rename({"amount": "amount_s", "to": "to_s"})
-        .with_columns(_verb_with_suffix(grammar))
-    )
-    return actors.join(distinct, on="rest", how="left", maintain_order="left")
+
+    def read(distinct: pl.DataFrame) -> pl.DataFrame:
+        return (
+            distinct.with_columns(groups.alias("g"))
+            .unnest("g")
+            .with_columns(pl.col("all_in").is_not_null())
+            .rename({"amount": "amount_s", "to": "to_s"})
+            .with_columns(_verb_with_suffix(grammar))
+        )
+
+    return with_per_distinct(actors, ["rest"], read)
 
 
 def _verb_with_suffix(grammar: Grammar) -> pl.Expr:

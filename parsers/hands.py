@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.distinct import with_per_distinct
 from parsers.grammar import Grammar
 from parsers.lines import SUMMARY, board_count_expr
 from parsers.prefilter import rows_matching
@@ -47,9 +48,8 @@ def _with_groups(frame: pl.DataFrame, pattern: str) -> pl.DataFrame:
     Table and pot lines repeat across hands (2.8 k and 3.9 k distinct texts of 25 k hands):
     the pattern runs once per distinct text and one join brings the groups back.
     """
-    groups = pl.col("text").str.extract_groups(pattern)
-    fields = frame.select("text").unique().with_columns(groups.alias("g"))
-    return frame.join(fields, on="text", how="left", maintain_order="left")
+    groups = pl.col("text").str.extract_groups(pattern).alias("g")
+    return with_per_distinct(frame, ["text"], lambda texts: texts.with_columns(groups))
 
 
 def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -236,14 +236,11 @@ def _with_pot_money(frame: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         for name in ("pot", "rake", "jackpot", "stp")
     }
     added = pl.col("_site_added")
-    distinct = (
-        frame.select(keys)
-        .unique()
-        .with_columns(money["stp"].fill_null(0).alias("_site_added"))
-        .with_columns(
+
+    def read(distinct: pl.DataFrame) -> pl.DataFrame:
+        return distinct.with_columns(money["stp"].fill_null(0).alias("_site_added")).with_columns(
             (money["pot"] - added).alias("_total_pot"),
             (money["rake"] + money["jackpot"].fill_null(0) - added).alias("_rake"),
         )
-        .select(*keys, *(f"_{name}" for name in POT_MONEY))
-    )
-    return frame.join(distinct, on=keys, how="left", maintain_order="left", nulls_equal=True)
+
+    return with_per_distinct(frame, keys, read, nulls_equal=True)

@@ -14,6 +14,7 @@ import polars as pl
 from parsers.actions import NEEDS_AMOUNT, build_actions
 from parsers.added_raise import read_added_raises
 from parsers.all_in_marker import attach_all_in_markers
+from parsers.distinct import with_per_distinct
 from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
@@ -214,8 +215,9 @@ def _with_stacks(seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     across seat lists, and the amount regex costs more than the join that brings it back."""
     keys = ["stack_s", "scale", "alt_locale"]
     stack = grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack")
-    distinct = seats.select(keys).unique().with_columns(stack)
-    return seats.join(distinct, on=keys, how="left", maintain_order="left", nulls_equal=True)
+    return with_per_distinct(
+        seats, keys, lambda distinct: distinct.with_columns(stack), nulls_equal=True
+    )
 
 
 def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) -> Tables:

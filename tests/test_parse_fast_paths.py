@@ -235,3 +235,22 @@ def test_amounts_like_the_join_on_every_key(
             patch.setattr(actions, "_single_valued", lambda frame, columns: [])
             plain = actions._with_amounts(events, scales, POKERSTARS)
         assert_frame_equal(found, plain)
+
+
+def test_with_per_distinct_equals_the_rowwise_computation() -> None:
+    from parsers.distinct import with_per_distinct
+
+    frame = pl.DataFrame({"text": ["a1", "b22", None, "a1", "b22", "c"], "n": range(6)})
+    length = pl.col("text").str.len_chars().alias("length")
+    plain = frame.with_columns(length)
+    once = with_per_distinct(frame, ["text"], lambda d: d.with_columns(length), nulls_equal=True)
+    assert once.equals(plain)
+    # a plain left join: a null key finds nothing (here the same null)
+    assert with_per_distinct(frame, ["text"], lambda d: d.with_columns(length)).equals(plain)
+    flagged = pl.col("text").is_null().alias("missing")
+    null_taken = with_per_distinct(
+        frame, ["text"], lambda d: d.with_columns(flagged), nulls_equal=True
+    )
+    null_left = with_per_distinct(frame, ["text"], lambda d: d.with_columns(flagged))
+    assert null_taken["missing"].to_list() == [False, False, True, False, False, False]
+    assert null_left["missing"].to_list() == [False, False, None, False, False, False]
