@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 import polars as pl
 
+from parsers.distinct import with_per_distinct
 from parsers.hands import HEADER_COLUMNS
 from parsers.markers import first_marker
 from parsers.money import CENTS, CHIPS, EN, currency_of, to_minor_units
@@ -227,8 +228,7 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         _game_part(text, pl.col("_after_id")).alias("game_text"),
         started_at(text, _zones_present(first_times), pl.col("_first_time")).alias("started_at"),
     )
-    games = _game_fields(frame.select("game_text").unique())
-    frame = frame.join(games, on="game_text", how="left", maintain_order="left")
+    frame = with_per_distinct(frame, ["game_text"], _game_fields)
     problem = (
         pl.when(pl.col("hand_id").is_null())
         .then(pl.lit("hand id unreadable in header"))
