@@ -230,8 +230,7 @@ def _with_amounts(events: pl.DataFrame, scales: pl.DataFrame, grammar: Grammar) 
         .join(to_amounts, on=["to_s", *on], how="left", maintain_order="left")
         .get_column("to_amount")
     )
-    to_amount = pl.repeat(None, frame.height, dtype=found.dtype, eager=True).scatter(rows, found)
-    return frame.with_columns(to_amount.alias("to_amount"))
+    return frame.with_columns(_at_rows(found, rows, frame.height).alias("to_amount"))
 
 
 def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.DataFrame:
@@ -281,8 +280,8 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
     ordered = ordered.select("_order", "_after", before.alias("_before"))
     rows = ordered["_order"]
     frame = frame.with_columns(
-        _in_place(ordered["_after"], rows).alias("_after"),
-        _in_place(ordered["_before"], rows).alias("_before"),
+        _at_rows(ordered["_after"], rows, frame.height).alias("_after"),
+        _at_rows(ordered["_before"], rows, frame.height).alias("_before"),
     )
     before = pl.col("_before")
     return frame.with_columns(
@@ -301,9 +300,10 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
     ).drop("_before")
 
 
-def _in_place(values: pl.Series, rows: pl.Series) -> pl.Series:
-    """`values` computed on reordered rows, put back at their rows' positions."""
-    return pl.repeat(None, values.len(), dtype=values.dtype, eager=True).scatter(rows, values)
+def _at_rows(values: pl.Series, rows: pl.Series, length: int) -> pl.Series:
+    """A column of `length` nulls with `values` put at positions `rows` (values computed on
+    some rows, or on reordered rows, going back to where those rows are)."""
+    return pl.repeat(None, length, dtype=values.dtype, eager=True).scatter(rows, values)
 
 
 def _resolve_allins(frame: pl.DataFrame) -> pl.DataFrame:
