@@ -8,7 +8,6 @@ it holds no complete run.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from hhaudit.parts import PartStore, StoredPart, sink_combined
 from hhaudit.shard import TABLE_NAMES, AuditSettings, FileEntry
 from hhaudit.timing import note_startup, timed
 from hhaudit.timing import write_if_asked as write_timings_if_asked
+from hhaudit.warm import import_quietly
 from reports import HTML_MODULE, HtmlLimits, write_reports
 
 RUN_JSON = "run.json"
@@ -130,18 +130,11 @@ def run_record(
     }
 
 
-def _import_quietly(module: str) -> None:
-    try:
-        importlib.import_module(module)
-    except Exception:  # raised again, where it matters, by the import that needs the module
-        return
-
-
 def import_in_background(module: str) -> threading.Thread:
     """Import `module` in a thread: the HTML report's Jinja2 and matplotlib (~0.7 s) load while
     the workers run, not before the run starts (the import lock makes a later import wait)."""
     thread = threading.Thread(
-        target=_import_quietly, args=(module,), name="hhaudit-import", daemon=True
+        target=import_quietly, args=(module,), name="hhaudit-import", daemon=True
     )
     thread.start()
     return thread

@@ -9,14 +9,13 @@ copy of stdout; the worker's own stdout goes to stderr, so a stray print cannot 
 A task is `(fn, unit)`; the reply is `("ok", result, timings)` or `("error", exception, text)`.
 The worker ignores SIGINT (the driver decides what Ctrl-C stops) and dies with its parent
 (Linux PR_SET_PDEATHSIG): a killed run leaves no worker writing parts behind a --resume.
-Before it reads its first task it imports what units run (`warm_up`): the driver starts workers
+Before it reads its first task it imports what units run (WARM_MODULES): the driver starts workers
 early, so this overlaps the driver's digest of the inputs.
 """
 
 from __future__ import annotations
 
 import ctypes
-import importlib
 import os
 import pickle
 import signal
@@ -26,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hhaudit.engines.frames import read_frame, write_frame
+from hhaudit.warm import import_quietly
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 #: Imported before the first task: the modules every unit runs (~0.6 s).
@@ -67,22 +67,13 @@ def polars_threads(_unit: object = None) -> int:
     return pl.thread_pool_size()
 
 
-def warm_up() -> None:
-    """Import the modules units need; a failure is left for the first task to report."""
-    for name in WARM_MODULES:  # a loop over three modules
-        try:
-            importlib.import_module(name)
-        except Exception:  # the task that needs it raises it, with the driver told why
-            return
-
-
 def main() -> None:
     die_with_parent(int(sys.argv[1]))
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     tasks = os.fdopen(0, "rb")
     replies = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # print() and library output go to stderr, never into a reply
-    warm_up()
+    import_quietly(*WARM_MODULES)  # a failure is reported by the first task that needs it
     while (task := read_frame(tasks)) is not None:  # a loop over units
         write_frame(replies, run_task(*task))
 
