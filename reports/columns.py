@@ -63,6 +63,12 @@ def stakes_label() -> pl.Expr:
     return pl.when(tournament).then(label + pl.lit(" (tournament)")).otherwise(label)
 
 
-def day_label() -> pl.Expr:
-    """The UTC day a hand started, "YYYY-MM-DD", or "unknown"."""
-    return pl.col("started_at").dt.date().cast(pl.String).fill_null("unknown")
+def start_day() -> pl.Expr:
+    """The UTC day a hand started (a date; null without a start time)."""
+    return pl.col("started_at").dt.date()
+
+
+def day_label(day: pl.Expr | None = None) -> pl.Expr:
+    """The UTC day a hand started, "YYYY-MM-DD", or "unknown"; `day`: start_day() read
+    already (e.g. a grouped column)."""
+    return (start_day() if day is None else day).cast(pl.String).fill_null("unknown")

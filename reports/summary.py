@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.violations import SEVERITIES
-from reports.columns import day_label, neutralize_text_columns, stakes_label
+from reports.columns import day_label, neutralize_text_columns, stakes_label, start_day
 
 DIMENSIONS: tuple[str, ...] = ("code", "site", "stakes", "day")
 
@@ -61,8 +61,8 @@ def hands_by(hands: pl.LazyFrame, key: str) -> pl.LazyFrame:
     """Hands per label of `key`, counted per distinct source values first (a few stakes, days)
     so each label is built once per group, not once per hand."""
     if key == "day":
-        sources = [pl.col("started_at").dt.date().alias("_date")]
-        label = pl.col("_date").cast(pl.String).fill_null("unknown")  # = columns.day_label
+        sources = [start_day().alias("_date")]
+        label = day_label(pl.col("_date"))
     else:
         sources = [pl.col(name) for name in LABEL_SOURCES[key]]
         label = _labels()[key]
