@@ -69,13 +69,18 @@ def hand_violations(hands: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
     )
 
 
-def _firing(frame: pl.DataFrame, rules: list[Rule]) -> set[int]:
-    """The ids of the `rules` that flag a row of `frame` (every test in one lazy select, so
-    the subexpressions the rules share, ACTING, WAGER..., are computed once)."""
+def _rule_flags(frame: pl.DataFrame, rules: list[Rule]) -> pl.DataFrame:
+    """One boolean column per rule (named by position): the rows of `frame` it flags. Every
+    test runs in one lazy select, so the subexpressions the rules share (ACTING, WAGER...) are
+    computed once."""
+    return frame.lazy().select(_flags(rule).alias(str(i)) for i, rule in enumerate(rules)).collect()
+
+
+def _firing(flags: pl.DataFrame, rules: list[Rule]) -> set[int]:
+    """The ids of the `rules` that flag some row (`flags` from _rule_flags)."""
     if not rules:
         return set()
-    tests = [_flags(rule).alias(str(i)) for i, rule in enumerate(rules)]
-    counts = frame.lazy().select(tests).sum().collect().row(0)
+    counts = flags.sum().row(0)
     return {id(rule) for rule, count in zip(rules, counts, strict=True) if count}
 
 
@@ -93,15 +98,13 @@ def flagged_rows(
     (no window or aggregate: audit/rules/_base.py) and a rule without a flagged row adds no
     row to the table.
     """
-    tested = [rule for rule in rules if not rule.hand_level]
-    firing = _firing(per_hand, [rule for rule in rules if rule.hand_level])
-    chosen = [rule for rule in rules if id(rule) in firing]
-    if not tested:
-        return state.clear(), chosen or rules[:1]
-    tests = [_flags(rule).alias(str(i)) for i, rule in enumerate(tested)]
-    flags = state.lazy().select(tests).collect()
-    counts = flags.sum().row(0)
-    firing |= {id(rule) for rule, count in zip(tested, counts, strict=True) if count}
+    hand_rules = [rule for rule in rules if rule.hand_level]
+    action_rules = [rule for rule in rules if not rule.hand_level]
+    firing = _firing(_rule_flags(per_hand, hand_rules), hand_rules) if hand_rules else set()
+    if not action_rules:
+        return state.clear(), [rule for rule in rules if id(rule) in firing] or rules[:1]
+    flags = _rule_flags(state, action_rules)
+    firing |= _firing(flags, action_rules)
     chosen = [rule for rule in rules if id(rule) in firing] or rules[:1]
     return state.filter(flags.select(pl.any_horizontal(pl.all())).to_series()), chosen
 
