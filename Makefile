@@ -8,7 +8,7 @@ OUT ?= out
 # make bench HANDS=400000 BENCH_ARGS="--copies 5 --dask" (docs/bench.md, docs/scale.md)
 HANDS ?= 200000
 
-.PHONY: install demo test lint bench fuzz clean
+.PHONY: install demo test lint bench fuzz sites clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ lint: install
 
 bench: install
 	$(BIN)/python -m bench.run --hands $(HANDS) $(BENCH_ARGS)
+
+# The README's site table, measured on ../shared/corpus/real (tools/site_table.py)
+sites: install
+	$(BIN)/python tools/site_table.py --write README.md
 
 fuzz: install
 	$(BIN)/python -m pytest -q -n 2 -m slow tests

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 import polars as pl
 
 NL_PL = ("NL", "PL", "CAP")
+#: What a flag says went wrong: `betting` the game let an illegal action through, `accounting`
+#: the chips do not add up, `log` the export contradicts itself (header, markers, labels).
+CATEGORIES = ("betting", "accounting", "log")
 KNOWN = ("NL", "PL", "FL", "CAP")
 
 
@@ -22,6 +25,7 @@ class Rule:
     """One RULES.md code."""
 
     code: str
+    category: str  # one of CATEGORIES
     severity: str  # RULES.md's severity (violation / warning / info)
     structures: tuple[str, ...] | None  # betting structures it applies to; None: all, UNKNOWN too
     citation: str  # RULES.md section and the rule books it rests on
@@ -31,6 +35,10 @@ class Rule:
     message: pl.Expr
     severity_option: str | None = None  # an Options field that overrides the severity
     hand_level: bool = False  # evaluated on the per-hand settlement frame (audit/hand_checks.py)
+
+    def __post_init__(self) -> None:
+        if self.category not in CATEGORIES:
+            raise ValueError(f"{self.code}: category {self.category!r} is not one of {CATEGORIES}")
 
 
 def col(name: str) -> pl.Expr:

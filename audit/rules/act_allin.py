@@ -18,6 +18,7 @@ from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ACT-ALLIN",
+    category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-3; table stakes",

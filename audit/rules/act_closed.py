@@ -22,6 +22,7 @@ from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ACT-CLOSED",
+    category="betting",
     severity="warning",
     structures=None,
     citation="RULES.md I-4, D-9",

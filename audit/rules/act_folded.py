@@ -17,6 +17,7 @@ from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ACT-FOLDED",
+    category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-2; TDA 50",

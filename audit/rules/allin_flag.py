@@ -20,6 +20,7 @@ _EMPTY = col("remaining_after") == 0
 
 RULE = Rule(
     code="ALLIN-FLAG",
+    category="log",
     severity="warning",
     structures=("NL", "PL", "FL", "UNKNOWN"),  # capped NL: reaching the cap is not all-in
     citation="RULES.md I-11",

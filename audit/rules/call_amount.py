@@ -29,6 +29,7 @@ _CONTESTED = pl.min_horizontal(
 
 RULE = Rule(
     code="CALL-AMOUNT",
+    category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md I-8; TDA 51-B; RRoP §14 NL r2",

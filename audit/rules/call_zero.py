@@ -17,6 +17,7 @@ from audit.rules._base import ACTING, Rule, col
 
 RULE = Rule(
     code="CALL-ZERO",
+    category="log",
     severity="info",
     structures=None,
     citation="RULES.md I-13; TDA 55-A",

@@ -15,6 +15,7 @@ from audit.rules._base import ACTING, Rule, col, money, sentence
 
 RULE = Rule(
     code="CHECK-FACING-BET",
+    category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-7; TDA 55",

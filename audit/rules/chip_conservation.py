@@ -23,6 +23,7 @@ from audit.rules._base import Rule, col
 
 RULE = Rule(
     code="CHIP-CONSERVATION",
+    category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md H-4",

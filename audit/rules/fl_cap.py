@@ -22,6 +22,7 @@ from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="FL-CAP",
+    category="betting",
     severity="violation",
     structures=("FL",),
     citation="RULES.md B-6; TDA 48; RRoP §3 r3-r4; seeds 000, 003",

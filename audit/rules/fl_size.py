@@ -27,6 +27,7 @@ _ALL_IN_FOR_LESS = (col("fl_required") > TO) & (col("committed_after") == col("a
 
 RULE = Rule(
     code="FL-SIZE",
+    category="betting",
     severity="violation",
     structures=("FL",),
     citation="RULES.md B-5; RRoP §3 r5-r6; seeds 000, 003",

@@ -21,6 +21,7 @@ from audit.rules._base import ACTING, Rule, col
 
 RULE = Rule(
     code="FOLD-NO-BET",
+    category="betting",
     severity="info",
     structures=None,
     citation="RULES.md I-14; TDA 58",

@@ -21,6 +21,7 @@ _KIND = pl.col("kind")
 
 RULE = Rule(
     code="LABEL",
+    category="log",
     severity="warning",
     structures=None,
     citation="RULES.md I-12; TDA 55",

@@ -21,6 +21,7 @@ from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="NL-BET-MIN",
+    category="betting",
     severity="violation",
     structures=NL_PL,
     citation="RULES.md B-1; RRoP §14 NL r2; TDA 43-A, 55-B; seed 000",

@@ -19,6 +19,7 @@ from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="NOT-ABOVE",
+    category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-10",

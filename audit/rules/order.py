@@ -21,6 +21,7 @@ from audit.rules._base import ACTING, Rule, col, sentence
 
 RULE = Rule(
     code="ORDER",
+    category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-1, D-9; TDA 50, 53, 34-B",

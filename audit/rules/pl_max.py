@@ -23,6 +23,7 @@ from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="PL-MAX",
+    category="betting",
     severity="violation",
     structures=("PL",),
     citation="RULES.md B-4; TDA 54-A..D, 52-B; RRoP §14 PL r1-r5; seed 000",

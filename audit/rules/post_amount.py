@@ -23,6 +23,7 @@ from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="POST-AMOUNT",
+    category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md H-1; TDA RP-11",

@@ -25,6 +25,7 @@ from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="POT-TOTAL",
+    category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md H-3",

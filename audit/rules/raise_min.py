@@ -19,6 +19,7 @@ from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="RAISE-MIN",
+    category="betting",
     severity="violation",
     structures=NL_PL,
     citation="RULES.md B-2; TDA 43-A (+ addendum Ex1-4-B), 47-A, 52-A; RRoP §3 r5, §14 NL r3-r4",

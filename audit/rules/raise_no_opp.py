@@ -20,6 +20,7 @@ from audit.rules._base import TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="RAISE-NO-OPP",
+    category="betting",
     severity="warning",
     structures=None,
     citation="RULES.md I-15; TDA 15-B, 65-A",

@@ -22,6 +22,7 @@ from audit.rules._base import KNOWN, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="REOPEN",
+    category="betting",
     severity="violation",
     structures=KNOWN,
     citation="RULES.md B-3; TDA 47-A, 47-B; RRoP §3 r6, §14 NL r3, r5; seeds 000, 003",

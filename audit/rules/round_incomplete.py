@@ -25,6 +25,7 @@ from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="ROUND-INCOMPLETE",
+    category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-5, D-9",

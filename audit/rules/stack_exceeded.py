@@ -24,6 +24,7 @@ _REQUESTED = (
 
 RULE = Rule(
     code="STACK-EXCEEDED",
+    category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md I-9; table stakes",

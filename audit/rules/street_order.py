@@ -20,6 +20,7 @@ from audit.rules._base import Rule, col, sentence
 
 RULE = Rule(
     code="STREET-ORDER",
+    category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-6",

@@ -22,6 +22,7 @@ from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="UNCALLED-RETURN",
+    category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md H-2; TDA 15-B, 65-A",
