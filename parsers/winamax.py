@@ -42,7 +42,8 @@ ACTOR_ACTION = (
     r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises|checks|folds"
     r"|collected)"
     rf"(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
-    r"(?: from (?:main |side )?pot(?: \d+)?(?: \((?:HI|LO)\))?)?"
+    # "from pot (HI)" and, in 2016 Hi/Lo exports, "from pot(HI)" without the space
+    r"(?: from (?:main |side )?pot(?: \d+)?(?: ?\((?:HI|LO)\))?)?"
     r"(?P<suffix> out of position)?(?P<all_in> and is all-in)?$"
 )
 

@@ -1,7 +1,11 @@
 """RAISE-NO-OPP: a bet or raise while every other player still in is all-in.
 
 Nobody can call the excess, which can only come back as uncalled. Severity from option
-`raise_without_opponent` (warning by default; PokerKit refuses such a raise).
+`raise_without_opponent` (warning by default; PokerKit refuses such a raise). An opponent who
+still has chips, even fewer than the bet (he can only call all-in), can still act: a wager
+facing him does not trigger it (RULES.md I-15); only live players with no chip behind count
+as all-in (`n_with_chips`, audit/turn.py). In the legal example P3 has 900 behind, less
+than P2's raise, and calls all-in.
 
 Violating:
     NL 50/100; stacks P1=5000 P2=5000 P3=1000; button P3
@@ -9,7 +13,7 @@ Violating:
 
 Legal:
     NL 50/100; stacks P1=5000 P2=5000 P3=1000; button P3
-    preflop: P3 raise 1000, P1 fold, P2 call
+    preflop: P3 call, P1 fold, P2 raise 2000, P3 call
 """
 
 from __future__ import annotations
