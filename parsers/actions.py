@@ -114,15 +114,18 @@ def _completing(events: pl.DataFrame, blinds: pl.DataFrame) -> pl.DataFrame:
 
 def _allin_posts(events: pl.DataFrame, posts: Mapping[str, str]) -> pl.DataFrame:
     """A "bet_or_call" before the deal is a post: an ante while the antes are posted (before
-    the first blind of a hand with antes), else the post `posts` names for the player
-    (Grammar.allin_post_kinds: Bovada "Big Blind : All-in $8" is an all-in big blind)."""
+    the first blind of a hand with antes) by a player who has not posted his ante yet, else
+    the post `posts` names for the player (Grammar.allin_post_kinds: Bovada "Big Blind :
+    All-in $8" is an all-in big blind; "Small Blind : Ante chip 400" then "Small Blind : All-in
+    892" is his ante, then his small blind all-in)."""
     kind = pl.col("kind")
     if not posts or not events.select((kind == "bet_or_call").any()).item():
         return events
     blind = kind.is_in(["post_sb", "post_bb"])
     first_blind = pl.col("line_no").filter(blind).min().over("hand_key")
     antes = (kind == "post_ante").any().over("hand_key")
-    during_antes = antes & (pl.col("line_no") < first_blind).fill_null(True)
+    ante_posted = (kind == "post_ante").cast(pl.Int32).cum_sum().over("hand_key", "player") > 0
+    during_antes = antes & ~ante_posted & (pl.col("line_no") < first_blind).fill_null(True)
     as_post = (
         pl.when(during_antes)
         .then(pl.lit("post_ante"))
@@ -306,17 +309,26 @@ def _at_rows(values: pl.Series, rows: pl.Series, length: int) -> pl.Series:
     return pl.repeat(None, length, dtype=values.dtype, eager=True).scatter(rows, values)
 
 
-def _resolve_allins(frame: pl.DataFrame) -> pl.DataFrame:
+def _resolve_allins(frame: pl.DataFrame, wager_verbs: tuple[str, ...] = ()) -> pl.DataFrame:
     """Raw kind "bet_or_call" (an all-in line giving the chips added, not what it was: Bovada
     "All-in N", PartyPoker "is all-In [N]"), from the street's current bet before it: a bet
     when there is none, a raise when the player's commitment goes above it, else a call.
-    Uses `_after` (commitment after each row, from _with_commitments) and drops it."""
+    A raise written with one of `wager_verbs` (Grammar.wager_verbs) is a bet when nothing is
+    bet on the street. Uses `_after` (commitment after each row, from _with_commitments) and
+    drops it."""
     kind = pl.col("kind")
-    if not frame.select((kind == "bet_or_call").any()).item():
+    wager_verb = (kind == "raise") & pl.col("verb").is_in(list(wager_verbs)).fill_null(False)
+    mixed = (kind == "bet_or_call") | wager_verb if wager_verbs else kind == "bet_or_call"
+    if not frame.select(mixed.any()).item():
         return frame.drop("_after")
     street = ["hand_key", "street"]
     frame = frame.with_columns(pl.col("_after").cum_max().over(street).alias("_top"))
     current = pl.col("_top").shift(1).over(street).fill_null(0)
+    if wager_verbs:
+        opening = wager_verb & (current == 0)
+        frame = frame.with_columns(
+            pl.when(opening).then(pl.lit("bet")).otherwise(kind).alias("kind")
+        )
     resolved = (
         pl.when(current == 0)
         .then(pl.lit("bet"))
@@ -373,7 +385,8 @@ def build_actions(
     if grammar.infer_streets and "infer_streets" in hand_info.columns:
         unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
         frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
-    frame = _resolve_allins(_with_commitments(frame, grammar.lone_raise_amount))
+    frame = _with_commitments(frame, grammar.lone_raise_amount)
+    frame = _resolve_allins(frame, tuple(grammar.wager_verbs))
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)
     row = pl.int_range(pl.len(), dtype=pl.Int32)
     seq = row - pl.when(first.fill_null(True)).then(row).forward_fill()

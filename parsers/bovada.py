@@ -64,8 +64,10 @@ VERBS: dict[str, str] = {
 _QUIET_VERBS = (
     r"(?:Card dealt to a spot|Does not show|Showdown|Mucks|Leave|Enter|Seat sit|Sit out"
     r"|Sitout|Re-join|Seat re-join|Seat stand|Stand|Table enter user|Table leave user"
-    r"|Table deposit|Draw for dealer|Ranking|Prize Cash|Rebuyin|Double rebuys|Addon"
-    r"|Set dealer)"
+    r"|Table deposit|Draw for dealer|Ranking|Rebuyin|Double rebuys|Addon|Set dealer"
+    # tournament prizes paid outside the pot: "Prize Cash [$60]", "Prize Tournament Ticket
+    # [Monthly Milly - $1,000,000 Gtd]", knockouts' "BOUNTY PRIZE [$5]"
+    r"|Prize |BOUNTY PRIZE|Bounty [Pp]rize)"
 )
 ACTOR_IGNORED = "^" + _QUIET_VERBS
 
@@ -122,5 +124,8 @@ BOVADA = Grammar(
     lone_raise_amount="to",
     max_seat_number=10,
     allin_post_kinds={"Small Blind": "post_sb", "Big Blind": "post_bb"},
+    # every all-in opening bet below a full bet in the corpus is "All-in(raise)" (5 of 5; the
+    # 124 full ones "All-in"): the label does not tell bet from raise
+    wager_verbs=("All-in(raise)", "All-in(raise-timeout)"),
     idle_seats_sit_out=True,
 )

@@ -95,6 +95,10 @@ class Grammar:
     #: seats (Bovada MTT "Seat 1243:", Ignition SNGs listing "Seat 7:" before "Seat 1:"): such
     #: a hand's seats are renumbered 1..n in seat-list order (the table order). 0: never.
     max_seat_number: int = 0
+    #: Verbs (see `verbs`, kind raise) the site writes for an all-in wager whatever it is: a
+    #: bet when nothing is bet on the street (Bovada "All-in(raise) $5.43" opening the turn
+    #: for less than a full bet; its full all-in bets are "All-in $N").
+    wager_verbs: tuple[str, ...] = ()
     #: Player name -> post kind for a "bet_or_call" line before the deal: an all-in blind
     #: (Bovada "Big Blind : All-in $8" is the big blind posting all-in).
     allin_post_kinds: Mapping[str, str] = field(default_factory=dict)

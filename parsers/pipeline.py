@@ -18,7 +18,7 @@ from parsers.distinct import with_per_distinct
 from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
 from parsers.hands import assemble_hands, hand_facts, table_facts
-from parsers.lines import PRE_DEAL, board_count_expr, marker_expr, section_expr
+from parsers.lines import PRE_DEAL, SUMMARY, board_count_expr, marker_expr, section_expr
 from parsers.pairs import PAIR, pair_key, pair_rows
 from parsers.prefilter import matches, rows_matching, scattered
 from parsers.schema import conform, empty
@@ -85,6 +85,7 @@ def _hand_problems(
         missing_amount = missing_amount.with_columns(pl.lit(None, dtype=pl.String).alias("text"))
     parts = [
         _reason(bad, pl.lit("unrecognised line ") + _quote(pl.col("text"))),
+        _reason(_markers_after_summary(lines), pl.lit(AFTER_SUMMARY)),
         _reason(no_summary, pl.lit("hand has no *** SUMMARY *** (truncated?)")),
         *(
             _reason(rows_matching(lines, pattern), pl.lit(reason))
@@ -109,6 +110,22 @@ def _hand_problems(
     if "problem" in actions.columns:  # set by parsers/site_money.py
         parts.append(_reason(actions.filter(pl.col("problem").is_not_null()), pl.col("problem")))
     return pl.concat(parts).sort("hand_key", "line_no").unique("hand_key", keep="first")
+
+
+AFTER_SUMMARY = (
+    "street marker after the summary: the lines of another hand without its header follow "
+    "(cut or concatenated export)"
+)
+
+
+def _markers_after_summary(lines: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, line_no) of the first street marker after a hand's summary marker: every
+    format ends a hand with its summary, so a later deal or street is another hand whose
+    header was cut off (fpdb's "concatenated.partial" exports)."""
+    markers = lines.filter(pl.col("is_marker")).select("hand_key", "line_no", "marker")
+    after = (pl.col("marker") == SUMMARY).cum_sum().over("hand_key") > 0
+    later = markers.filter(after & (pl.col("marker") < SUMMARY))
+    return later.group_by("hand_key").agg(pl.col("line_no").min())
 
 
 def _player_seated_twice(seats: pl.DataFrame) -> pl.DataFrame:
