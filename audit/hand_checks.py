@@ -18,6 +18,43 @@ LIVE = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
 
 
 def expected_returns(state: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, expected_return): each street's top minus second commitment, plus
+    the unmatched part of an ante nobody could contest (_ante_returns)."""
+    streets = _street_returns(state)
+    antes = _ante_returns(state)
+    if antes.height == 0:
+        return streets
+    return (
+        pl.concat([streets, antes.cast(streets.schema)])
+        .group_by("hand_key", "seat")
+        .agg(pl.col("expected_return").sum())
+    )
+
+
+def _ante_returns(state: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, expected_return): when every other player who posted an ante went
+    all-in with it for less, the part of the one largest ante above the next is matched by
+    nobody and goes back (Bovada heads-up, fpdb-3 ante.all.in: "Big Blind : All-in 166" as
+    his ante against "Dealer : Ante chip 240", "Return uncalled portion of bet 74")."""
+    antes = state.filter(active() & (pl.col("kind") == "post_ante"))
+    per_seat = antes.group_by("hand_key", "seat").agg(
+        ante=pl.col("chips_in").sum(), left=pl.col("remaining_after").last()
+    )
+    hand = "hand_key"
+    top = pl.col("ante").max().over(hand)
+    at_top = pl.col("ante") == top
+    per_seat = per_seat.with_columns(
+        second=pl.when(~at_top).then(pl.col("ante")).max().over(hand),
+        unmatched=at_top
+        & (at_top.sum().over(hand) == 1)
+        & (at_top | (pl.col("left") == 0)).all().over(hand),
+    )
+    return per_seat.filter(pl.col("unmatched") & pl.col("second").is_not_null()).select(
+        hand, "seat", expected_return=pl.col("ante") - pl.col("second")
+    )
+
+
+def _street_returns(state: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, seat, expected_return): each street's top minus second commitment."""
     final = (
         state.filter(active() & LIVE & (pl.col("street") <= 3))
@@ -190,6 +227,8 @@ INPUTS = (
     "chips",
     "chips_in",
     "committed_after",
+    "remaining_after",
+    "kind",
     "n_dealt",
     "opt_uncontested_pot_keeps_uncalled",
 )

@@ -4,6 +4,32 @@ from __future__ import annotations
 
 FOLDERS = ("bovada",)
 
-DAMAGED: dict[tuple[str, int], tuple[str, str]] = {}
+DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
+    ("NLHE-HU-USD-STT - $20-$1 - 201509.partial.hand.txt", 10): (
+        "unrecognised line",
+        "fpdb's partial-hand sample: hand 3260004104 is cut inside 'Dealer : Rais' and the "
+        "header of hand 3260003105 is glued onto that line",
+    ),
+    ("NLHE-USD-5-10-201511.concatenated.partial.txt", 43): (
+        "street marker after the summary",
+        "fpdb's concatenated-partial sample: the summary of hand 3178646516 breaks off in "
+        "'Seat+2: Small Blind $127 [75 in chips)' (line 36) and the seat lines, posts and "
+        "'*** HOLE CARDS ***' of a hand whose header is missing follow",
+    ),
+}
 
-KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {}
+KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
+    ("LHE-USD-8-16-201204.old.format.txt", "2596806815"): {
+        "POT-TOTAL": "the summary is another hand's: the actions put in 4 + 16 + 16 "
+        "(preflop) + 16 + 16 (flop) + 16 + 16 (river) = $100 = 'Hand result $98' + rake $2, "
+        "but 'Total Pot($57.50)' = $27.75 + $27.75 + $2 of two winners with four hole cards "
+        "each, on 'Board [Ad 3d 7h Qc 4d]' where 3d Qs Qc / Kh / 7d were dealt",
+        "CHIP-CONSERVATION": "the same summary: collected $98 + rake $2 = $100, "
+        "'Total Pot($57.50)'",
+    },
+    ("NLHE-9max-USD-3-201204.missing.limit.info.txt", "2607979051"): {
+        # the header-against-posts contradiction (stakes from the evidence, HEADER-STAKES)
+        "POST-AMOUNT": "header 'Normal- Level 5 (75/150)', posts 'Ante/Small blind 50' and "
+        "'Big blind/Bring in 100'",
+    },
+}
