@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from audit.causes import action_link_columns, hand_link_columns, link_flags
 from audit.rounds import street_names
 from audit.rules._base import Rule
 from audit.violations import VIOLATIONS_SCHEMA
@@ -44,8 +45,10 @@ def action_violations(state: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
         "min_to",
         "max_to",
         pl.lit(rule.code).alias("code"),
+        pl.lit(rule.category).alias("category"),
         _severity(rule).alias("severity"),
         rule.message.alias("message"),
+        *action_link_columns(rule.code),
     )
 
 
@@ -64,8 +67,10 @@ def hand_violations(hands: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
         null.cast(pl.Int64).alias("min_to"),
         null.cast(pl.Int64).alias("max_to"),
         pl.lit(rule.code).alias("code"),
+        pl.lit(rule.category).alias("category"),
         _severity(rule).alias("severity"),
         rule.message.alias("message"),
+        *hand_link_columns(rule.code),
     )
 
 
@@ -118,7 +123,7 @@ def violations_table(
     ties is the order of `rules`.
     """
     flagged, chosen = flagged_rows(state, per_hand, rules)
-    return assemble(flagged, per_hand, hands, chosen, rules)
+    return assemble(flagged, per_hand, hands, chosen, rules, full_state=state)
 
 
 def assemble(
@@ -127,8 +132,11 @@ def assemble(
     hands: pl.DataFrame,
     chosen: list[Rule],
     rules: list[Rule],
+    full_state: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
-    """The `chosen` rules over their frames, in the order of `rules` for ties."""
+    """The `chosen` rules over their frames, in the order of `rules` for ties, each flag linked
+    to its cause (audit/causes.py; `full_state`: the whole state when `state` holds only the
+    flagged rows)."""
     lazy_state, lazy_hands = state.lazy(), per_hand.lazy()
     parts = [
         hand_violations(lazy_hands, rule)
@@ -147,6 +155,5 @@ def assemble(
     frame = frame.with_columns(
         _rule_order=pl.col("code").replace_strict(order, return_dtype=pl.Int32)
     ).sort("hand_key", "seq", "_rule_order", nulls_last=True)
-    return frame.select(
-        [pl.col(name).cast(dtype) for name, dtype in VIOLATIONS_SCHEMA.items()]
-    ).collect()
+    linked = link_flags(frame.collect(), state if full_state is None else full_state)
+    return linked.select([pl.col(name).cast(dtype) for name, dtype in VIOLATIONS_SCHEMA.items()])
