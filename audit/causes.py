@@ -9,8 +9,8 @@ same inputs; `hhaudit run` rewrites its hand_key part when it renumbers the hand
 `caused_by` is the flag_id of the flag this one follows from, null for a root cause. The links
 (LINKS) are few and each follows from the log within one hand:
 
-- ACT-FOLDED on an action that is also STREET-ORDER: the action is out of place, which is why
-  it comes after the player's fold in the log.
+- ACT-FOLDED or ACT-CLOSED on an action that is also STREET-ORDER: the action is out of place,
+  which is why it comes after the player's fold, or after its street closed, in the log.
 - a later ACT-FOLDED of the same player: the same fold (the player's first ACT-FOLDED).
 - STREET-ORDER on the action right after another STREET-ORDER of the same street: one
   misplaced block (the block's first flag).
@@ -41,6 +41,7 @@ from audit.rules._base import col
 #: (consequence code, cause codes, when): the documented cause -> consequence links.
 LINKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("ACT-FOLDED", ("STREET-ORDER",), "the same action is out of street order"),
+    ("ACT-CLOSED", ("STREET-ORDER",), "the same action is out of street order"),
     ("ACT-FOLDED", ("ACT-FOLDED",), "a later action of the same folded player"),
     ("STREET-ORDER", ("STREET-ORDER",), "the next action of one misplaced block"),
     ("ROUND-INCOMPLETE", ("CALL-AMOUNT",), "the named seat's short call, its last action"),
@@ -136,11 +137,12 @@ def _first_per(keys: list[str]) -> pl.Expr:
 
 
 def _same_action(flags: pl.DataFrame) -> pl.DataFrame:
-    """ACT-FOLDED caused by STREET-ORDER on the same action."""
+    """ACT-FOLDED / ACT-CLOSED caused by STREET-ORDER on the same action."""
     cause = flags.filter(pl.col("code") == "STREET-ORDER").select(
         "hand_key", "seq", pl.col("flag_id").alias("caused_by")
     )
-    folded = flags.filter(pl.col("code") == "ACT-FOLDED").select("hand_key", "seq", "flag_id")
+    void = pl.col("code").is_in(("ACT-FOLDED", "ACT-CLOSED"))
+    folded = flags.filter(void).select("hand_key", "seq", "flag_id")
     return folded.join(cause, on=["hand_key", "seq"]).select("flag_id", "caused_by")
 
 

@@ -41,5 +41,11 @@ VIOLATIONS_SCHEMA = pl.Schema(
 )
 
 
+def is_root() -> pl.Expr:
+    """A root cause: a flag no earlier flag of its hand causes (what totals and exit status
+    count; the consequences stay in the table, linked by caused_by)."""
+    return pl.col("caused_by").is_null()
+
+
 def empty_violations() -> pl.DataFrame:
     return pl.DataFrame(schema=VIOLATIONS_SCHEMA)

@@ -108,7 +108,8 @@ def _adjusted(
     """Entries with each file's duplicates moved from audited to quarantined, flags removed."""
     keys = duplicates.select("hand_key", "source_file")
     flags = (
-        violations.select("hand_key", pl.col("severity").cast(pl.String))
+        violations.filter(pl.col("caused_by").is_null())  # entries count root causes
+        .select("hand_key", pl.col("severity").cast(pl.String))
         .join(keys.lazy(), on="hand_key")
         .group_by("source_file")
         .agg(pl.len().alias("flags"), (pl.col("severity") == "violation").sum().alias("viol"))

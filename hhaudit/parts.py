@@ -143,6 +143,21 @@ def _renumber(offset: pl.Expr) -> pl.Expr:
     return (pl.col("hand_key") % (1 << HAND_INDEX_BITS) + offset).alias("hand_key")
 
 
+FLAG_IDS = ("flag_id", "caused_by")  # "<hand_key>:<seq>:<code>" (audit/causes.py)
+
+
+def _renumbered(schema: Sequence[str], offset: pl.Expr) -> list[pl.Expr]:
+    """hand_key renumbered, and the hand_key part of the flag ids with it (a flag's cause is
+    in the same hand, so both ids take the flag's new hand_key)."""
+    key = _renumber(offset)
+    ids = [
+        pl.concat_str(key.cast(pl.String), pl.col(name).str.extract(r"(:.*)$")).alias(name)
+        for name in FLAG_IDS
+        if name in schema
+    ]
+    return [key, *ids]
+
+
 def _key_offsets(parts: Sequence[StoredPart]) -> list[int]:
     """Per part: (file position in this run << 32) + hands of the file's earlier chunks."""
     offsets, position = [], -1
@@ -157,8 +172,9 @@ def _scan_each(parts: Sequence[tuple[int, StoredPart]], table: str) -> pl.LazyFr
     frames = []
     for offset, part in parts:
         frame = pl.scan_parquet(part.path(table))
-        if "hand_key" in frame.collect_schema():
-            frame = frame.with_columns(_renumber(pl.lit(offset, dtype=pl.Int64)))
+        names = frame.collect_schema().names()
+        if "hand_key" in names:
+            frame = frame.with_columns(_renumbered(names, pl.lit(offset, dtype=pl.Int64)))
         frames.append(frame)
     return pl.concat(frames, how="diagonal_relaxed")
 
@@ -182,7 +198,7 @@ def _scan_group(group: Sequence[tuple[int, StoredPart]], table: str, schema: dic
     for value, part in group:  # a loop over at most GROUP_PARTS parts
         is_part = pl.col("_part") == part.path(table)
         offset = pl.when(is_part).then(pl.lit(value, dtype=pl.Int64)).otherwise(offset)
-    return frame.with_columns(_renumber(offset)).drop("_part")
+    return frame.with_columns(_renumbered(list(schema), offset)).drop("_part")
 
 
 def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:

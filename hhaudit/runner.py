@@ -87,16 +87,34 @@ def combine_parts(parts: Sequence[StoredPart], out_dir: Path) -> dict[str, pl.La
 
 
 def run_totals(entries: Sequence[FileEntry], violations: pl.LazyFrame) -> dict[str, Any]:
-    """The run-level counts; hands_read == hands_audited + hands_quarantined by construction."""
+    """The run-level counts; hands_read == hands_audited + hands_quarantined by construction.
+
+    Flags are counted as root causes (caused_by null, audit/causes.py): `flags`, the severity
+    counts, `by_code` and `by_category`; `consequences` counts the flags linked to a cause
+    (they stay in violations.parquet / .csv) and `flags_total` both."""
+    from audit.rules._base import CATEGORIES
+    from audit.violations import is_root
+
     severity = pl.col("severity").cast(pl.String)
+    root = is_root()
     flag_counts = violations.select(
-        pl.len().alias("flags"),
-        (severity == "violation").sum().alias("violations"),
-        (severity == "warning").sum().alias("warnings"),
-        (severity == "info").sum().alias("infos"),
+        root.sum().alias("flags"),
+        (~root).sum().alias("consequences"),
+        pl.len().alias("flags_total"),
+        ((severity == "violation") & root).sum().alias("violations"),
+        ((severity == "warning") & root).sum().alias("warnings"),
+        ((severity == "info") & root).sum().alias("infos"),
         pl.col("hand_key").n_unique().alias("hands_flagged"),
     ).collect()
-    by_code = violations.group_by("code").agg(pl.len().alias("n")).sort("code").collect()
+    roots = violations.filter(root)
+    by_code = roots.group_by("code").agg(pl.len().alias("n")).sort("code").collect()
+    by_category = (
+        roots.filter(pl.col("category").is_not_null())
+        .group_by("category")
+        .agg(pl.len().alias("n"))
+        .collect()
+    )
+    categories = dict.fromkeys(CATEGORIES, 0) | dict(by_category.iter_rows())
     audited = sum(entry.hands_audited for entry in entries)
     quarantined = sum(entry.hands_quarantined for entry in entries)
     return {
@@ -107,6 +125,7 @@ def run_totals(entries: Sequence[FileEntry], violations: pl.LazyFrame) -> dict[s
         "hands_quarantined": quarantined,
         **{name: int(value) for name, value in flag_counts.row(0, named=True).items()},
         "by_code": dict(zip(by_code["code"].to_list(), by_code["n"].to_list(), strict=True)),
+        "by_category": {str(name): int(n) for name, n in categories.items()},
     }
 
 

@@ -35,8 +35,8 @@ class FileEntry:
     hands_read: int = 0
     hands_audited: int = 0
     hands_quarantined: int = 0
-    flags: int = 0
-    violations: int = 0  # violation-severity flags
+    flags: int = 0  # root causes (flags with no caused_by)
+    violations: int = 0  # violation-severity root causes
     error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,8 +69,10 @@ class AuditSettings:
         }
 
     def fingerprint(self) -> str:
-        """A digest of the options, so --resume never reuses shards audited differently."""
-        return hashlib.sha256(repr(self.to_dict()).encode()).hexdigest()[:16]
+        """A digest of the options and of the table layout, so --resume never reuses shards
+        audited differently or written with other columns."""
+        layout = {name: list(frame.columns) for name, frame in _empty_tables().items()}
+        return hashlib.sha256(repr((self.to_dict(), layout)).encode()).hexdigest()[:16]
 
 
 def _options_dict(options: Any) -> dict[str, Any]:
@@ -278,7 +280,10 @@ def audit_shard(
 
 
 def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> FileEntry:
-    severity = tables["violations"].get_column("severity").cast(pl.String)
+    from audit.violations import is_root
+
+    roots = tables["violations"].filter(is_root())  # flags count root causes (audit/causes.py)
+    severity = roots.get_column("severity").cast(pl.String)
     audited = tables["hands"].height
     quarantined = report.hands_quarantined if report else tables["quarantine"].height
     error = getattr(report, "error", None)
@@ -296,7 +301,7 @@ def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -
         hands_read=audited + quarantined,
         hands_audited=audited,
         hands_quarantined=quarantined,
-        flags=tables["violations"].height,
+        flags=roots.height,
         violations=int((severity == "violation").sum()),
         error=error,
     )

@@ -15,6 +15,7 @@ from reports.columns import decimal_amount, neutralize_text_columns
 
 AMOUNT_COLUMNS: tuple[str, ...] = ("amount_to", "to_call", "min_to", "max_to")
 VIOLATION_CSV_COLUMNS: tuple[str, ...] = (
+    "flag_id",
     "site",
     "source_file",
     "line_no",
@@ -29,8 +30,10 @@ VIOLATION_CSV_COLUMNS: tuple[str, ...] = (
     "max_to",
     "currency",
     "code",
+    "category",
     "severity",
     "message",
+    "caused_by",
 )
 QUARANTINE_CSV_COLUMNS: tuple[str, ...] = ("source_file", "line_no", "hand_id", "reason")
 

@@ -17,7 +17,7 @@ from audit.violations import SEVERITIES
 from hhaudit.atomic import write_text_atomic
 from reports.charts import stacked_bars_svg
 from reports.replay import HtmlLimits, flagged_hand_details, sample_flags
-from reports.summary import code_counts, counts_by, flags_in_context, top_counts
+from reports.summary import category_counts, code_counts, counts_by, flags_in_context, top_counts
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAX_CHART_BARS = 15
@@ -71,13 +71,19 @@ def build_charts(flags: pl.LazyFrame) -> dict[str, Any]:
 def _code_rows(violations: pl.LazyFrame, per_code: int) -> list[dict[str, Any]]:
     counts = code_counts(violations)
     return counts.with_columns(
-        pl.min_horizontal("flags", pl.lit(per_code)).alias("shown")
+        pl.min_horizontal(pl.col("flags") + pl.col("consequences"), pl.lit(per_code)).alias("shown")
     ).to_dicts()
 
 
 def _quarantine(quarantine: pl.LazyFrame, limit: int) -> tuple[list[dict[str, Any]], int]:
     total = quarantine.select(pl.len()).collect().item()
     return quarantine.head(limit).collect().to_dicts(), total
+
+
+def _totals(totals: Mapping[str, Any]) -> dict[str, Any]:
+    """run.json totals, with the counts a record from before root causes lacks."""
+    defaults = {"consequences": 0, "flags_total": totals.get("flags", 0)}
+    return {**defaults, **totals}
 
 
 def report_context(
@@ -91,10 +97,11 @@ def report_context(
     files = list(run.get("files", []))
     return {
         "run": run,
-        "totals": run["totals"],
+        "totals": _totals(run["totals"]),
         "files": files[: limits.file_rows],
         "files_total": len(files),
         "codes": _code_rows(violations, limits.per_code),
+        "categories": category_counts(violations).to_dicts(),
         "charts": build_charts(flags),
         "top_tables": top_counts(flags, "table_name", limits.top).to_dicts(),
         "top_players": top_counts(flags, "player", limits.top).to_dicts(),

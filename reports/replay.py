@@ -50,6 +50,15 @@ def _severity_rank() -> pl.Expr:
     return pl.col("severity").cast(pl.String).replace_strict(ranks, return_dtype=pl.Int8)
 
 
+def cause_note() -> pl.Expr:
+    """ " (follows from CODE #seq)" for a consequence (caused_by "<hand>:<seq>:<code>"), else ""."""
+    parts = pl.col("caused_by").str.splitn(":", 3)
+    seq, code = parts.struct.field("field_1"), parts.struct.field("field_2")
+    at = pl.when(seq == "h").then(pl.lit("")).otherwise(pl.lit(" #") + seq)
+    note = pl.concat_str(pl.lit(" (follows from "), code, at, pl.lit(")"))
+    return pl.when(pl.col("caused_by").is_not_null()).then(note).otherwise(pl.lit(""))
+
+
 def flagged_hands(hands: pl.LazyFrame, violations: pl.LazyFrame, keys: pl.Series) -> pl.DataFrame:
     """One row per shown hand: labels, codes, worst severity and its hand-level messages."""
     wanted = pl.col("hand_key").is_in(keys.implode())
@@ -58,7 +67,10 @@ def flagged_hands(hands: pl.LazyFrame, violations: pl.LazyFrame, keys: pl.Series
         pl.col("code").unique(maintain_order=True).alias("codes"),
         pl.col("severity").sort_by("rank").first().cast(pl.String).alias("worst"),
         pl.len().alias("flags"),
-        pl.col("message").filter(pl.col("seq").is_null()).alias("hand_messages"),
+        pl.concat_str(pl.col("code"), pl.lit(": "), pl.col("message"), cause_note())
+        .filter(pl.col("seq").is_null())
+        .alias("hand_messages"),
+        pl.col("caused_by").is_null().sum().alias("roots"),
     )
     info = hands.filter(wanted).select(
         "hand_key",
@@ -84,10 +96,11 @@ def _action_flags(violations: pl.LazyFrame, wanted: pl.Expr) -> pl.LazyFrame:
     """Flags on actions (seq not null), one row per action: codes and the state they quote."""
     return (
         violations.filter(wanted & pl.col("seq").is_not_null())
+        .with_columns(_note=cause_note())
         .group_by("hand_key", "seq")
         .agg(
             pl.col("code").unique(maintain_order=True).str.join(", ").alias("flag_codes"),
-            pl.col("message").str.join(" · ").alias("flag_messages"),
+            (pl.col("message") + pl.col("_note")).str.join(" · ").alias("flag_messages"),
             *[pl.col(name).drop_nulls().first().alias(f"flag_{name}") for name in STATE_COLUMNS],
         )
     )

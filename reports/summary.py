@@ -1,13 +1,17 @@
-"""Aggregates for summary.csv, run.json and the HTML overview (Polars group_by, all lazy)."""
+"""Aggregates for summary.csv, run.json and the HTML overview (Polars group_by, all lazy).
+
+Flags are counted as root causes (`caused_by` null, audit/causes.py): `flags` and the severity
+columns count roots, `consequences` the flags that follow from one of them.
+"""
 
 from __future__ import annotations
 
 import polars as pl
 
-from audit.violations import SEVERITIES
+from audit.violations import SEVERITIES, is_root
 from reports.columns import day_label, neutralize_text_columns, stakes_label, start_day
 
-DIMENSIONS: tuple[str, ...] = ("code", "site", "stakes", "day")
+DIMENSIONS: tuple[str, ...] = ("category", "code", "site", "stakes", "day")
 
 
 def _labels() -> dict[str, pl.Expr]:
@@ -37,15 +41,18 @@ def flags_in_context(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFr
 
 
 def _severity_counts() -> list[pl.Expr]:
-    return [(pl.col("severity").cast(pl.String) == sev).sum().alias(sev) for sev in SEVERITIES]
+    severity = pl.col("severity").cast(pl.String)
+    return [((severity == sev) & is_root()).sum().alias(sev) for sev in SEVERITIES]
 
 
 def counts_by(flags: pl.LazyFrame, key: str) -> pl.LazyFrame:
-    """Flags and flagged hands per value of `key`, split by severity."""
+    """Root-cause flags, their consequences and flagged hands per value of `key`, the roots
+    split by severity."""
     return flags.group_by(pl.col(key).alias("key")).agg(
         pl.col("hand_key").n_unique().alias("hands_flagged"),
-        pl.len().alias("flags"),
+        is_root().sum().alias("flags"),
         *_severity_counts(),
+        (~is_root()).sum().alias("consequences"),
     )
 
 
@@ -72,19 +79,20 @@ def hands_by(hands: pl.LazyFrame, key: str) -> pl.LazyFrame:
 
 
 def summary_table(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame:
-    """summary.csv: for each dimension (code, site, stakes, day) and value, hands and flags."""
+    """summary.csv: for each dimension (category, code, site, stakes, day) and value, hands,
+    root-cause flags by severity and their consequences."""
     flags = flags_in_context(violations, hands)
     parts = []
     for dimension in DIMENSIONS:  # four group_bys, not a loop over data
         counted = counts_by(flags, dimension)
-        if dimension == "code":
+        if dimension in ("category", "code"):
             counted = counted.with_columns(pl.lit(None, dtype=pl.UInt32).alias("hands"))
         else:
             counted = hands_by(hands, dimension).join(counted, on="key", how="full", coalesce=True)
         parts.append(counted.with_columns(pl.lit(dimension).alias("dimension")))
-    columns = ["dimension", "key", "hands", "hands_flagged", "flags", *SEVERITIES]
+    columns = ["dimension", "key", "hands", "hands_flagged", "flags", *SEVERITIES, "consequences"]
     table = pl.concat([p.select(columns) for p in parts], how="vertical_relaxed").collect()
-    counts = ["hands_flagged", "flags", *SEVERITIES]
+    counts = ["hands_flagged", "flags", *SEVERITIES, "consequences"]
     table = table.with_columns(pl.col(counts).fill_null(0))
     order = pl.col("dimension").replace_strict(
         {d: i for i, d in enumerate(DIMENSIONS)}, return_dtype=pl.Int8
@@ -94,13 +102,28 @@ def summary_table(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame
 
 
 def code_counts(violations: pl.LazyFrame) -> pl.DataFrame:
-    """Flags per code with their severity, most frequent first."""
+    """Per code (with its category and severity): root-cause flags, consequences and hands,
+    most root causes first."""
     return (
-        violations.group_by("code", pl.col("severity").cast(pl.String))
-        .agg(pl.len().alias("flags"), pl.col("hand_key").n_unique().alias("hands_flagged"))
-        .sort(["flags", "code"], descending=[True, False])
+        violations.group_by("code", "category", pl.col("severity").cast(pl.String))
+        .agg(
+            is_root().sum().alias("flags"),
+            (~is_root()).sum().alias("consequences"),
+            pl.col("hand_key").n_unique().alias("hands_flagged"),
+        )
+        .sort(["flags", "consequences", "code"], descending=[True, True, False])
         .collect()
     )
+
+
+def category_counts(violations: pl.LazyFrame) -> pl.DataFrame:
+    """Root-cause flags per category (betting, accounting, log; all three, zero or not)."""
+    from audit.rules._base import CATEGORIES
+
+    counted = counts_by(violations, "category")
+    every = pl.LazyFrame({"key": list(CATEGORIES)})
+    joined = every.join(counted, on="key", how="left", maintain_order="left")
+    return joined.with_columns(pl.exclude("key").fill_null(0)).collect()
 
 
 def top_counts(flags: pl.LazyFrame, key: str, limit: int = 10) -> pl.DataFrame:

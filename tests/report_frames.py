@@ -10,6 +10,8 @@ from typing import Any
 
 import polars as pl
 
+from audit.causes import flag_id
+from audit.rules import RULES
 from audit.violations import VIOLATIONS_SCHEMA
 from parsers import schema
 
@@ -220,9 +222,17 @@ def violations() -> pl.DataFrame:
         "message",
     ]
     frame = pl.DataFrame(rows, schema=[(c, VIOLATIONS_SCHEMA[c]) for c in columns], orient="row")
-    return frame.with_columns(
-        site=pl.lit("pokerstars"), source_file=pl.lit("stars/day1.txt")
-    ).select(list(VIOLATIONS_SCHEMA))
+    categories = {code: rule.category for code, rule in RULES.items()}
+    return (
+        frame.with_columns(
+            site=pl.lit("pokerstars"),
+            source_file=pl.lit("stars/day1.txt"),
+            category=pl.col("code").replace_strict(categories),
+            caused_by=pl.lit(None, dtype=pl.String),
+        )
+        .with_columns(flag_id())
+        .select(list(VIOLATIONS_SCHEMA))
+    )
 
 
 def quarantine() -> pl.DataFrame:

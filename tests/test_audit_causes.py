@@ -153,3 +153,24 @@ def test_links_stay_inside_one_hand_and_keep_every_flag() -> None:
     second = together.filter(pl.col("hand_key") == 1)
     assert _links(second) == _links(alone)
     assert second["flag_id"].str.starts_with("1:").all()
+
+
+def test_void_actions_of_a_misplaced_block_follow_from_its_street_order() -> None:
+    violations = _flags(
+        """
+        NL 50/100; stacks 5000 x3; button P3
+        preflop: P3 raise 300, P1 fold, P2 call
+        flop: P2 check, P3 check
+        preflop: P1 fold, P3 check
+        """
+    )
+    by_seq = {
+        (seq, code): cause
+        for seq, code, cause in violations.select("seq", "code", "caused_by").iter_rows()
+    }
+    first = violations.filter(pl.col("code") == "STREET-ORDER").sort("seq")["flag_id"][0]
+    seq = int(first.split(":")[1])
+    assert by_seq[(seq, "STREET-ORDER")] is None
+    assert by_seq[(seq, "ACT-FOLDED")] == first
+    assert by_seq[(seq + 1, "STREET-ORDER")] == first
+    assert by_seq[(seq + 1, "ACT-CLOSED")].endswith(f":{seq + 1}:STREET-ORDER")

@@ -74,10 +74,14 @@ def test_check_select_restricts_codes(tmp_path: Path) -> None:
 def test_rules_lists_every_code() -> None:
     output = CliRunner().invoke(main, ["rules"]).output
     assert all(code in output for code in RULES)
+    lines = {line.split()[0]: line.split()[1] for line in output.splitlines()}
+    assert lines == {code: rule.category for code, rule in RULES.items()}
+    assert lines["CALL-AMOUNT"] == "accounting" and lines["LABEL"] == "log"
 
 
 def test_rule_prints_citation_and_examples() -> None:
     result = CliRunner().invoke(main, ["rule", "reopen"])
     assert result.exit_code == 0
     assert "TDA 47-A" in result.output and "Violating:" in result.output
+    assert "category: betting" in result.output
     assert CliRunner().invoke(main, ["rule", "XX"]).exit_code == 2

@@ -93,13 +93,15 @@ def test_quarantine_csv(tmp_path: Path) -> None:
 def test_summary_counts_by_code_site_stakes_day() -> None:
     table = summary_table(rf.violations().lazy(), rf.hands().lazy())
     by = {(row["dimension"], row["key"]): row for row in table.to_dicts()}
-    assert set(table["dimension"].unique()) == {"code", "site", "stakes", "day"}
+    assert set(table["dimension"].unique()) == {"category", "code", "site", "stakes", "day"}
+    assert by[("category", "betting")]["flags"] == 3
+    assert by[("category", "accounting")]["flags"] == 2
     assert by[("code", "RAISE-MIN")]["flags"] == 3 and by[("code", "RAISE-MIN")]["violation"] == 3
     assert by[("code", "POT-TOTAL")]["warning"] == 1
     assert by[("site", "pokerstars")]["hands"] == 3 and by[("site", "pokerstars")]["flags"] == 5
     assert by[("stakes", "NL 50/100 chips (tournament)")]["hands_flagged"] == 1
     assert by[("day", "2024-06-01")]["flags"] == 3 and by[("day", "2024-06-02")]["flags"] == 2
-    for dimension in ("code", "site", "stakes", "day"):
+    for dimension in ("category", "code", "site", "stakes", "day"):
         rows = table.filter(pl.col("dimension") == dimension)
         assert rows["flags"].sum() == rf.violations().height
 
@@ -108,4 +110,29 @@ def test_summary_counts_hands_without_flags() -> None:
     table = summary_table(rf.violations().head(0).lazy(), rf.hands().lazy())
     site = table.filter(pl.col("dimension") == "site").to_dicts()
     assert site == [{"dimension": "site", "key": "pokerstars", "hands": 3, "hands_flagged": 0,
-                     "flags": 0, "violation": 0, "warning": 0, "info": 0}]  # fmt: skip
+                     "flags": 0, "violation": 0, "warning": 0, "info": 0,
+                     "consequences": 0}]  # fmt: skip
+
+
+def test_summary_counts_root_causes_and_their_consequences() -> None:
+    violations = rf.violations()
+    cause = violations.filter(pl.col("code") == "CALL-AMOUNT")["flag_id"].item()
+    linked = violations.with_columns(
+        caused_by=pl.when(pl.col("code") == "POT-TOTAL").then(pl.lit(cause))
+    )
+    table = summary_table(linked.lazy(), rf.hands().lazy())
+    by = {(row["dimension"], row["key"]): row for row in table.to_dicts()}
+    assert (by[("code", "POT-TOTAL")]["flags"], by[("code", "POT-TOTAL")]["warning"]) == (0, 0)
+    assert by[("code", "POT-TOTAL")]["consequences"] == 1
+    assert by[("site", "pokerstars")]["flags"] == violations.height - 1
+    assert by[("category", "accounting")]["consequences"] == 1
+
+
+def test_violations_csv_carries_category_flag_id_and_cause(tmp_path: Path) -> None:
+    path = tmp_path / "violations.csv"
+    write_csv(violations_csv_frame(rf.violations().lazy(), rf.hands().lazy()), path)
+    rows = _read(path)
+    assert [row["category"] for row in rows] == rf.violations()["category"].to_list()
+    assert {row["category"] for row in rows} == {"betting", "accounting"}
+    assert len({row["flag_id"] for row in rows}) == len(rows)
+    assert all(row["caused_by"] == "" for row in rows)

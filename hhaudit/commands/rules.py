@@ -7,18 +7,21 @@ import click
 
 @click.command("rules")
 def rules() -> None:
-    """List every rule: code, severity, structures, summary."""
+    """List every rule: code, category, severity, structures, summary."""
     from audit import RULES
 
     for rule in RULES.values():
         structures = ",".join(rule.structures) if rule.structures else "all"
-        click.echo(f"{rule.code:<18} {rule.severity:<9} {structures:<12} {rule.summary}")
+        click.echo(
+            f"{rule.code:<18} {rule.category:<10} {rule.severity:<9} {structures:<12} "
+            f"{rule.summary}"
+        )
 
 
 @click.command("rule")
 @click.argument("code")
 def rule(code: str) -> None:
-    """Print one rule: citation, severity, structures, options and its documentation."""
+    """Print one rule: category, citation, severity, structures, options and its documentation."""
     from audit import RULES
 
     chosen = RULES.get(code.strip().upper())
@@ -26,6 +29,7 @@ def rule(code: str) -> None:
         raise click.BadParameter(f"unknown rule {code!r}; see `hhaudit rules`", param_hint="CODE")
     structures = ", ".join(chosen.structures) if chosen.structures else "all (UNKNOWN too)"
     click.echo(f"{chosen.code}: {chosen.summary}")
+    click.echo(f"category: {chosen.category}")
     click.echo(
         f"severity: {chosen.severity}"
         + (f" (option {chosen.severity_option})" if chosen.severity_option else "")

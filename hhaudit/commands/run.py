@@ -18,7 +18,7 @@ from hhaudit.interrupt import EXIT_INTERRUPTED, FileTally
 from hhaudit.shard import AuditSettings, FileEntry
 
 EXIT_CLEAN = 0  # no violation-severity flag, nothing quarantined, no input error
-EXIT_FLAGGED = 1  # violations found, hands quarantined or inputs refused
+EXIT_FLAGGED = 1  # violations found (root causes), hands quarantined or inputs refused
 EXIT_ERROR = 2  # usage, configuration or I/O error
 
 EPILOG = """\b
@@ -78,10 +78,12 @@ def _file_line(entry: FileEntry, reused: bool) -> str:
 
 def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
     t = record["totals"]
+    linked = t.get("consequences", 0)
+    follow = f" (root causes; {linked} more flags follow from them)" if linked else ""
     lines = [
         f"hhaudit: {t['files']} files, {t['hands_read']} hands read "
         f"({t['hands_audited']} audited, {t['hands_quarantined']} quarantined); "
-        f"{t['violations']} violations, {t['warnings']} warnings, {t['infos']} info",
+        f"{t['violations']} violations, {t['warnings']} warnings, {t['infos']} info{follow}",
     ]
     if t["files_with_errors"]:
         lines.append(f"hhaudit: {t['files_with_errors']} input files refused or unreadable")
@@ -90,6 +92,7 @@ def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
 
 
 def exit_status(totals: dict[str, Any], exit_zero: bool) -> int:
+    """`totals.violations` counts root causes: a consequence alone never exits 1."""
     if exit_zero:
         return EXIT_CLEAN
     flagged = totals["violations"] or totals["hands_quarantined"] or totals["files_with_errors"]

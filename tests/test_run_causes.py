@@ -1,0 +1,116 @@
+"""A run counts root causes: flag ids survive the renumbering of hands, consequences stay in
+the outputs linked to their cause, totals / summary.csv / the exit status count the roots."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import polars as pl
+from click.testing import CliRunner
+
+from hhaudit.cli import main
+from hhaudit.commands.run import exit_status
+from hhaudit.runner import run_totals
+
+#: The reported pot ($200) is wrong; the winner collected what the actions put in minus the rake
+#: ($184.51 + $3.99 = $188.50): POT-TOTAL, and CHIP-CONSERVATION that follows from it.
+WRONG_POT = """\
+PokerStars Hand #203600000000:  Hold'em No Limit ($0.50/$1 USD) - 2026/01/05 10:00:00 ET
+Table 'Causes I' 6-max Seat #5 is the button
+Seat 1: UTGuy ($134 in chips)
+Seat 2: nina-r ($103 in chips)
+Seat 4: LuckyLou ($185 in chips)
+Seat 5: riverRat ($26 in chips)
+Seat 6: ivy.league ($125 in chips)
+ivy.league: posts small blind $0.50
+UTGuy: posts big blind $1
+*** HOLE CARDS ***
+nina-r: folds
+LuckyLou: calls $1
+riverRat: calls $1
+ivy.league: folds
+UTGuy: checks
+*** FLOP *** [Kh Ac 6c]
+UTGuy: checks
+LuckyLou: bets $22.50
+riverRat: folds
+UTGuy: raises $70 to $92.50
+LuckyLou: calls $70
+*** TURN *** [Kh Ac 6c] [Js]
+UTGuy: checks
+LuckyLou: checks
+*** RIVER *** [Kh Ac 6c Js] [2h]
+UTGuy: bets $40.50 and is all-in
+LuckyLou: folds
+Uncalled bet ($40.50) returned to UTGuy
+UTGuy collected $184.51 from pot
+*** SUMMARY ***
+Total pot $200 | Rake $3.99
+Board [Kh Ac 6c Js 2h]
+Seat 1: UTGuy (big blind) collected ($184.51)
+Seat 2: nina-r folded before Flop
+Seat 4: LuckyLou folded on the River
+Seat 5: riverRat (button) folded on the Flop
+Seat 6: ivy.league (small blind) folded before Flop
+"""
+
+
+def _run(tmp_path: Path, *extra: str) -> tuple[int, Path]:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for number, name in enumerate(("a.txt", "b.txt")):
+        (inputs / name).write_text(WRONG_POT.replace("203600000000", f"20360000000{number}"))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["run", str(inputs), "--out", str(out), "-q", *extra])
+    return result.exit_code, out
+
+
+def test_flag_ids_follow_the_renumbered_hands_and_link_inside_them(tmp_path: Path) -> None:
+    code, out = _run(tmp_path)
+    assert code == 1  # POT-TOTAL is a root violation
+    flags = pl.read_parquet(out / "violations.parquet").sort("hand_key", "code")
+    assert flags["code"].to_list() == ["CHIP-CONSERVATION", "POT-TOTAL"] * 2
+    assert flags["hand_key"].n_unique() == 2 and flags["hand_key"].min() == 0
+    key = flags["hand_key"].cast(pl.String)
+    assert (flags["flag_id"] == key + ":h:" + flags["code"]).all()
+    causes = [f"{key[0]}:h:POT-TOTAL", None, f"{key[2]}:h:POT-TOTAL", None]
+    assert flags["caused_by"].to_list() == causes
+    assert set(flags["category"]) == {"accounting"}
+
+
+def test_totals_summary_and_csv_count_root_causes(tmp_path: Path) -> None:
+    _, out = _run(tmp_path, "--exit-zero")
+    totals = json.loads((out / "run.json").read_text())["totals"]
+    assert (totals["flags"], totals["consequences"], totals["flags_total"]) == (2, 2, 4)
+    assert totals["violations"] == 2 and totals["by_code"] == {"POT-TOTAL": 2}
+    assert totals["by_category"] == {"betting": 0, "accounting": 2, "log": 0}
+    files = json.loads((out / "run.json").read_text())["files"]
+    assert [entry["flags"] for entry in files] == [1, 1]
+    with open(out / "summary.csv", newline="") as handle:
+        rows = {(r["dimension"], r["key"]): r for r in csv.DictReader(handle)}
+    assert rows[("code", "CHIP-CONSERVATION")]["flags"] == "0"
+    assert rows[("code", "CHIP-CONSERVATION")]["consequences"] == "2"
+    assert rows[("category", "accounting")]["violation"] == "2"
+    with open(out / "violations.csv", newline="") as handle:
+        linked = [r for r in csv.DictReader(handle) if r["caused_by"]]
+    assert [r["code"] for r in linked] == ["CHIP-CONSERVATION"] * 2
+    assert "follows from POT-TOTAL" in (out / "report.html").read_text()
+
+
+def test_a_consequence_alone_does_not_fail_the_run() -> None:
+    flags = pl.DataFrame(
+        {
+            "hand_key": [0, 0],
+            "code": ["LABEL", "POT-TOTAL"],
+            "category": ["log", "accounting"],
+            "severity": ["warning", "violation"],
+            "caused_by": [None, "0:3:LABEL"],
+        }
+    )
+    totals = run_totals([], flags.lazy())
+    assert (totals["violations"], totals["warnings"], totals["consequences"]) == (0, 1, 1)
+    base = {"hands_quarantined": 0, "files_with_errors": 0}
+    assert exit_status({**totals, **base}, exit_zero=False) == 0
+    assert exit_status({**totals, **base, "violations": 1}, exit_zero=False) == 1
