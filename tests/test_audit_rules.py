@@ -65,3 +65,11 @@ def test_audit_has_no_row_loops() -> None:
     package = Path(audit.rules.__file__).parents[1]
     offenders = [p.name for p in package.rglob("*.py") if banned.search(p.read_text())]
     assert offenders == []
+
+
+def test_docs_rules_table_names_each_rule_with_its_category() -> None:
+    docs = Path(audit.rules.__file__).parents[2] / "docs" / "rules.md"
+    table = docs.read_text().split("| Code | Category |", 1)[1].split("\n\n", 1)[0]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| `")]
+    listed = {row[0].strip("| `"): row[1] for row in rows}
+    assert listed == {code: rule.category for code, rule in RULES.items()}
