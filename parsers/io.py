@@ -47,6 +47,10 @@ def _decode_to_str(data: bytes) -> tuple[str | None, str]:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
+        # a UTF-8 BOM before a cp1252 body (PokerStars 2021 exports of DominikFischer86's
+        # tracker): decoded as cp1252 it would become "ï»¿" glued onto the first header
+        while data.startswith(_UTF8_BOM):
+            data = data[len(_UTF8_BOM) :]
         return data.decode("cp1252", errors="replace"), "cp1252"
     return None, "utf-8"
 

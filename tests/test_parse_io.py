@@ -24,6 +24,8 @@ def _variants() -> list[tuple[str, bytes, str]]:
         ("utf-16-le", TEXT.encode("utf-16-le"), "utf-16-le"),
         ("utf-16-be", TEXT.encode("utf-16-be"), "utf-16-be"),
         ("cp1252", TEXT.encode("cp1252"), "cp1252"),
+        # a UTF-8 BOM on a cp1252 body (PokerStars 2021 tracker exports): the first hand counts
+        ("bom-cp1252", codecs.BOM_UTF8 + TEXT.encode("cp1252"), "cp1252"),
         ("crlf", crlf.encode("utf-8"), "utf-8"),
         ("lone-cr", TEXT.replace("\n", "\r").encode("utf-8"), "utf-8"),
         ("nul-bytes", TEXT.replace("\n", "\x00\n").encode("utf-8"), "utf-8"),
