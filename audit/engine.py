@@ -100,11 +100,25 @@ def _limits() -> list[pl.Expr]:
     ]
 
 
+def _filler_check() -> pl.Expr:
+    """Option `checks_logged_without_betting`: a check on a street where no betting is possible
+    (at most one player in the hand has chips) and nothing is owed is the site's filler line
+    (Run It Once 2019 logs "checks" for all-in players): void, with no flag."""
+    return (
+        pl.col("opt_checks_logged_without_betting")
+        & pl.col("is_check")
+        & (pl.col("n_with_chips") <= 1)
+        & (pl.col("to_call").fill_null(0) <= 0)
+    )
+
+
 def _void_reason() -> pl.Expr:
     acting = pl.col("is_betting") & ~pl.col("is_sentinel") & ~pl.col("site_kill")
     return (
         pl.when(acting & pl.col("folded_before"))
         .then(pl.lit("ACT-FOLDED"))
+        .when(acting & _filler_check())
+        .then(pl.lit("filler"))
         .when(acting & (pl.col("remaining_before") <= 0))
         .then(pl.lit("ACT-ALLIN"))
         .when(acting & pl.col("nobody_owes"))

@@ -231,6 +231,7 @@ INPUTS = (
     "kind",
     "n_dealt",
     "opt_uncontested_pot_keeps_uncalled",
+    "opt_uncontested_returns_whole_wager",
 )
 
 
@@ -248,6 +249,8 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         final_total=pl.col("final_stack").sum(),
         finals_complete=pl.col("final_stack").is_not_null().all(),
         return_off=pl.col("return_off").any(),
+        # every return goes back to a player who put at least that much in
+        returns_own_chips=(pl.col("returned") <= pl.col("put_in")).all(),
         # the log has a return line in the hand (a per-player window over the hand, then any(),
         # was the same test at 9 ms more)
         logged_returns=pl.col("returned").sum() > 0,
@@ -268,7 +271,11 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
     frame = frame.with_columns(
         expected_pot=pl.col("put_in") - pl.col("expected_return_total"),
     ).with_columns(net_of_rake=_net_of_rake())
-    frame = frame.with_columns(silent_return=_silent_return(), kept_uncalled=_kept_uncalled())
+    frame = frame.with_columns(
+        silent_return=_silent_return(),
+        # uncontested hands whose log splits the last player's chips another way (options)
+        kept_uncalled=_kept_uncalled() | _returned_whole_wager(),
+    )
     frame = frame.join(_first_final_off(players, frame), on="hand_key", how="left")
     return frame.with_columns(
         return_mismatch=pl.col("return_off") & ~pl.col("silent_return") & ~pl.col("kept_uncalled"),
@@ -298,7 +305,7 @@ def _conservation_off() -> pl.Expr:
 
 def _settled_hands(state: pl.DataFrame) -> pl.DataFrame:
     """Hands with a collect, with how many players were still in at the end and the site's
-    `uncontested_pot_keeps_uncalled` option."""
+    `uncontested_pot_keeps_uncalled` and `uncontested_returns_whole_wager` options."""
     real = state.filter(~pl.col("is_sentinel"))
     folded = pl.col("seat").filter(active() & pl.col("is_fold")).n_unique()
     return (
@@ -307,6 +314,7 @@ def _settled_hands(state: pl.DataFrame) -> pl.DataFrame:
             settled=pl.col("is_collect").any(),
             players_left=pl.col("n_dealt").first() - folded,
             keeps_uncalled=pl.col("opt_uncontested_pot_keeps_uncalled").first(),
+            returns_whole=pl.col("opt_uncontested_returns_whole_wager").first(),
         )
         .filter(pl.col("settled"))
     )
@@ -343,6 +351,24 @@ def _kept_uncalled() -> pl.Expr:
         & (pl.col("players_left") <= 1)
         & ~pl.col("logged_returns")
         & ((pot == pl.col("put_in")) | (pot == everything))
+    ).fill_null(False)
+
+
+def _returned_whole_wager() -> pl.Expr:
+    """Option `uncontested_returns_whole_wager`: in a hand nobody contested to the end, the log
+    returns more than the uncalled part (the whole big blind of a walk) and reports the rest
+    as the pot (Bovada walks converted to the PokerStars format: "Uncalled bet ($20)
+    returned", "collected $10", "Total pot $10" after SB $10 and BB $20). The last player gets
+    back everything either way: accepted when each return stays within its player's own
+    chips, return + pot is everything put in, and the winners collected that pot."""
+    rake = pl.col("rake").fill_null(0)
+    return (
+        pl.col("returns_whole")
+        & (pl.col("players_left") <= 1)
+        & (pl.col("returned_total") > pl.col("expected_return_total"))
+        & pl.col("returns_own_chips")
+        & (pl.col("total_pot") + pl.col("returned_total") == pl.col("put_in"))
+        & (pl.col("collected_total") + rake == pl.col("total_pot"))
     ).fill_null(False)
 
 

@@ -57,6 +57,14 @@ class Options:
     #: Extension (not in RULES.md §6): in a hand nobody contests to the end the site may log no
     #: uncalled return and leave those chips in the pot the last player wins (H-2/H-3 accept it).
     uncontested_pot_keeps_uncalled: bool = False
+    #: Extension: in a hand nobody contests to the end the log may return the last player's
+    #: whole last wager (a walk's big blind) and report the rest as the pot: the player gets
+    #: back the same chips (H-2/H-3 accept it when return + pot is everything put in).
+    uncontested_returns_whole_wager: bool = False
+    #: Extension: the site logs a "check" for players who cannot act on a street where no
+    #: betting is possible (all-in players, the one player left with chips): such a check is
+    #: filler, ignored without ACT-ALLIN / ACT-CLOSED.
+    checks_logged_without_betting: bool = False
     #: Extension: FL, after an all-in of at least half a unit (but short of a full bet) the level
     #: L is the all-in total (D-12, "allin") or the full bet it completes to ("full_bet").
     fl_half_allin_level: str = "allin"
@@ -102,13 +110,28 @@ def option_names() -> list[str]:
 SITE_PROFILES: dict[str, dict[str, Any]] = {
     # Run It Once walks: "Ari L collected €0.15 from pot ... Total pot €0.15" with no uncalled
     # line (runitonce/fpdb-3/cash/NLHE-6max-EUR-0.05-0.10-201906.RIO.walk.txt, hand 30417551).
-    "runitonce": {"uncontested_pot_keeps_uncalled": True},
+    # Its 2019 client logs "checks" for all-in players on the streets after the all-in
+    # (NLHE-6max-EUR-0.02-0.04-201902.RIO.txt hand 30702949: John R, all-in on the turn for
+    # €4.77, "checks" on the river, and so does Barre, the one player left with chips).
+    "runitonce": {"uncontested_pot_keeps_uncalled": True, "checks_logged_without_betting": True},
     # FL: an all-in of at least half a unit is completed to a full bet, so the next raise is to
     # L + 2u: iPoker LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml hand 2855501026 (river
     # all-in bet $0.13 on a $0.20 unit, raise to $0.40) and Bovada LHE-USD-8-16-201204.old.format
     # hand 2596795140 (raise to $32, not $24.50).
     "ipoker": {"fl_half_allin_level": "full_bet"},
-    "bovada": {"fl_half_allin_level": "full_bet"},
+    # Bovada hands converted to the PokerStars format (parsers/pokerstars.py CONVERTED_SITES)
+    # are site "bovada" too. Their walks keep the uncalled blind in the pot
+    # (pokerstars/fpdb-3/cash/NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt hand
+    # 2762719793: "HOOP collected $9 from pot", SB $3 + BB $6, no uncalled line) or return the
+    # whole big blind (NLHE-6-max-USD-10-20-201701.pot1.converted.walk.txt hand 3405956177:
+    # "Uncalled bet ($20) returned to brian", "collected $10", "Total pot $10"): the winner gets
+    # back all $30 either way. On native Bovada hands both options are inert: their returns
+    # are printed or implied by the parser (Grammar.implicit_uncalled), never left in the pot.
+    "bovada": {
+        "fl_half_allin_level": "full_bet",
+        "uncontested_pot_keeps_uncalled": True,
+        "uncontested_returns_whole_wager": True,
+    },
 }
 
 

@@ -174,6 +174,11 @@ class Grammar:
     #: A verb (see `verbs`) of a line that only says a player is all-in, after the action that
     #: did it (PartyPoker 2026 "X is all-In."): it marks that action (parsers/all_in_marker.py).
     all_in_marker_verb: str = ""
+    #: (regex on the table name, site): hands of another site converted to this format by a
+    #: tool that writes a table name of its own (HUD converters of Bovada hands to PokerStars:
+    #: "Table '#11251690'", Bovada's table number): the hands take that site (hands.site) and
+    #: its options (audit/options.py SITE_PROFILES). First match wins.
+    converted_sites: tuple[tuple[str, str], ...] = ()
     #: A verb (see `verbs`) meaning "reaches the table cap" (old WPN "Player X caps (N)"): the
     #: player's total commitment after that line is the hand's cap when the header has none.
     cap_verb: str = ""

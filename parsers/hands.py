@@ -204,6 +204,7 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
     site = pl.lit(grammar.site)
     if "brand" in frame.columns:
         site = pl.coalesce(pl.col("brand"), site)
+    site = _converted_site(grammar, site)
     return frame.with_columns(
         site.alias("site"),
         pl.when(pl.col("scale") == 1)
@@ -220,6 +221,18 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
         .alias("small_blind"),
         *(pl.col(f"_{name}").alias(name) for name in POT_MONEY),
     ).drop(*(f"_{name}" for name in POT_MONEY))
+
+
+def _converted_site(grammar: Grammar, site: pl.Expr) -> pl.Expr:
+    """The site a converted hand was played on (`Grammar.converted_sites`), else `site`."""
+    converted = pl.lit(None, dtype=pl.String)
+    for pattern, name in reversed(grammar.converted_sites):
+        converted = (
+            pl.when(pl.col("table_name").str.contains(pattern))
+            .then(pl.lit(name))
+            .otherwise(converted)
+        )
+    return pl.coalesce(converted, site) if grammar.converted_sites else site
 
 
 #: Hand columns read from the pot line's amounts (`_with_pot_money`).

@@ -101,9 +101,17 @@ _IGNORED_PATTERNS = (
 )
 IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
 
+#: HUD converters of Bovada / Bodog hands to the PokerStars format name the table by Bovada's
+#: table number ("Table '#11251690' 6-max", MTT "Table '#17 9'"; Bovada's own header says
+#: "TBL#11251690"); PokerStars' table names never start so. Their seats are named by position
+#: ("Big Blind", "UTGplus1") or Bovada's anonymous ids ("PLR_8776433RL"), the summary shows
+#: every folded hand. Such hands are site "bovada" (its game rules and walk conventions).
+CONVERTED_SITES = ((r"^#\d", "bovada"),)
+
 POKERSTARS = Grammar(
     site="pokerstars",
     raise_to_may_be_added=("runitonce",),
+    converted_sites=CONVERTED_SITES,
     header=HEADER,
     read_header=read_stars_header,
     street_marker=STREET_MARKER,

@@ -98,6 +98,6 @@ def test_half_allin_level_full_bet(site: str) -> None:
     assert _fl_size_flags(40, "vector") == ["FL-SIZE"]
     assert _fl_size_flags(40, "vector", fl_half_allin_level="full_bet") == []
     assert _fl_size_flags(35, "vector", fl_half_allin_level="full_bet") == ["FL-SIZE"]
-    assert SITE_PROFILES[site] == {"fl_half_allin_level": "full_bet"}
+    assert SITE_PROFILES[site]["fl_half_allin_level"] == "full_bet"
     assert _fl_size_flags(40, site) == []
     assert _fl_size_flags(35, site) == ["FL-SIZE"]
