@@ -3,8 +3,10 @@ flag proven from the log.
 
 For each target site (tests/real_corpus/<site>.py) one `hhaudit run` over its corpus folders:
 
-- audited / readable >= 99.5 %, readable = read - later copies - damaged - unsupported hands;
-- every quarantined hand is a later copy, an unsupported game or format, or listed in DAMAGED
+- audited / readable >= 99.5 %, readable = read - later copies - cancelled - damaged -
+  unsupported hands;
+- every quarantined hand is a later copy, a cancelled hand ("Hand cancelled": no chips moved),
+  an unsupported game or format, or listed in DAMAGED
   with its reason (and every DAMAGED entry is still quarantined with it);
 - every warning or violation is listed in KNOWN_FLAGS with the arithmetic read from the log,
   and every listed flag still fires.
@@ -27,7 +29,7 @@ pytestmark = pytest.mark.corpus
 
 BAR = 0.995
 #: Quarantine reasons that are not a failure to read a readable hand.
-NOT_READABLE_CODES = ("duplicate", "unsupported_game", "unsupported_format")
+NOT_READABLE_CODES = ("duplicate", "unsupported_game", "unsupported_format", "cancelled")
 
 
 @dataclass
@@ -49,6 +51,8 @@ def _reason_code(frame: pl.DataFrame) -> pl.Expr:
         .then(pl.lit("unsupported_game"))
         .when(reason.str.contains("no parser for"))
         .then(pl.lit("unsupported_format"))
+        .when(reason.str.contains("hand cancelled"))
+        .then(pl.lit("cancelled"))
         .otherwise(pl.lit("unreadable"))
     )
 
