@@ -40,8 +40,10 @@ def _text(path: Path) -> str:
     data = path.read_bytes()
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return data.decode("utf-16")
+    while data.startswith(codecs.BOM_UTF8):  # also before a cp1252 body
+        data = data[len(codecs.BOM_UTF8) :]
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace")
 
