@@ -28,6 +28,16 @@ def _raw_actions(cols: XmlColumns, games: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _disconnect_protected() -> pl.Expr:
+    """An all-in (code 7) whose sum is "DP": the site's disconnect protection holds the player
+    all-in for the chips he has in, with chips left behind (fpdb-3 LHE-10max-USD-0.10-0.20-201107
+    .player.sitting.out: a raise to $0.20, then "DP" facing $0.30, then his main pot paid). The
+    audit has no such all-in yet (WPN's "is disconnected and ALL IN" is quarantined alike)."""
+    return (pl.col("kind") == "allin") & (
+        pl.col("sum").str.strip_chars().str.to_uppercase() == "DP"
+    ).fill_null(False)
+
+
 def _action_problems(frame: pl.DataFrame, players: pl.DataFrame) -> list[pl.DataFrame]:
     seated = players.select("hand_key", "player").with_columns(pl.lit(True).alias("seated"))
     frame = frame.join(seated, on=["hand_key", "player"], how="left")
@@ -39,15 +49,22 @@ def _action_problems(frame: pl.DataFrame, players: pl.DataFrame) -> list[pl.Data
         pl.col("sum"),
     )
     kind = pl.col("kind")
+    protected = _disconnect_protected()
     return [
         _problems(frame.filter(kind.is_null()), pl.lit("unknown action type in ") + text),
+        _problems(
+            frame.filter(protected),
+            pl.lit("disconnect protection: all-in without chips (not modelled): ") + text,
+        ),
         _problems(
             frame.filter((kind == "notice") & (pl.col("amount").fill_null(1) != 0)),
             pl.lit("chips moved by a seat notice ") + text,
         ),
         _problems(
             frame.filter(
-                kind.is_in(["fold", "check", "notice"]).not_() & pl.col("amount").is_null()
+                kind.is_in(["fold", "check", "notice"]).not_()
+                & pl.col("amount").is_null()
+                & ~protected
             ),
             pl.lit("amount unreadable in ") + text,
         ),

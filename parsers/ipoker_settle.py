@@ -1,9 +1,21 @@
 """iPoker settlement: each player's `win` and `bet` -> collects, uncalled returns, total_pot, rake.
 
 What the format states, per player of a `<game>`: `bet`, the chips he put in over the hand
-(the uncalled part included: it matches the actions' sums on 246 of the corpus's 248 hands),
-and `win`, the chips he got back at the end. Nothing else: no pot line, no rake, no final
-stacks, no uncalled-bet line.
+(the uncalled part included), and `win`, the chips he got back at the end. Nothing else: no pot
+line, no rake, no final stacks, no uncalled-bet line.
+
+`bet` and a closing code-23 raise. Some clients count a player's last wager, when it is a
+code-23 raise (whose `sum` is the raise-to total), by that total on top of the chips he already
+had in on that street: the small blind who raises to €3 and is called has bet="€3.50" for €3
+put in. The 2018 exports with `<uncalled_bet_enabled>true</uncalled_bet_enabled>` always do
+(client 17.5.6.7: 87 players on 73 of 473 hands; 18.9.3.4: its one such raiser); the older
+exports with no `<client_version>` almost never (40 such raisers with bet = the raise-to total,
+two without: a 2017 export and a hand-edited sample). Neither element decides it, so it is read
+from the figures, player by player: a `bet` that exceeds the player's actions by exactly the
+chips he had in on the street before his closing code-23 raise is read as what the actions put
+in; any other difference stays and is the pot check's business (`_bet_put_in`). Checked on
+thlorenz+hhp-xml: with it, the pot the actions leave (uncalled returned) minus the `win`s is a
+rake of 0 (no flop), 5 % rounded down, or the table's cap on all 473 hands.
 
 Whether `win` holds the uncalled part of a player's bet depends on the export:
 - `<uncalled_bet_enabled>false` and the older exports with no `<client_version>` at all: it
@@ -11,7 +23,8 @@ Whether `win` holds the uncalled part of a player's bet depends on the export:
   showdown has exactly them as his `win`: fpdb-3 NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner;
   on 156 corpus hands the other reading would make the pot pay out more than was put in).
 - `<uncalled_bet_enabled>true`: it does not (the uncalled chips go back separately; on
-  fpdb-3 5CPLO-EUR-2.00-4.00-201905 the other reading leaves a negative collect).
+  fpdb-3 5CPLO-EUR-2.00-4.00-201905 the other reading leaves a negative collect, and on the
+  473 thlorenz+hhp-xml hands the rake above comes out only this way).
 - a newer export (`<client_version>`) that does not say: unknown. Its hands with uncalled chips
   get no settlement at all (no collects: the settlement checks skip them).
 
@@ -21,7 +34,7 @@ Read:
   holding it, what `win` cannot cover was not returned (the return is cut to it, and H-2
   flags the hand);
 - one `collect` (street 4) per player: `win` minus what of it was the uncalled return;
-- `total_pot` = Σ `bet` − Σ returned (the players' money left in the pot);
+- `total_pot` = Σ `bet` (read as above) − Σ returned (the players' money left in the pot);
 - `rake` 0 in tournaments (chips: the fee is taken with the buy-in, never from a pot), else
   null (not stated: the chip-conservation check does not run on cash hands);
 - `final_stack` stays null (not stated).
@@ -79,6 +92,32 @@ def player_money(cols: XmlColumns, games: pl.DataFrame) -> pl.DataFrame:
         money(pl.col("bet")).alias("bet"),
         "line_no",
     )
+
+
+def _bet_put_in(stated: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """`stated` with `bet` read as chips put in: a bet that exceeds the player's actions by
+    exactly what he had in on the street before his closing code-23 raise counts that raise by
+    its total on top of them (see the module docstring) and is read as the actions' sum."""
+    chips = pl.col("kind").str.starts_with("post_") | pl.col("kind").is_in(["call", "bet", "raise"])
+    last = pl.col("seq").max()
+    closing = (pl.col("_site_kind").filter(pl.col("seq") == last).first() == "raise_to").fill_null(
+        False
+    )
+    before = (pl.col("to_amount") - pl.col("amount")).filter(pl.col("seq") == last).first()
+    per_player = (
+        actions.filter(chips)
+        .group_by("hand_key", "player")
+        .agg(
+            pl.col("amount").sum().alias("_put_in"),
+            pl.when(closing).then(before).otherwise(0).alias("_overcount"),
+        )
+    )
+    frame = stated.join(per_player, on=["hand_key", "player"], how="left")
+    counted_on_top = (pl.col("_overcount") > 0) & (
+        pl.col("bet") - pl.col("_overcount") == pl.col("_put_in")
+    )
+    bet = pl.when(counted_on_top.fill_null(False)).then(pl.col("_put_in")).otherwise(pl.col("bet"))
+    return frame.with_columns(bet.alias("bet")).drop("_put_in", "_overcount")
 
 
 def street_returns(actions: pl.DataFrame) -> pl.DataFrame:
@@ -211,7 +250,7 @@ def settle(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(actions with the settlement rows, per hand total_pot and rake)."""
     actions = actions.filter(~pl.col("kind").is_in(SETTLEMENT))
-    stated = player_money(cols, games)
+    stated = _bet_put_in(player_money(cols, games), actions)
     returns = street_returns(actions)
     facts = _hand_facts(stated, games, returns)
     returned = _returned(returns, stated, facts)

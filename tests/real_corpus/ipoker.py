@@ -1,9 +1,37 @@
-"""The ipoker corpus: damaged hands and flags the logs prove (real_corpus/__init__.py)."""
+"""The ipoker corpus: damaged hands and flags the logs prove (real_corpus/__init__.py).
+
+Not listed, so counted against the audit rate: fpdb-3 LHE-10max-USD-0.10-0.20-201107.player
+.sitting.out.xml hand 2855472319, quarantined "disconnect protection: all-in without chips (not
+modelled)": a legal hand (Player7's raise to $0.20, then code 7 sum="DP" facing $0.30, his
+main pot paid: win $0.72) that the audit has no all-in-with-chips-behind for yet.
+"""
 
 from __future__ import annotations
 
 FOLDERS = ("ipoker",)
 
-DAMAGED: dict[tuple[str, int], tuple[str, str]] = {}
+DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
+    ("InValidHand_1.txt", 21): (
+        "action by a player with no seat",
+        "a deliberately broken test sample (italytoast-phhp ValidHandTests): ValidHand_1.txt "
+        "(audited) with nawu's <player> element deleted; nawu still posts the £0.10 big blind "
+        "and folds, with no seat, stack, bet or win anywhere in the game",
+    ),
+}
 
-KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {}
+KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
+    ("Full Ring (10 Handed).txt", "3302721610"): {
+        "POT-TOTAL": "a corrupted sample: seat 7 'TrapistBeer' is a copy of seat 6 "
+        "'TrappistBeer' (same $23.93 chips, bet $1.80, win $2.44) and is dealt no cards and "
+        "never acts. The bets 0.10 + 0.60 + 1.80 + 1.80 = 4.30 less the $1.20 uncalled turn bet "
+        "state a $3.10 pot; the actions put in 0.10 + 0.60 + 0.60 + 1.20 - 1.20 = $1.30",
+    },
+    ("cash.hhsmithy.eur.NLHE.6max.2018.xml", "7973181788"): {
+        "POT-TOTAL": "the export contradicts itself: Sean007007 has chips €26 and bet €28; his "
+        "actions are a raise to €3, a raise to €25, then all-in for €1 more (€26, his stack). "
+        "huravy's bet €50 is his closing raise to €40 counted on top of his €10 (the client's "
+        "convention, read as €40). Bets 28 + 40 + 0.50 less the €14 uncalled = €54.50 stated; "
+        "the actions put in 26 + 26 + 0.50 = €52.50, and huravy's win €49.88 is that pot less a "
+        "5 % rake (€2.62)",
+    },
+}
