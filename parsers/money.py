@@ -1,9 +1,12 @@
 """Amount strings to Int64 minor units, as Polars expressions (shared by every site parser).
 
-`$1,492.66`, `€0.10`, `1 430`, `2,50 €`, `Rs.100`, `CNY 5`, `£5`, `1.492,66`, `300` (chips):
-strip the currency at either end, check the digit grouping against the locale, then do exact
-integer arithmetic on the integer and fraction digits. Never floats. A string that does not
-read as an amount in the locale, or has more decimals than the scale can hold, gives null.
+`$1,492.66`, `€0.10`, `1 430`, `2,50 €`, `Rs.100`, `CNY 5`, `£5`, `1.492,66`, `300` (chips),
+`0,01\u00a0$` (a no-break space before the currency), `1\u202f430,50 €` (narrow no-break
+thousands): strip the currency at either end, check the digit grouping against the locale, then
+do exact integer arithmetic on the integer and fraction digits. Never floats. A string that
+does not read as an amount in the locale, or has more decimals than the scale can hold, gives
+null. Space-grouping locales take every space of `SPACES` as a separator; the currency text
+around the number may hold any of them (it is not a digit).
 """
 
 from __future__ import annotations
@@ -14,6 +17,21 @@ from dataclasses import dataclass
 import polars as pl
 
 from parsers.markers import first_marker
+
+#: The spaces clients put in amounts: a space, a no-break space (U+00A0, German, French and
+#: Nordic clients between the number and the currency, and as thousands separator) and a narrow
+#: no-break space (U+202F, the CLDR thousands separator of French and other locales).
+SPACES = " \u00a0\u202f"
+#: A currency symbol written after the number, with or without a space of `SPACES` between
+#: ("0,01 $", "2.000€"): the mark of clients writing the continental number format.
+CURRENCY_AFTER_NUMBER = rf"\d[{SPACES}]?(?:\$|€|£)(?:[^\d]|$)"
+#: A bracketed amount that only the continental format reads: a decimal comma with cents
+#: ("( $ 552,72 )") or dot thousands ("( $ 3.243 )"), whatever side the currency is on. The
+#: English format never writes either (its thousands groups have three digits after a comma,
+#: its decimals two after a point), so one such amount tells the hand's number format.
+CONTINENTAL_AMOUNT = (
+    rf"[\[(][^\[\]()\d]*\d[\d.{SPACES}]*(?:,\d{{2}}|\.\d{{3}})[^\[\]()\d]*[\])]"
+)
 
 #: Scale for money games (cents) and for chip games.
 CENTS = 100
@@ -44,9 +62,9 @@ class NumberLocale:
 #: `1,492.66`: PokerStars and most English clients.
 EN = NumberLocale("en", ".", ",")
 #: `1.492,66`, `2,50 €`, `1 430,50`: continental European clients.
-EU = NumberLocale("eu", ",", ". \u00a0\u202f'")
+EU = NumberLocale("eu", ",", "." + SPACES + "'")
 #: `1 430.50`: space-grouped with a decimal point.
-SPACE = NumberLocale("space", ".", " \u00a0\u202f")
+SPACE = NumberLocale("space", ".", SPACES)
 
 LOCALES: dict[str, NumberLocale] = {loc.name: loc for loc in (EN, EU, SPACE)}
 

@@ -16,14 +16,25 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.hands import HEADER_COLUMNS
-from parsers.money import CENTS, CHIPS, NumberLocale, currency_of, to_minor_units
+from parsers.money import (
+    CENTS,
+    CHIPS,
+    CONTINENTAL_AMOUNT,
+    CURRENCY_AFTER_NUMBER,
+    SPACES,
+    NumberLocale,
+    currency_of,
+    to_minor_units,
+)
 
 #: "$1,492.66", "1 123 698" (tournament chips) and "0,02 $", "3 023,50 $", "2.000 €" (the
-#: localized clients, which write the currency after the number).
-LOCALE = NumberLocale("888-en", ".", ", \u00a0")
-LOCALE_AFTER = NumberLocale("888-eu", ",", ". \u00a0")
-#: A hand whose amounts have the currency after the number is in LOCALE_AFTER.
-CURRENCY_AFTER = r"\d ?(?:\$|€|£)(?:[^\d]|$)"
+#: localized clients, which write the currency after the number; German, Swedish, Dutch,
+#: Portuguese and Russian clients; the German one with a no-break space before the currency).
+LOCALE = NumberLocale("888-en", ".", "," + SPACES)
+LOCALE_AFTER = NumberLocale("888-eu", ",", "." + SPACES)
+#: A hand whose amounts have the currency after the number, or an amount with a decimal comma
+#: or dot thousands (the Dutch client's "( $ 552,72 )", "( $ 3.243 )"), is in LOCALE_AFTER.
+CURRENCY_AFTER = rf"{CURRENCY_AFTER_NUMBER}|{CONTINENTAL_AMOUNT}"
 
 HAND_ID = r"Hand History for Game (?P<hand_id>\d+)"
 STAKES = (
@@ -38,8 +49,17 @@ STRUCTURES = {"No Limit": "NL", "Pot Limit": "PL", "Fix Limit": "FL"}
 GAMES = {"Holdem": "holdem", "Omaha": "omaha4", "OmahaHL": "omaha4"}
 
 
+#: A stake written in the continental format whatever side its currency is on ("$ 0,50").
+CONTINENTAL_STAKE = r"\d(?:,\d{2}|\.\d{3})(?:[^\d]|$)"
+
+
 def _money(amount: pl.Expr) -> pl.Expr:
-    after = pl.col("text").str.contains(CURRENCY_AFTER)
+    stakes = pl.col("stakes")
+    after = pl.any_horizontal(
+        pl.col("text").str.contains(CURRENCY_AFTER),
+        stakes.struct.field("sb").str.contains(CONTINENTAL_STAKE),
+        stakes.struct.field("bb").str.contains(CONTINENTAL_STAKE),
+    )
     scale = pl.col("scale")
     read_after = to_minor_units(amount, scale, LOCALE_AFTER)
     return pl.when(after).then(read_after).otherwise(to_minor_units(amount, scale, LOCALE))
