@@ -29,9 +29,7 @@ CURRENCY_AFTER_NUMBER = rf"\d[{SPACES}]?(?:\$|€|£)(?:[^\d]|$)"
 #: ("( $ 552,72 )") or dot thousands ("( $ 3.243 )"), whatever side the currency is on. The
 #: English format never writes either (its thousands groups have three digits after a comma,
 #: its decimals two after a point), so one such amount tells the hand's number format.
-CONTINENTAL_AMOUNT = (
-    rf"[\[(][^\[\]()\d]*\d[\d.{SPACES}]*(?:,\d{{2}}|\.\d{{3}})[^\[\]()\d]*[\])]"
-)
+CONTINENTAL_AMOUNT = rf"[\[(][^\[\]()\d]*\d[\d.{SPACES}]*(?:,\d{{2}}|\.\d{{3}})[^\[\]()\d]*[\])]"
 
 #: Scale for money games (cents) and for chip games.
 CENTS = 100

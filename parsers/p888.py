@@ -1,4 +1,5 @@
-"""The 888poker / Pacific / Cassava format (888poker, Cassava, 888.ro BLAST, Pacific Poker).
+"""The 888poker / Pacific / Cassava format (888poker, Cassava, 888.ro BLAST, Pacific Poker, and
+the network skin LuckyAcePoker.com).
 
 Action lines are "<player> <verb> [amount]" (no colon: `actor_separator` " "). "raises [$N]"
 gives the chips ADDED, the call part included (checked on real hands against the collected
@@ -13,7 +14,12 @@ from __future__ import annotations
 from parsers.grammar import Grammar
 from parsers.p888_header import CURRENCY_AFTER, LOCALE, LOCALE_AFTER, read_888_header
 
-BRANDS = r"(?:888poker(?:\.[\w-]+)?|888\.[\w-]+|Cassava|Pacific Poker)(?: BLAST)?"
+#: 888's own brands and the skins of its network that print the same format (LuckyAcePoker.com:
+#: a Pacific network skin, filed with Pacific's samples by the italytoast parser's tests).
+BRANDS = (
+    r"(?:888poker(?:\.[\w-]+)?|888\.[\w-]+|Cassava|Pacific Poker|LuckyAcePoker(?:\.com)?)"
+    r"(?: BLAST| Snap Poker)?"  # the jackpot sit & go, the fast-fold tables
+)
 HEADER = rf"^\*{{5}} {BRANDS} Hand History for Game \d+ \*{{5}}"
 
 STREET_MARKER = r"^\*\* (Dealing down cards|Dealing flop|Dealing turn|Dealing river|Summary) \*\*"
@@ -89,6 +95,7 @@ P888 = Grammar(
     alt_locale=LOCALE_AFTER,
     alt_locale_when=CURRENCY_AFTER,
     implicit_uncalled=True,
+    stakes_from_posts=True,  # only for the blinds the header does not state (p888_header.py)
     pre_deal_fold_sits_out=True,
     idle_seats_sit_out=True,
 )

@@ -45,6 +45,14 @@ STAMP = r"\*\*\* (\d{2} \d{2} \d{4} \d{2}:\d{2}:\d{2})"
 #: Fixed-limit tables whose big bet is not twice the small bet (cents): 888's $0.12/$0.25
 #: game posts $0.06/$0.12 blinds and bets $0.25 on the turn (thlorenz-hhp flh.hu, 503663069).
 FL_BIG_BETS = {12: 25}
+#: The brand word of 888's jackpot sit & go, and the reason for its all-in phase: once the
+#: timer runs out every hand has no blinds and each player antes his whole stack (the header
+#: then reads "42.797,60 $/0 $ Blinds"; the uncalled part of the larger ante is never printed).
+BLAST = " BLAST Hand History"
+BLAST_ALL_IN = (
+    "unsupported game: BLAST all-in phase (no blinds, every stack posted as an ante: the"
+    " uncalled ante is not printed)"
+)
 STRUCTURES = {"No Limit": "NL", "Pot Limit": "PL", "Fix Limit": "FL"}
 GAMES = {"Holdem": "holdem", "Omaha": "omaha4", "OmahaHL": "omaha4"}
 
@@ -96,8 +104,12 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         .dt.replace_time_zone("UTC")
         .alias("started_at"),
     )
-    sb = _money(pl.col("stakes").struct.field("sb").str.strip_chars())
-    bb = _money(pl.col("stakes").struct.field("bb").str.strip_chars())
+    frame = frame.with_columns(
+        _money(pl.col("stakes").struct.field("sb").str.strip_chars()).alias("_sb"),
+        _money(pl.col("stakes").struct.field("bb").str.strip_chars()).alias("_bb"),
+        text.str.contains(BLAST, literal=True).alias("_blast"),
+    )
+    sb, bb = _small_blind(), _big_blind()
     is_fl = pl.col("structure") == "FL"
     none = pl.lit(None, dtype=pl.Int64)
     problem = (
@@ -105,6 +117,8 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         .then(pl.lit("hand id unreadable in header"))
         .when(pl.col("game").is_null() | (pl.col("game") == "unknown"))
         .then(pl.lit("game unknown in header"))
+        .when(pl.col("_blast") & (pl.col("_bb") == 0) & pl.col("_sb").is_null())
+        .then(pl.lit(BLAST_ALL_IN))
         .when(bb.is_null() | (bb <= 0))
         .then(pl.lit("stakes unreadable in header"))
     )
@@ -125,3 +139,21 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.col("currency").fill_null("USD"),
         problem.alias("header_problem"),
     ).select(*HEADER_COLUMNS)
+
+
+def _big_blind() -> pl.Expr:
+    """The header's big blind; "$200/$0" (the big blind's player had no chips left after the
+    ante, so the client printed the BB as posted) is twice the small blind in a tournament,
+    whose levels always are (every 888 tournament header of the corpus)."""
+    sb, bb = pl.col("_sb"), pl.col("_bb")
+    return pl.when((bb == 0) & pl.col("is_tournament")).then(2 * sb).otherwise(bb)
+
+
+def _small_blind() -> pl.Expr:
+    """The header's small blind, or null (then the posted one, `Grammar.stakes_from_posts`)
+    where the header writes half an odd-cent big blind cut to the cent: "$0.12/$0.25" is the
+    table whose small blind posts $0.10 (888poker.ca-on hand 6551093, whose collect fits a
+    $0.10 small blind and 5 % rake: $4.59 pot, $0.23 rake, $4.36 collected)."""
+    sb, bb = pl.col("_sb"), pl.col("_bb")
+    halved = (bb % 2 == 1) & (sb == bb // 2) & ~pl.col("is_tournament")
+    return pl.when(halved).then(None).otherwise(sb)
