@@ -9,7 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.money import CENTS, CHIPS, EN, EU, LOCALES, SPACE, currency_of, to_minor_units
+from parsers.money import (
+    CENTS,
+    CHIPS,
+    CONTINENTAL_AMOUNT,
+    CURRENCY_AFTER_NUMBER,
+    EN,
+    EU,
+    LOCALES,
+    SPACE,
+    currency_of,
+    to_minor_units,
+)
 
 
 def _read(values: list[str | None], scale: int = CENTS, locale=EN) -> list[int | None]:
@@ -32,6 +43,12 @@ def _read(values: list[str | None], scale: int = CENTS, locale=EN) -> list[int |
         ("2,50 €", EU, CENTS, 250),
         ("1.492,66", EU, CENTS, 149266),
         ("300", EN, CHIPS, 300),
+        ("0,01\u00a0$", EU, CENTS, 1),  # German client: no-break space before the currency
+        ("1\u202f430,50\u00a0€", EU, CENTS, 143050),  # narrow no-break thousands
+        ("1\u00a0430", SPACE, CHIPS, 1430),
+        ("$ 3.243", EU, CENTS, 324300),  # Dutch client: currency first, dot thousands
+        ("$ 552,72", EU, CENTS, 55272),
+        ("0,01\u00a0$", EN, CENTS, None),  # a decimal comma is never read as English
         ("1,000,000", EN, CHIPS, 1000000),
         ("$0.005", EN, CENTS, None),  # finer than a cent
         ("0.5", EN, CHIPS, None),  # half a chip
@@ -82,3 +99,26 @@ def test_random_amounts_round_trip_in_every_locale(
     units, _, frac = f"{value:.{frac_digits}f}".partition(".")
     text = prefix + locale.format(int(units), frac, group) + suffix
     assert _read([text], CENTS, locale) == [int(value * 100)], text
+
+
+@pytest.mark.parametrize(
+    ("text", "after", "continental"),
+    [
+        ("[0,01\u00a0$]", True, True),
+        ("( 2.000 € )", True, True),
+        ("[25 $]", True, False),
+        ("( $ 552,72 )", False, True),
+        ("( $ 3.243 )", False, True),
+        ("( $1,492.66 )", False, False),  # English thousands and decimals
+        ("( $1,000 )", False, False),
+        ("[$0.25]", False, False),
+        ("Seat 1: joe12,50 ( $5 )", False, False),  # digits outside the brackets
+    ],
+)
+def test_currency_after_and_continental_detectors(text, after, continental):
+    frame = pl.DataFrame({"t": [text]})
+    found = frame.select(
+        pl.col("t").str.contains(CURRENCY_AFTER_NUMBER).alias("a"),
+        pl.col("t").str.contains(CONTINENTAL_AMOUNT).alias("c"),
+    ).row(0)
+    assert found == (after, continental)

@@ -1,0 +1,44 @@
+"""parsers/cards.py: localized card names to the canonical two-character form."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from parsers.cards import bracketed_cards, canonical_card, read_cards
+
+
+def _cards(line: str | None) -> list[str | None] | None:
+    frame = pl.DataFrame({"t": [line]}, schema={"t": pl.String})
+    return frame.select(bracketed_cards(pl.col("t")).alias("c"))["c"].to_list()[0]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("** Dealing flop ** [ QHerz, JPik, 10Karo ]", ["Qh", "Js", "Td"]),  # German suits
+        ("Dealt to anna [ 3Karo, KKreuz ]", ["3d", "Kc"]),
+        ("jan shows [ 4h, 9d, Bh, 3s ]", ["4h", "9d", "Jh", "3s"]),  # Dutch boer
+        ("** Dealing flop ** [ 7c, Hh, Ts ]", ["7c", "Kh", "Ts"]),  # Dutch heer
+        ("** Dealing turn ** [ Vs ]", ["Qs"]),  # Dutch vrouw
+        ("x shows [ Ec, Knc, 3h, Dc ]", ["Ac", "Jc", "3h", "Qc"]),  # Swedish ess, knekt, dam
+        ("y shows [ 2d, Тd, Вh, Дc, Кs ]", ["2d", "Ad", "Jh", "Qc", "Ks"]),  # Russian
+        ("y shows [ 2d, \u00d2d, \u00c2h ]", ["2d", "Ad", "Jh"]),  # cp1251 read as cp1252
+        ("Dealt to Hero [AH KD]", ["Ah", "Kd"]),  # an upper-case export
+        ("Board [Ah Kd 2c]", ["Ah", "Kd", "2c"]),
+        ("[ Zz, As ]", [None, "As"]),  # unknown token: null, never a guess
+        ("[ ]", []),
+        ("no cards here", None),
+        (None, None),
+    ],
+)
+def test_bracketed_cards(line, expected):
+    assert _cards(line) == expected
+
+
+def test_canonical_card_and_read_cards_agree():
+    frame = pl.DataFrame({"t": ["KKreuz", "10Herz", "Knd", "1h", "K"]})
+    single = frame.select(canonical_card(pl.col("t")).alias("c"))["c"].to_list()
+    assert single == ["Kc", "Th", "Jd", None, None]
+    listed = frame.select(read_cards(pl.col("t")).alias("c"))["c"].to_list()
+    assert listed == [[card] for card in single]
