@@ -145,6 +145,10 @@ class Grammar:
     #: With `implicit_uncalled`: the reported pot already leaves the uncalled chips out
     #: (PartyPoker 2026 "Main Pot"), so only the collect holds them.
     pot_excludes_uncalled: bool = False
+    #: With `implicit_uncalled`: a hand's collects hold the uncalled chips only when they add up
+    #: to more than the chips left in the pot (888: a raise that all fold to collects the pot
+    #: without it, a walk or some all-in shoves collect everything); read per hand.
+    collect_may_hold_uncalled: bool = False
     #: Seat-list players never named on an action line were not dealt in (sitting_out): sites
     #: that list every seated player without a sitting-out mark (Winamax).
     idle_seats_sit_out: bool = False

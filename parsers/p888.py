@@ -4,9 +4,11 @@ the network skin LuckyAcePoker.com).
 Action lines are "<player> <verb> [amount]" (no colon: `actor_separator` " "). "raises [$N]"
 gives the chips ADDED, the call part included (checked on real hands against the collected
 pots): the pipeline normalises it to raise-to (`lone_raise_amount="added"`). Collects are
-printed in the summary ("X collected [ $2.56 ]"), uncalled bets are never printed (the
-collect includes them: `implicit_uncalled`). Localized clients write "0,02 $" / "3 023,50 $":
-such hands are read in the alternative locale. Only patterns live here.
+printed in the summary ("X collected [ $2.56 ]"), uncalled bets are never printed
+(`implicit_uncalled`): mostly the collect leaves them out (a raise all fold to collects the
+pot without it), in walks and some all-in shoves it holds them, which the hand's own sums
+tell (`collect_may_hold_uncalled`). Localized clients write "0,02 $" / "3 023,50 $",
+"( $ 552,72 )": such hands are read in the alternative locale. Only patterns live here.
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ P888 = Grammar(
     alt_locale=LOCALE_AFTER,
     alt_locale_when=CURRENCY_AFTER,
     implicit_uncalled=True,
+    collect_may_hold_uncalled=True,
     stakes_from_posts=True,  # only for the blinds the header does not state (p888_header.py)
     pre_deal_fold_sits_out=True,
     idle_seats_sit_out=True,

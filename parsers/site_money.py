@@ -9,7 +9,9 @@
   the top commitment minus the second (folded players' chips included, as RULES.md H-2) went
   back to the top bettor inside his collect. The pipeline emits that uncalled_return (after
   the street's last action), takes it out of the player's last collect and out of total_pot.
-  Only settled hands (with a collect) that print no return at all are normalised.
+  Only settled hands (with a collect) that print no return at all are normalised. With
+  `Grammar.collect_may_hold_uncalled` the collects keep their amount in the hands whose
+  collects do not exceed the chips left in the pot (888 collects the pot without the return).
 - `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
   into a live post of the big blind and dead money for the rest (Winamax posts both that way).
 - `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
@@ -110,18 +112,38 @@ def _resequence(actions: pl.DataFrame) -> pl.DataFrame:
     return ordered.with_columns(seq.alias("seq"))
 
 
+def _held_in_collects(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
+    """The returns of the hands whose collects exceed the chips left in the pot (all chips put
+    in less the returns): only there do the collects hold them (`collect_may_hold_uncalled`)."""
+    kind = pl.col("kind")
+    put = kind.is_in(COMMITTING) | kind.is_in(["post_dead", "post_ante"])
+    money = actions.group_by("hand_key").agg(
+        pl.col("amount").filter(put).sum().alias("_put"),
+        pl.col("amount").filter(kind == "collect").sum().alias("_collected"),
+    )
+    returned = returns.group_by("hand_key").agg(pl.col("returned").sum().alias("_returned"))
+    held = money.join(returned, on="hand_key").filter(
+        pl.col("_collected") > pl.col("_put") - pl.col("_returned")
+    )
+    return returns.join(held.select("hand_key"), on="hand_key", how="semi")
+
+
 def _with_returns(
-    actions: pl.DataFrame, hands: pl.DataFrame, pot_holds_returns: bool = True
+    actions: pl.DataFrame,
+    hands: pl.DataFrame,
+    pot_holds_returns: bool = True,
+    collect_may_hold: bool = False,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     returns = implicit_returns(actions)
     if returns.is_empty():
         return actions, hands
+    in_collects = _held_in_collects(actions, returns) if collect_may_hold else returns
     rows = _return_rows(actions, returns)
     # place each return right after the street's last commitment (same seq, later _sub)
     seq_of = actions.select("hand_key", "line_no", "seq").unique(["hand_key", "line_no"])
     rows = rows.drop("seq").join(seq_of, on=["hand_key", "line_no"], how="left")
     rows = rows.select(*actions.columns, "_sub")
-    body = _less_collect(actions, returns).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
+    body = _less_collect(actions, in_collects).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
     actions = _resequence(pl.concat([body, rows]))
     if not pot_holds_returns:  # the reported pot already leaves the uncalled chips out
         return actions, hands
@@ -369,5 +391,7 @@ def settle_site_money(
             (pl.col("total_pot") + pl.col("rake")).alias("total_pot")
         )
     if grammar.implicit_uncalled:
-        actions, hands = _with_returns(actions, hands, not grammar.pot_excludes_uncalled)
+        actions, hands = _with_returns(
+            actions, hands, not grammar.pot_excludes_uncalled, grammar.collect_may_hold_uncalled
+        )
     return actions, hands, seats

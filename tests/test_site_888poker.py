@@ -88,6 +88,17 @@ def test_german_client_all_in_with_a_showdown() -> None:
     ]
 
 
+def test_collect_without_the_uncalled_raise_is_kept() -> None:
+    """888 collects the pot without the uncalled part of a raise all fold to ("raises [0,06 $]"
+    over 0,01/0,02 blinds, "collected [ 0,05 $ ]"): the return is added, the collect kept; a
+    collect that holds the return (900000001, 910000002 above) gives it up."""
+    tables = parse_site_samples("888poker")
+    assert actions_of(tables, "910000004")[-2:] == [
+        (0, "clara", "uncalled_return", 4, None, None),
+        (4, "clara", "collect", 5, None, None),
+    ]
+
+
 def test_dutch_client_currency_before_with_decimal_comma() -> None:
     """ "( $ 3.243 )", "( $ 552,72 )": the continental format with the currency first."""
     tables = parse_site_samples("888poker")
