@@ -66,7 +66,8 @@ def test_german_client_no_break_space_amounts_and_word_suits() -> None:
     assert rows[2] == (0, "dieter", "post_live", 2, None, None)  # posts out of position
     assert rows[8:10] == [(1, "clara", "bet", 5, 5, None), (1, "dieter", "fold", 0, None, None)]
     assert rows[-1] == (4, "clara", "collect", 40, None, None)
-    assert _stacks(tables, "910000003")[0] == 123456  # "1.234,56 $": dot thousands
+    # "1.234,56 $" dot thousands, "1\u202f400\u00a0$" narrow no-break thousands
+    assert _stacks(tables, "910000003") == [123456, 140000]
     assert (_hand(tables, "910000003")["small_blind"], _hand(tables, "910000003")["big_blind"]) == (
         200,
         400,
