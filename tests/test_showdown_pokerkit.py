@@ -159,26 +159,21 @@ class TableOracle:
     where PokerKit says the five cards make no hand."""
 
     def __init__(self, hand_type: type[Hand], *, low: bool, trips_beat_straight: bool) -> None:
-        self.hand_type, self.low = hand_type, low
-        self.strength = strength_table(short_deck=True) if trips_beat_straight else None
+        self.hands = FIVE_CARD_HANDS
+        classes, indices = _pokerkit_entries(hand_type)
+        if low:
+            values = -indices
+        elif trips_beat_straight:
+            values = strength_table(short_deck=True)[classes] * 10_000 + indices
+        else:
+            values = indices
         self.table = np.full(13**5 * 2, NO_HAND, dtype=np.int64)
-        self.hands = _five_card_classes(range(2, 15))
-        self.table[self._keys(np.array(self.hands))] = [self._value(h) for h in self.hands]
+        self.table[self._keys(np.array(self.hands))] = np.where(classes < 0, NO_HAND, values)
 
     @staticmethod
     def _keys(cards: np.ndarray) -> np.ndarray:
         suits = cards % 4
         return _class_key(cards // 4 + 2, (suits == suits[..., :1]).all(axis=-1))
-
-    def _value(self, cards: tuple[int, ...]) -> int:
-        try:
-            entry = self.hand_type(_text(cards)).entry
-        except ValueError:
-            return NO_HAND
-        if self.low:
-            return -entry.index
-        label = HAND_CLASSES.index(LABEL_CLASS[entry.label])
-        return (0 if self.strength is None else int(self.strength[label])) * 10_000 + entry.index
 
     def five(self, cards: np.ndarray) -> np.ndarray:
         """(..., 5) card ids -> PokerKit's value of each five."""
@@ -191,6 +186,25 @@ class TableOracle:
         step = 1 + 2_000_000 // len(chosen)
         parts = [self.five(cards[at : at + step, chosen]) for at in range(0, len(cards), step)]
         return np.concatenate(parts).max(axis=1)
+
+
+FIVE_CARD_HANDS = _five_card_classes(range(2, 15))
+
+
+@cache
+def _pokerkit_entries(hand_type: type[Hand]) -> tuple[np.ndarray, np.ndarray]:
+    """PokerKit's (class number, entry index) of each of FIVE_CARD_HANDS; class -1: no hand."""
+    classes, indices = [], []
+    for cards in FIVE_CARD_HANDS:
+        try:
+            entry = hand_type(_text(cards)).entry
+        except ValueError:
+            classes.append(-1)
+            indices.append(0)
+        else:
+            classes.append(HAND_CLASSES.index(LABEL_CLASS[entry.label]))
+            indices.append(entry.index)
+    return np.array(classes), np.array(indices, dtype=np.int64)
 
 
 def _table_oracle(family: Family) -> TableOracle:
