@@ -98,8 +98,14 @@ def _rewrite(path: Path, frame: pl.LazyFrame) -> None:
 
 
 def _quarantine_rows(duplicates: pl.DataFrame, schema: pl.Schema) -> pl.DataFrame:
-    rows = duplicates.select("site", "source_file", "line_no", "hand_id", "reason")
-    return rows.select(pl.col(name).cast(dtype) for name, dtype in schema.items())
+    from parsers.schema import with_derived
+
+    rows = with_derived(
+        duplicates.select("site", "source_file", "line_no", "hand_id", "reason"), "quarantine"
+    )
+    return rows.select(
+        pl.col(name).cast(dtype) for name, dtype in schema.items() if name in rows.columns
+    )
 
 
 def _adjusted(

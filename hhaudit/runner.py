@@ -129,6 +129,17 @@ def run_totals(entries: Sequence[FileEntry], violations: pl.LazyFrame) -> dict[s
     }
 
 
+def quarantine_counts(quarantine: pl.LazyFrame) -> dict[str, int]:
+    """Quarantine rows per reason_code (parsers/quarantine_reasons.py), most frequent first."""
+    counts = (
+        quarantine.group_by(pl.col("reason_code").fill_null("damaged"))
+        .agg(pl.len().alias("n"))
+        .sort(["n", "reason_code"], descending=[True, False])
+        .collect()
+    )
+    return {str(code): int(n) for code, n in counts.iter_rows()}
+
+
 def run_record(
     entries: Sequence[FileEntry],
     totals: dict[str, Any],
@@ -188,6 +199,7 @@ def run_batch(
         totals = run_totals(entries, tables["violations"])
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/duplicates.py)
     totals["hand_id_reused"] = reused
+    totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
     record = run_record(entries, totals, config, started, skipped)
     with timed("reports"):
         html_import.join()

@@ -101,7 +101,9 @@ def quarantine_rows(
 ) -> pl.DataFrame:
     """A one-row quarantine frame (a refused input, a crashed parser or audit)."""
     row = {"site": site, "source_file": source_file, "line_no": line_no, "hand_id": None}
-    return pl.DataFrame([{**row, "reason": reason}], schema=schema.POLARS_SCHEMAS["quarantine"])
+    columns = {k: v for k, v in schema.POLARS_SCHEMAS["quarantine"].items() if k != "reason_code"}
+    frame = pl.DataFrame([{**row, "reason": reason}], schema=columns)
+    return schema.conform(frame, "quarantine")
 
 
 @functools.cache
@@ -324,6 +326,7 @@ def _audit_failed_shard(base: FileEntry, parsed: Any, report: Any, error: str) -
         "hand_id",
         pl.lit(f"audit failed on this file: {error}").alias("reason"),
     )
+    crashed = schema.conform(crashed, "quarantine")
     tables["quarantine"] = pl.concat([parsed.quarantine, crashed], how="vertical_relaxed")
     earlier = report.hands_quarantined if report else parsed.quarantine.height
     quarantined = earlier + parsed.hands.height

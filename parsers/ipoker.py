@@ -22,10 +22,11 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.ipoker_actions import actions_frame, finish_hands
-from parsers.ipoker_frames import games_frame, players_frame
+from parsers.ipoker_frames import _problems, games_frame, players_frame
 from parsers.ipoker_settle import settle
 from parsers.ipoker_xml import XmlColumns, read_xml
 from parsers.pipeline import Tables
+from parsers.quarantine_reasons import UNSUPPORTED_GAME, unsupported_game
 from parsers.schema import conform
 
 SITE = "ipoker"
@@ -65,6 +66,13 @@ def _quarantine(problems: pl.DataFrame, hands: pl.DataFrame, sources: pl.DataFra
     ).sort("source_file", "line_no")
 
 
+def _unsupported_games(games: pl.DataFrame) -> pl.DataFrame:
+    """Hands whose <gametype> names a stud, draw, badugi or mixed game (quarantine_reasons)."""
+    game = unsupported_game(pl.col("gametype").fill_null(""))
+    named = games.with_columns(game.alias("_game")).filter(pl.col("_game").is_not_null())
+    return _problems(named, pl.lit(UNSUPPORTED_GAME) + pl.col("_game"))
+
+
 def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     """Lines of whole iPoker files (file_id, line_no, text, is_header, hand_ix) -> tables."""
     cols = _read_files(lines)
@@ -72,7 +80,9 @@ def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     games, game_problems = games_frame(cols, headers)
     players = players_frame(cols, games)
     actions, action_problems = actions_frame(cols, games, players)
-    problems = pl.concat([game_problems, *action_problems], how="vertical_relaxed")
+    problems = pl.concat(
+        [_unsupported_games(games), game_problems, *action_problems], how="vertical_relaxed"
+    )
     bad = problems.select("hand_key").unique()
     actions, pots = settle(cols, games, players, actions.join(bad, on="hand_key", how="anti"))
     hands = finish_hands(games, actions, players).join(bad, on="hand_key", how="anti")

@@ -17,6 +17,7 @@ from parsers.phh_chips import with_chips
 from parsers.phh_implied import implied_postflop, implied_preflop
 from parsers.phh_settle import stated_results, with_settlement
 from parsers.pipeline import Tables
+from parsers.quarantine_reasons import PHH_VARIANT_GAMES, UNSUPPORTED_GAME
 from parsers.schema import conform
 
 SITE = "phh"
@@ -219,6 +220,15 @@ def _action_problems(actions: pl.DataFrame) -> list[pl.DataFrame]:
     ]
 
 
+def _unsupported_variant(variant: pl.Expr) -> pl.Expr:
+    """ "unsupported game: Razz (PHH variant 'FR')" for a known game without a board, else
+    "unsupported PHH variant 'X'" (parsers/quarantine_reasons.py classifies both)."""
+    quoted = pl.lit("PHH variant '") + variant.fill_null("?") + pl.lit("'")
+    game = variant.replace_strict(PHH_VARIANT_GAMES, default=None, return_dtype=pl.String)
+    named = pl.lit(UNSUPPORTED_GAME) + game + pl.lit(" (") + quoted + pl.lit(")")
+    return pl.when(game.is_not_null()).then(named).otherwise(pl.lit("unsupported ") + quoted)
+
+
 def _hand_problems(hands: pl.DataFrame, players: pl.DataFrame) -> list[pl.DataFrame]:
     n = pl.col("n")
     bad_length = pl.lit(False)
@@ -229,7 +239,7 @@ def _hand_problems(hands: pl.DataFrame, players: pl.DataFrame) -> list[pl.DataFr
         _problem(
             hands.filter(pl.col("error").is_null() & ~pl.col("known_variant")),
             "hand_line",
-            pl.lit("unsupported PHH variant '") + pl.col("variant").fill_null("?") + pl.lit("'"),
+            _unsupported_variant(pl.col("variant")),
         ),
         _problem(
             hands.filter(pl.col("known_variant") & ((n < 2) | n.is_null() | bad_length)),

@@ -21,6 +21,7 @@ from parsers.hands import assemble_hands, hand_facts, table_facts
 from parsers.lines import PRE_DEAL, SUMMARY, board_count_expr, marker_expr, section_expr
 from parsers.pairs import PAIR, pair_key, pair_rows
 from parsers.prefilter import matches, rows_matching, scattered
+from parsers.quarantine_reasons import name_unsupported_games
 from parsers.schema import conform, empty
 from parsers.silent_blinds import add_silent_blinds, with_level
 from parsers.site_money import settle_site_money
@@ -244,7 +245,8 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     """
     lines = _events_lines(lines, grammar)
     facts = hand_facts(lines, grammar).join(table_facts(lines, grammar), on="hand_key", how="left")
-    header = grammar.read_header(_header_lines(lines, grammar)).join(
+    headers = _header_lines(lines, grammar)
+    header = name_unsupported_games(grammar.read_header(headers), headers).join(
         facts, on="hand_key", how="left"
     )
     if grammar.alt_locale is None:  # every hand has lines: no join needed for the default

@@ -130,6 +130,7 @@ QUARANTINE = _arrow(
         ("line_no", pa.int32()),  # line of the hand header (or of the offending line)
         ("hand_id", pa.string()),  # null when it could not be read
         ("reason", pa.string()),  # a sentence naming the offending line
+        ("reason_code", pa.string()),  # its class (parsers/quarantine_reasons.py reason_code)
     ]
 )
 
@@ -169,11 +170,21 @@ def with_defaults(frame: pl.DataFrame, table: str) -> pl.DataFrame:
     )
 
 
+def with_derived(frame: pl.DataFrame, table: str) -> pl.DataFrame:
+    """`frame` with the columns derived from others that it lacks: the quarantine's
+    `reason_code` from `reason` (one classifier for every producer of quarantine rows)."""
+    if table != "quarantine" or "reason_code" in frame.columns or "reason" not in frame.columns:
+        return frame
+    from parsers.quarantine_reasons import reason_code
+
+    return frame.with_columns(reason_code(pl.col("reason")).alias("reason_code"))
+
+
 def conform(frame: pl.DataFrame, table: str) -> pl.DataFrame:
     """Select and cast `frame` to the canonical schema of `table`; missing columns fail loudly
-    (except the DEFAULTS ones, which get their default)."""
+    (except the DEFAULTS ones, which get their default, and the derived ones, with_derived)."""
     schema = POLARS_SCHEMAS[table]
-    frame = with_defaults(frame, table)
+    frame = with_derived(with_defaults(frame, table), table)
     missing = [name for name in schema if name not in frame.columns]
     if missing:
         raise ValueError(f"{table}: missing columns {missing}")

@@ -35,7 +35,13 @@ VIOLATION_CSV_COLUMNS: tuple[str, ...] = (
     "message",
     "caused_by",
 )
-QUARANTINE_CSV_COLUMNS: tuple[str, ...] = ("source_file", "line_no", "hand_id", "reason")
+QUARANTINE_CSV_COLUMNS: tuple[str, ...] = (
+    "source_file",
+    "line_no",
+    "hand_id",
+    "reason",
+    "reason_code",
+)
 
 
 def violations_csv_frame(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:

@@ -80,6 +80,14 @@ def _quarantine(quarantine: pl.LazyFrame, limit: int) -> tuple[list[dict[str, An
     return quarantine.head(limit).collect().to_dicts(), total
 
 
+def _quarantine_codes(quarantine: pl.LazyFrame) -> list[dict[str, Any]]:
+    """Quarantine rows per reason code, most first (an older table without codes: none)."""
+    if "reason_code" not in quarantine.collect_schema().names():
+        return []
+    counts = quarantine.group_by("reason_code").agg(pl.len().alias("rows"))
+    return counts.sort(["rows", "reason_code"], descending=[True, False]).collect().to_dicts()
+
+
 def _totals(totals: Mapping[str, Any]) -> dict[str, Any]:
     """run.json totals, with the counts a record from before root causes lacks."""
     defaults = {"consequences": 0, "flags_total": totals.get("flags", 0)}
@@ -109,6 +117,7 @@ def report_context(
         "shown_flags": shown_flags,
         "quarantine": quarantine_rows,
         "quarantine_total": quarantine_total,
+        "quarantine_codes": _quarantine_codes(tables["quarantine"]),
         "limits": limits,
         "severities": SEVERITIES,
     }

@@ -245,7 +245,7 @@ def quarantine() -> pl.DataFrame:
             "reason": f"seat line names {XSS_PLAYER} twice",
         }
     ]
-    return pl.DataFrame(rows, schema=schema.POLARS_SCHEMAS["quarantine"])
+    return schema.conform(pl.DataFrame(rows), "quarantine")
 
 
 def tables() -> dict[str, pl.LazyFrame]:

@@ -86,7 +86,8 @@ def test_quarantine_csv(tmp_path: Path) -> None:
     hostile = rf.quarantine().with_columns(hand_id=pl.lit("=evil()"))
     write_csv(quarantine_csv_frame(hostile.lazy()), path)
     rows = _read(path)
-    assert list(rows[0]) == ["source_file", "line_no", "hand_id", "reason"]
+    assert list(rows[0]) == ["source_file", "line_no", "hand_id", "reason", "reason_code"]
+    assert rows[0]["reason_code"] == "damaged"  # a seat line naming a player twice
     assert rows[0]["hand_id"] == "'=evil()" and rows[0]["line_no"] == "90"
 
 

@@ -125,7 +125,7 @@ def test_unreadable_hands_are_quarantined_with_their_lines() -> None:
     assert (report.site, report.hands_read, report.hands_quarantined) == ("phh", 3, 3)
     reasons = tables.quarantine.sort("line_no")["reason"].to_list()
     assert reasons[0] == "line 8: unsupported action 'p1 xyz 3'"
-    assert reasons[1] == "line 11: unsupported PHH variant 'F7S'"
+    assert reasons[1] == "line 11: unsupported game: 7 Card Stud (PHH variant 'F7S')"
     assert reasons[2].startswith("line 22: TOML error in the hand")
 
 
