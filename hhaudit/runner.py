@@ -20,6 +20,7 @@ import polars as pl
 from hhaudit import __version__
 from hhaudit.atomic import remove_stale_temporaries, write_text_atomic
 from hhaudit.chunks import CHUNK_BYTES
+from hhaudit.conventions import likely_conventions
 from hhaudit.duplicates import drop_duplicates, reused_hand_ids
 from hhaudit.engines import EngineSpec, open_engine
 from hhaudit.engines.work import Batching, audit_all, file_entries
@@ -140,6 +141,18 @@ def quarantine_counts(quarantine: pl.LazyFrame) -> dict[str, int]:
     return {str(code): int(n) for code, n in counts.iter_rows()}
 
 
+def _file_dicts(
+    entries: Sequence[FileEntry], conventions: Sequence[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """One run.json entry per file, with the notes of its likely export conventions."""
+    notes: dict[str, list[dict[str, Any]]] = {}
+    for item in conventions:  # a loop over the (few) notes
+        notes.setdefault(item["file"], []).append(
+            {key: value for key, value in item.items() if key != "file"}
+        )
+    return [{**entry.to_dict(), "conventions": notes.get(entry.path, [])} for entry in entries]
+
+
 def run_record(
     entries: Sequence[FileEntry],
     totals: dict[str, Any],
@@ -148,13 +161,14 @@ def run_record(
     skipped: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The content of run.json (finished_at is set when it is written)."""
+    conventions = totals.get("likely_conventions", [])
     return {
         "tool": {"name": "hhaudit", "version": __version__},
         "options": config.settings.to_dict(),
         "started_at": started,
         "finished_at": _now(),
         "resume": config.resume,
-        "files": [entry.to_dict() for entry in entries],
+        "files": _file_dicts(entries, conventions),
         "skipped_files": list(skipped),  # passed over in folder walks (README.md, *.json, ...)
         "totals": totals,
     }
@@ -200,6 +214,7 @@ def run_batch(
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/duplicates.py)
     totals["hand_id_reused"] = reused
     totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
+    totals["likely_conventions"] = likely_conventions(entries, tables["violations"])
     record = run_record(entries, totals, config, started, skipped)
     with timed("reports"):
         html_import.join()

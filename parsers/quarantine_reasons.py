@@ -28,6 +28,7 @@ GAME_NAMES: tuple[tuple[str, str], ...] = (
     (r"badugi|badeucy|badacey", "Badugi"),
     (r"(?:5|five)[ -]?card[ -]?draw", "5 Card Draw"),
     (r"lowball|deuce[ -]to[ -]seven", "2-7 Lowball"),
+    (r"double hold.?em", "Double Hold'em"),
 )
 #: (pattern, name): mixed-game rotations; a hand of one names its current game too.
 MIXED_NAMES: tuple[tuple[str, str], ...] = (

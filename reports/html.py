@@ -90,7 +90,7 @@ def _quarantine_codes(quarantine: pl.LazyFrame) -> list[dict[str, Any]]:
 
 def _totals(totals: Mapping[str, Any]) -> dict[str, Any]:
     """run.json totals, with the counts a record from before root causes lacks."""
-    defaults = {"consequences": 0, "flags_total": totals.get("flags", 0)}
+    defaults = {"consequences": 0, "flags_total": totals.get("flags", 0), "likely_conventions": []}
     return {**defaults, **totals}
 
 

@@ -87,6 +87,8 @@ def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
     ]
     if t["files_with_errors"]:
         lines.append(f"hhaudit: {t['files_with_errors']} input files refused or unreadable")
+    for item in t.get("likely_conventions", []):
+        lines.append(f"hhaudit: {item['file']}: {item['note']}")
     lines.append(f"Report: {report}")
     return lines
 
