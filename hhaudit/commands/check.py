@@ -30,10 +30,16 @@ def _read_tables(directory: Path):
 def _summary(violations) -> list[str]:
     import polars as pl
 
-    counts = violations.group_by("severity", "code").len().sort("severity", "len", "code")
+    roots = violations.filter(pl.col("caused_by").is_null())  # root causes (audit/causes.py)
+    counts = roots.group_by("severity", "code").len().sort("severity", "len", "code")
     lines = [f"{row[2]:>8}  {row[0]:<9}  {row[1]}" for row in counts.iter_rows()]
-    hands = violations.filter(pl.col("severity") == "violation")["hand_key"].n_unique()
-    return [*lines, f"hhaudit: {violations.height} flags, {hands} hands with violations"]
+    hands = roots.filter(pl.col("severity") == "violation")["hand_key"].n_unique()
+    linked = violations.height - roots.height
+    return [
+        *lines,
+        f"hhaudit: {roots.height} root-cause flags ({linked} more follow from them), "
+        f"{hands} hands with violations",
+    ]
 
 
 @click.command("check")
@@ -84,5 +90,6 @@ def check(
         result.violations.write_csv(tmp)
     for line in _summary(result.violations):
         click.echo(line, err=True)
-    flagged = (result.violations["severity"] == "violation").any()
+    roots = result.violations.filter(result.violations["caused_by"].is_null())
+    flagged = (roots["severity"] == "violation").any()  # root causes, as `hhaudit run`
     sys.exit(EXIT_FLAGGED if flagged and not exit_zero else EXIT_CLEAN)
