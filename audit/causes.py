@@ -102,7 +102,7 @@ def action_link_columns(code: str) -> list[pl.Expr]:
 
 def hand_link_columns(code: str) -> list[pl.Expr]:
     """The link inputs of a hand-level rule's flagged rows (audit/hand_checks.py columns)."""
-    rake = col("rake").fill_null(0)
+    rake = col("rake")
     exprs: dict[str, pl.Expr | None] = dict.fromkeys(LINK_COLUMNS)
     if code == "UNCALLED-RETURN":
         exprs["_return_gap"] = (col("expected_return_total") - col("returned_total")).abs()
@@ -110,8 +110,10 @@ def hand_link_columns(code: str) -> list[pl.Expr]:
         exprs["_pot_gap"] = (col("total_pot") - col("expected_pot")).abs()
         exprs["_pot_from_returns"] = col("total_pot") == col("put_in") - col("returned_total")
     if code == "CHIP-CONSERVATION":
-        exprs["_pot_alone"] = (
+        exprs["_pot_alone"] = (  # H-4's first part fires (its message), as hand_checks tests it
             col("total_pot").is_not_null()
+            & rake.is_not_null()
+            & ~col("net_of_rake")
             & (col("collected_total") + rake != col("total_pot"))
             & (col("collected_total") + rake == col("expected_pot"))
         )
@@ -238,7 +240,7 @@ def _hand_links(flags: pl.DataFrame) -> pl.DataFrame:
     )
     code, gaps = pl.col("code"), pl.col("_gaps")
     caused_by = (
-        pl.when((code == "UNCALLED-RETURN") & (pl.col("_return_gap") <= gaps))
+        pl.when((code == "UNCALLED-RETURN") & pl.col("_return_gap").is_between(1, gaps))
         .then(pl.col("_amount_cause"))
         .when((code == "POT-TOTAL") & pl.col("_pot_from_returns"))
         .then(pl.col("_return_flag"))

@@ -174,3 +174,27 @@ def test_void_actions_of_a_misplaced_block_follow_from_its_street_order() -> Non
     assert by_seq[(seq, "ACT-FOLDED")] == first
     assert by_seq[(seq + 1, "STREET-ORDER")] == first
     assert by_seq[(seq + 1, "ACT-CLOSED")].endswith(f":{seq + 1}:STREET-ORDER")
+
+
+def test_returns_to_the_wrong_seat_are_not_explained_by_a_short_call() -> None:
+    # the total returned is right (50) but it went to P2, the short caller: a fault of its own
+    text = SHORT_CALL.replace(
+        "settle: collect P3 600; pot 600", "settle: return P2 50; collect P3 550; pot 550"
+    )
+    links = _links(_flags(text))
+    assert links["UNCALLED-RETURN"] is None
+
+
+def test_a_pot_without_rake_figure_is_not_linked_to_the_conservation_flag() -> None:
+    violations = _flags(
+        """
+        NL 50/100; stacks 5000 x3; button P3
+        preflop: P3 raise 300, P1 fold, P2 call
+        flop: P2 check, P3 check
+        turn: P2 check, P3 check
+        river: P2 check, P3 check
+        settle: collect P3 650; pot 700; final P1=4950 P2=4700 P3=5400
+        """
+    )
+    # no rake figure: H-4's pot part cannot fire; a final stack is off, which the pot does not explain
+    assert _links(violations) == {"POT-TOTAL": None, "CHIP-CONSERVATION": None}
