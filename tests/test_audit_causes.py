@@ -196,5 +196,5 @@ def test_a_pot_without_rake_figure_is_not_linked_to_the_conservation_flag() -> N
         settle: collect P3 650; pot 700; final P1=4950 P2=4700 P3=5400
         """
     )
-    # no rake figure: H-4's pot part cannot fire; a final stack is off, which the pot does not explain
+    # no rake figure: H-4's pot part cannot fire; a final stack is off, the pot does not explain it
     assert _links(violations) == {"POT-TOTAL": None, "CHIP-CONSERVATION": None}
