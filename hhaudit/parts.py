@@ -221,7 +221,21 @@ def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
     return scans[0] if len(scans) == 1 else pl.concat(scans, how="vertical")
 
 
+def _with_reason_codes(frame: pl.LazyFrame) -> pl.LazyFrame:
+    """Quarantine rows keep their reason_code; a row written without one gets it from its
+    reason (the one classifier, parsers/quarantine_reasons.py)."""
+    from parsers.quarantine_reasons import reason_code
+
+    derived = reason_code(pl.col("reason"))
+    if "reason_code" not in frame.collect_schema().names():
+        return frame.with_columns(derived.alias("reason_code"))
+    return frame.with_columns(pl.coalesce("reason_code", derived).alias("reason_code"))
+
+
 def sink_combined(parts: Sequence[StoredPart], table: str, destination: Path) -> None:
     """Write one combined table as Parquet, streaming, atomically."""
+    frame = scan_combined(parts, table)
+    if table == "quarantine":
+        frame = _with_reason_codes(frame)
     with atomic_path(destination) as tmp:
-        scan_combined(parts, table).sink_parquet(tmp)
+        frame.sink_parquet(tmp)

@@ -133,3 +133,15 @@ def test_a_run_counts_the_quarantine_by_code(tmp_path: Path) -> None:
     assert pl.read_parquet(out / "quarantine.parquet")["reason_code"].null_count() == 0
     html = (out / "report.html").read_text()
     assert 'id="quarantine-codes"' in html and "<code>unsupported_game</code>" in html
+
+
+def test_combined_quarantine_rows_without_a_code_get_one(tmp_path: Path) -> None:
+    from hhaudit.parts import _with_reason_codes
+
+    rows = pl.DataFrame(
+        {"reason": ["line 3: hand cancelled", "duplicate of a.txt:1"], "reason_code": [None, "x"]},
+        schema={"reason": pl.String, "reason_code": pl.String},
+    )
+    assert _with_reason_codes(rows.lazy()).collect()["reason_code"].to_list() == ["cancelled", "x"]
+    bare = _with_reason_codes(rows.drop("reason_code").lazy()).collect()
+    assert bare["reason_code"].to_list() == ["cancelled", "duplicate"]
