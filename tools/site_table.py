@@ -2,8 +2,10 @@
 
 Runs `hhaudit run` on each site folder of ../shared/corpus/real (or --corpus), reads what the
 run wrote (run.json, quarantine.csv, violations.parquet) and prints, per site and per source:
-hands read, later copies of a hand (duplicates), readable hands, audited hands, the share of
-readable hands audited, quarantined hands by reason code and flags by category and severity.
+hands read, hands that are not readable hands (later copies of a hand, cancelled hands,
+unsupported games and formats), audited hands, the share of readable hands audited, quarantined
+hands by reason code, and the root-cause flags (warning and violation; consequences linked by
+`caused_by` counted apart) by code and category.
 With --write README.md the table between the `site-table` markers of that file is replaced.
 """
 
@@ -39,14 +41,17 @@ TARGETS = (
     "bovada",
     "phh",
 )
+#: Quarantine reason codes that are not a readable hand (tests/test_real_corpus.py agrees).
+NOT_READABLE = ("duplicate", "cancelled", "unsupported_game", "unsupported_format")
 BEGIN, END = "<!-- site-table:begin -->", "<!-- site-table:end -->"
 
 
 @dataclass
 class Tally:
     read: int = 0
-    duplicates: int = 0
+    duplicates: int = 0  # every hand that is not a readable hand (NOT_READABLE)
     audited: int = 0
+    consequences: int = 0
     quarantined: Counter[str] = field(default_factory=Counter)
     flags: Counter[str] = field(default_factory=Counter)
 
@@ -58,6 +63,7 @@ class Tally:
         self.read += other.read
         self.duplicates += other.duplicates
         self.audited += other.audited
+        self.consequences += other.consequences
         self.quarantined.update(other.quarantined)
         self.flags.update(other.flags)
 
@@ -94,7 +100,7 @@ def measure_folder(folder: Path, corpus: Path, hhaudit: str) -> dict[str, Tally]
     for row in quarantine.iter_rows(named=True):
         tally = tallies.setdefault(_source_of(row["source_file"], corpus), Tally())
         key = _reason_key(row)
-        if key.startswith("duplicate") and key != "duplicate_hand_id":
+        if key in NOT_READABLE:
             tally.duplicates += 1
         tally.quarantined[key] += 1
     category = "category" if "category" in violations.columns else "severity"
@@ -102,24 +108,30 @@ def measure_folder(folder: Path, corpus: Path, hhaudit: str) -> dict[str, Tally]
         tally = tallies.setdefault(_source_of(row["source_file"], corpus), Tally())
         if row["severity"] == "info":
             continue
+        if row.get("caused_by"):
+            tally.consequences += 1
+            continue
         label = f"{row['code']}" + (f" ({row[category]})" if category == "category" else "")
         tally.flags[f"{row['severity']}: {label}"] += 1
     return tallies
 
 
-def _counter_text(counter: Counter[str], skip_duplicates: bool = True) -> str:
-    items = [
-        (k, v)
-        for k, v in counter.most_common()
-        if not (skip_duplicates and k.startswith("duplicate"))
-    ]
-    return ", ".join(f"{k} {v}" for k, v in items) or "—"
+def _counter_text(counter: Counter[str]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in counter.most_common()) or "—"
+
+
+def _flags_text(tally: Tally) -> str:
+    text = _counter_text(tally.flags)
+    if tally.consequences:
+        text += f" (+{tally.consequences} linked consequences)"
+    return text
 
 
 def table(per_site: dict[str, dict[str, Tally]]) -> str:
     lines = [
-        "| site | source | read | later copies | audited / readable | quarantined (reason) "
-        "| flags (warning and violation) |",
+        "| site | source | read | not readable (copies, cancelled, unsupported) "
+        "| audited / readable | quarantined (reason code) "
+        "| root-cause flags (warning, violation) |",
         "|---|---|---:|---:|---:|---|---|",
     ]
     for site in sorted(per_site, key=lambda s: (s not in TARGETS, s)):
@@ -131,14 +143,14 @@ def table(per_site: dict[str, dict[str, Tally]]) -> str:
         lines.append(
             f"| **{site}** | all | {total.read} | {total.duplicates} | "
             f"{total.audited} / {total.readable} ({rate}) | {_counter_text(total.quarantined)} | "
-            f"{_counter_text(total.flags)} |"
+            f"{_flags_text(total)} |"
         )
         if len(sources) > 1:
             for source, tally in sorted(sources.items()):
                 lines.append(
                     f"| | {source} | {tally.read} | {tally.duplicates} | "
                     f"{tally.audited} / {tally.readable} | {_counter_text(tally.quarantined)} | "
-                    f"{_counter_text(tally.flags)} |"
+                    f"{_flags_text(tally)} |"
                 )
     return "\n".join(lines)
 
