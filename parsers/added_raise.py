@@ -11,6 +11,12 @@ The log does not say which reading it uses, so it is recognised per hand by the 
 raises by a player with chips already in differ (by those chips), and a hand is read the
 "added" way when the contributions that way, less the uncalled returns, equal the reported pot
 and the usual reading does not. Read so, each such raise moved Y chips to a total of Y + c.
+
+The same client never prints "and is all-in" (no hand of the 2019 February-April logs has one;
+the August 2019 and 2021 logs, which print raise-to totals, do). So a hand read the "added" way
+that carries no all-in marker at all has its markers "not recorded" (null, as for formats that
+never print them): ALLIN-FLAG then has nothing to compare. A hand of that reading with a marker
+keeps its markers.
 """
 
 from __future__ import annotations
@@ -48,8 +54,11 @@ def read_added_raises(
         return actions
     mine = actions.filter(pl.col("hand_key").is_in(candidates["hand_key"].implode()))
     keys = _added_reading_hands(mine, candidates)["hand_key"].implode()
-    fix = pl.col("hand_key").is_in(keys) & (pl.col("kind").cast(pl.String) == "raise")
+    in_hand = pl.col("hand_key").is_in(keys)
+    fix = in_hand & (pl.col("kind").cast(pl.String) == "raise")
+    unmarked = in_hand & ~pl.col("all_in").fill_null(False).any().over("hand_key")
     return actions.with_columns(
+        all_in=pl.when(unmarked).then(pl.lit(None, dtype=pl.Boolean)).otherwise("all_in"),
         to_amount=pl.when(fix)
         .then(2 * pl.col("to_amount") - pl.col("amount"))
         .otherwise("to_amount"),

@@ -5,7 +5,9 @@ these tests (tests/sites/pokerstars/):
   site "bovada", whose walks keep the uncalled blind in the pot or return the whole blind
   (options `uncontested_pot_keeps_uncalled`, `uncontested_returns_whole_wager`);
 - Run It Once 2019 logs "checks" for players who cannot act (option
-  `checks_logged_without_betting`).
+  `checks_logged_without_betting`);
+- the Run It Once client of early 2019 (raise-to printed as chips added) prints no all-in
+  marker: its hands without one have the markers "not recorded" (parsers/added_raise.py).
 
 The same lines under a PokerStars table name or brand are still flagged.
 """
@@ -104,3 +106,16 @@ def test_a_run_it_once_check_facing_a_bet_is_still_flagged() -> None:
 def test_a_pokerstars_check_by_an_all_in_player_is_flagged() -> None:
     flags = _flags(_parse("runitonce-2019-allin-checks.txt"))
     assert flags["200000000003"] == ["ACT-ALLIN", "ACT-CLOSED"]
+
+
+def test_run_it_once_added_raise_hands_without_a_marker_record_none() -> None:
+    tables = _parse("runitonce-2019-no-allin-marker.txt")
+    flags = _flags(tables)
+    marks = tables.actions.group_by("hand_id").agg(pl.col("is_all_in").is_null().all())
+    unrecorded = dict(marks.iter_rows())
+    # 30700101: Ann B's "raises €1.16 to €1.76" (chips added) puts her last €1.96 in, unmarked
+    assert unrecorded["30700101"] and flags["30700101"] == []
+    # 30700102: the same hand with markers keeps them: Carl D's marked call leaves him €3.00
+    assert not unrecorded["30700102"] and flags["30700102"] == ["ALLIN-FLAG"]
+    # 30700103: no raise, so no added reading: the unmarked all-in bet is still flagged
+    assert not unrecorded["30700103"] and flags["30700103"] == ["ALLIN-FLAG"]

@@ -50,11 +50,6 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
     ),
 }
 
-_RIO_NO_ALLIN_MARK = (
-    "true (log): the Run It Once 2019 client prints no 'and is all-in'; {arithmetic}: no chips "
-    "left, and the line is not marked all-in"
-)
-
 KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
     ("UncontestedWinnerFlash.txt", "999000000001"): {
         "POT-TOTAL": "true: SB $0.05 + BB $0.10 + HeroFlash's raise to $0.40 = $0.55 put in, "
@@ -84,26 +79,5 @@ KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
         "collect lines pay €26.82 (side 21.82 + the STP) + €122.02 (main 119.52 + the STP - "
         "the rake) = €148.84: the €5 splash is paid twice (the message's pot and rake are net "
         "of the STP: 141.34 and -2.50)",
-    },
-    ("NLHE-6max-EUR-0.02-0.04-201902.RIO.txt", "30702949"): {
-        "ALLIN-FLAG": _RIO_NO_ALLIN_MARK.format(
-            arithmetic="John R (€4.77) puts in €0.12 preflop and €1.31 on the flop (raise-to "
-            "read as chips added, €0.19 + €1.12), then 'bets €3.34' on the turn: "
-            "0.12 + 1.31 + 3.34 = 4.77"
-        ),
-    },
-    ("PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt", "34011543"): {
-        "ALLIN-FLAG": _RIO_NO_ALLIN_MARK.format(
-            arithmetic="on the flop Hero (€31.29, €2.40 in) 'raises €21.82 to €28.89' = "
-            "31.29; Shaun J (€39.72, 2.40 + 7.07 in) 'raises €1.36 to €30.25' (chips added) = "
-            "39.72; Gary Q (€20.80, 2.40 + 7.07 in) 'calls €11.33' = 20.80 (three lines)"
-        ),
-    },
-    ("PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt", "31260881"): {
-        "ALLIN-FLAG": _RIO_NO_ALLIN_MARK.format(
-            arithmetic="PaulOpenfold (€189.88) puts in €75 preflop (7 + 'raises €44.00 to "
-            "€68' read as chips added; Randy O calls €51 to 75) and 'bets €114.88' on the "
-            "flop: 75 + 114.88 = 189.88"
-        ),
     },
 }
