@@ -26,6 +26,7 @@ from audit.rules import RULES
 from audit.rules._base import Rule
 from audit.state import player_pass, street_pass
 from audit.turn import seat_numbers, seat_table, turn_pass
+from audit.unknown_stack import unknown_columns, with_stand_in_stacks
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
 from audit.windows import VALUE_BITS
 from parsers.schema import POLARS_SCHEMAS, with_defaults
@@ -119,7 +120,7 @@ def _void_reason() -> pl.Expr:
         .then(pl.lit("ACT-FOLDED"))
         .when(acting & _filler_check())
         .then(pl.lit("filler"))
-        .when(acting & (pl.col("remaining_before") <= 0))
+        .when(acting & (pl.col("remaining_before") <= 0) & ~pl.col("stack_unknown"))
         .then(pl.lit("ACT-ALLIN"))
         .when(acting & pl.col("nobody_owes"))
         .then(pl.lit("ACT-CLOSED"))
@@ -219,10 +220,11 @@ def _check_shard(
     rules: list[Rule],
 ) -> AuditResult:
     _check_bounds(seats, actions)
-    betting_seats = _capped_stacks(hands, seats)
+    betting_seats = _capped_stacks(hands, with_stand_in_stacks(seats, actions))
     seat_frame = seat_table(betting_seats, actions)
     numbers = seat_numbers(seat_frame)
     prepared = prepare(hands, betting_seats, actions, options, site_options)
+    prepared = unknown_columns(prepared, seats)
     # seats dealt in, counted per hand (not per row); 0 for a hand without a dealt seat
     dealt = pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
     prepared = prepared.join(

@@ -46,7 +46,12 @@ def _players(spec: str) -> list[dict[str, Any]]:
     if " x" in spec:
         stack, count = spec.split(" x")
         return [{"id": f"P{i + 1}", "stack": int(stack)} for i in range(int(count))]
-    return [{"id": p.split("=")[0], "stack": int(p.split("=")[1])} for p in spec.split()]
+    return [{"id": p.split("=")[0], "stack": _stack(p.split("=")[1])} for p in spec.split()]
+
+
+def _stack(text: str) -> int | None:
+    """A stack of the example header; "?" is a player without a seat line (stack unknown)."""
+    return None if text == "?" else int(text)
 
 
 def _header(line: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import polars as pl
 
+from audit.unknown_stack import UNKNOWN_STACK
 from parsers.schema import STREET_NAMES, conform
 
 POST_KINDS_BY_VECTOR = {
@@ -121,7 +122,8 @@ def tables_from_vector(
     players = [p["id"] for p in vector["players"]]
     seat_of = {player: index + 1 for index, player in enumerate(players)}
     stakes = vector["stakes"]
-    stacks = {p["id"]: int(p["stack"]) for p in vector["players"]}
+    given = {p["id"]: p["stack"] for p in vector["players"]}  # None: unknown (no seat line)
+    stacks = {p: UNKNOWN_STACK if s is None else int(s) for p, s in given.items()}
     tracker = _Tracker(stacks, int(stakes["bb"]), short_bb_call_full)
     hand_id = str(vector.get("id", hand_key))
     rows = _action_rows(vector, tracker, seat_of)
@@ -138,7 +140,7 @@ def tables_from_vector(
                 "hand_id": [hand_id] * len(players),
                 "seat": [seat_of[p] for p in players],
                 "player": players,
-                "stack": [stacks[p] for p in players],
+                "stack": [given[p] for p in players],
                 "sitting_out": [False] * len(players),
                 "final_stack": [finals.get(p) for p in players],
             },

@@ -195,5 +195,6 @@ def merge_entries(entries: Sequence[FileEntry]) -> FileEntry:
         hands_quarantined=sum(entry.hands_quarantined for entry in entries),
         flags=sum(entry.flags for entry in entries),
         violations=sum(entry.violations for entry in entries),
+        lines_skipped=sum(entry.lines_skipped for entry in entries),
         error=errors[0] if errors else None,
     )

@@ -37,6 +37,8 @@ class FileEntry:
     hands_quarantined: int = 0
     flags: int = 0  # root causes (flags with no caused_by)
     violations: int = 0  # violation-severity root causes
+    #: Lines skipped as moving no chips (parsers FileReport.lines_skipped, docs/parsing.md).
+    lines_skipped: int = 0
     error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -305,6 +307,7 @@ def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -
         hands_quarantined=quarantined,
         flags=roots.height,
         violations=int((severity == "violation").sum()),
+        lines_skipped=getattr(report, "lines_skipped", 0),
         error=error,
     )
 

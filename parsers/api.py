@@ -19,7 +19,7 @@ from parsers.detect import FORMATS, any_header_pattern
 from parsers.invariants import quarantine_broken
 from parsers.io import decode
 from parsers.lines import read_lines, segment
-from parsers.pipeline import Tables, parse_hands
+from parsers.pipeline import SKIPPED_SCHEMA, Tables, parse_hands
 from parsers.pokerstars import restore_case
 from parsers.prefilter import any_matches
 from parsers.schema import conform, empty
@@ -38,6 +38,8 @@ class FileReport:
     hands_read: int = 0
     hands_parsed: int = 0
     hands_quarantined: int = 0
+    #: Body lines skipped as moving no chips (announcements, table messages; docs/parsing.md).
+    lines_skipped: int = 0
     error: str | None = None
 
 
@@ -48,6 +50,7 @@ class ParsedTables:
     actions: pl.DataFrame = field(default_factory=lambda: empty("actions"))
     quarantine: pl.DataFrame = field(default_factory=lambda: empty("quarantine"))
     files: list[FileReport] = field(default_factory=list)
+    skipped: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=SKIPPED_SCHEMA))
 
 
 @dataclass
@@ -177,6 +180,10 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
     with_file = pl.col("hand_key") // (1 << 32)
     parsed = _count(tables.hands.with_columns(with_file.alias("file_id")), "n")
     quarantined = _count(tables.quarantine.join(sources, on="source_file").select("file_id"), "n")
+    skipped_of = tables.skipped
+    skipped = dict(
+        zip(skipped_of["file_id"].to_list(), skipped_of["lines_skipped"].to_list(), strict=True)
+    )
     for source in batch:
         report, file_id = source.report, source.file_id
         if file_id not in site_of:
@@ -186,7 +193,10 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
         report.hands_read = read.get(file_id, 0)
         report.hands_parsed = parsed.get(file_id, 0)
         report.hands_quarantined = quarantined.get(file_id, 0)
-    return ParsedTables(tables.hands, tables.seats, tables.actions, tables.quarantine, reports)
+        report.lines_skipped = skipped.get(file_id, 0)
+    return ParsedTables(
+        tables.hands, tables.seats, tables.actions, tables.quarantine, reports, tables.skipped
+    )
 
 
 def _concat(parts: Sequence[Tables | ParsedTables]) -> Tables:
@@ -195,7 +205,7 @@ def _concat(parts: Sequence[Tables | ParsedTables]) -> Tables:
     return Tables(
         *(
             pl.concat([getattr(p, name) for p in parts], how="vertical")
-            for name in ("hands", "seats", "actions", "quarantine")
+            for name in ("hands", "seats", "actions", "quarantine", "skipped")
         )
     )
 
@@ -204,7 +214,9 @@ def concat_tables(parts: Sequence[ParsedTables]) -> ParsedTables:
     """Stack several results (hand_key stays unique when file_ids differ)."""
     tables = _concat(parts)
     files = [report for part in parts for report in part.files]
-    return ParsedTables(tables.hands, tables.seats, tables.actions, tables.quarantine, files)
+    return ParsedTables(
+        tables.hands, tables.seats, tables.actions, tables.quarantine, files, tables.skipped
+    )
 
 
 def parse_bytes(

@@ -9,6 +9,9 @@ prefix and keeps the longest.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import polars as pl
 
 from parsers.distinct import with_per_distinct
@@ -220,10 +223,100 @@ def _seated_only(named: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     return named.filter(rows.is_not_null())
 
 
-def classify(
-    lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+#: What makes a line that the grammar cannot read one that moves chips (docs/parsing.md, "Lines
+#: that move no chips"): an amount, i.e. a number marked as money (currency sign or code,
+#: "chips"), a number in brackets or parentheses, or any number standing as its own word.
+AMOUNT = (
+    r"[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|USD|EUR|GBP|CAD|chips?\b)|[(\[]\s?[$€£]?\s?\d"
+    r"|(?:^|[^\w.,])\d+(?:[.,]\d+)*(?:[^\w.,]|[.,](?:\W|$)|$)"
+)
+
+
+def verb_words(grammar: Grammar) -> str:
+    """Alternatives of a regex matching any verb of the grammar (as written in `verbs`)."""
+    words = sorted({w for verb in grammar.verbs for w in [verb.strip()] if "_" not in w}, key=len)
+    return "|".join(re.escape(word) for word in reversed(words))
+
+
+def _split_name(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """`player` (text before the first separator, cleaned) and `rest` of each line."""
+    parts = pl.col("text").str.splitn(grammar.actor_separator, 2)
+    return lines.with_columns(
+        _clean_name(parts.struct.field("field_0"), grammar.player_cleanup).alias("player"),
+        parts.struct.field("field_1").alias("rest"),
+    )
+
+
+def _unseated_actor_events(
+    leftover: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(events, bad_lines). Events have EVENT_COLUMNS; bad lines hand_key, line_no, text."""
+    """(events, remaining lines): the unread lines `<name><separator><action>` whose name has
+    no seat line but whose action the grammar reads ("Player8 posts big blind [$0.04 USD]."
+    after Player8 joined the table): the player is audited with an unknown stack."""
+    named = _split_name(leftover, grammar).filter(
+        pl.col("rest").is_not_null() & ~pl.col("rest").str.contains(grammar.actor_ignored)
+    )
+    read = _actor_events(named, grammar).filter(pl.col("verb").is_not_null())
+    events = read.select(*EVENT_COLUMNS, *(["_row"] if "_row" in read.columns else []))
+    return events, leftover.join(read.select(LINE_KEY), on=LINE_KEY, how="anti")
+
+
+def _names_a_seated_player(lines: pl.DataFrame, seats: pl.DataFrame) -> pl.Series:
+    """Per line of `lines`, whether its text contains the name of a player seated in its hand."""
+    keyed = lines.select(*LINE_KEY, "text").with_row_index("_i")
+    found = keyed.join(seats.select("hand_key", "player"), on="hand_key").filter(
+        pl.col("text").str.contains(pl.col("player"), literal=True)
+    )
+    return keyed.get_column("_i").is_in(found.get_column("_i").implode())
+
+
+def _moves_chips(
+    unmatched_actor: pl.DataFrame, leftover: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(bad, skipped) of the lines the grammar did not read (hand_key, line_no, text).
+
+    Must be read (bad): a seated player's name at the start followed by a verb of the grammar
+    or an amount; an amount anywhere on a line that names a seated player; a line starting
+    with a verb of the grammar after its first name (an action not read). The rest moves no
+    chips and is skipped (announcements, prizes, table messages, summary lines without amounts).
+    """
+    verbs, columns = verb_words(grammar), ["hand_key", "line_no", "text"]
+    any_verb = rf"(?i)(?:^|\W)(?:{verbs})(?:\W|$)"
+    actor_bad = pl.col("rest").str.contains(any_verb) | pl.col("rest").str.contains(AMOUNT)
+    actors = unmatched_actor.with_columns(actor_bad.fill_null(True).alias("_bad"))
+    loose = _split_name(leftover.select(*columns), grammar)
+    loose = loose.with_columns(
+        _names_a_seated_player(loose, seats).alias("_named"),
+        pl.col("rest").str.contains(rf"(?i)^(?:{verbs})(?:\W|$)").alias("_verb_first"),
+    )
+    loose_bad = (pl.col("_named") & pl.col("text").str.contains(AMOUNT)) | pl.col("_verb_first")
+    loose = loose.with_columns(loose_bad.fill_null(False).alias("_bad"))
+    both = pl.concat([actors.select(*columns, "_bad"), loose.select(*columns, "_bad")])
+    return both.filter("_bad").drop("_bad"), both.filter(~pl.col("_bad")).drop("_bad")
+
+
+@dataclass
+class Classified:
+    """What `classify` makes of the body lines."""
+
+    events: pl.DataFrame  # EVENT_COLUMNS, in line order
+    bad: pl.DataFrame  # hand_key, line_no, text: lines that move chips and were not read
+    skipped: pl.DataFrame  # hand_key, line_no, text: lines that move no chips
+    unseated: pl.DataFrame  # hand_key, player, line_no: players acting without a seat line
+
+
+def _first_lines(events: pl.DataFrame) -> pl.DataFrame:
+    """hand_key, player, line_no of each (hand, player)'s first event."""
+    return (
+        events.group_by("hand_key", "player")
+        .agg(pl.col("line_no").min())
+        .sort("hand_key", "line_no")
+        .select("hand_key", "player", "line_no")
+    )
+
+
+def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Classified:
+    """Events, lines that move chips but were not read, lines skipped, unseated players."""
     body = _strip_prefix(_body(lines, seats, grammar), grammar)
     actors, loose = resolve_actors(body, seats, grammar)
     actor_events = _actor_events(actors, grammar)
@@ -240,16 +333,14 @@ def classify(
     leftover = loose.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti").filter(
         ~pl.col("text").str.contains(grammar.ignored) & ~pl.col("text").str.contains(void)
     )
-    bad = pl.concat(
-        [
-            unmatched_actor.select("hand_key", "line_no", "text"),
-            leftover.select("hand_key", "line_no", "text"),
-        ]
-    )
+    unseated_events, leftover = _unseated_actor_events(leftover, grammar)
+    bad, skipped = _moves_chips(unmatched_actor, leftover, seats, grammar)
+    unseated = _first_lines(unseated_events)
+    named_part = named_ok.select(*EVENT_COLUMNS, *order)
+    parts = [matched, named_part, unseated_events.select(*EVENT_COLUMNS, *order)]
     if not order:
-        return pl.concat([matched, named_ok.select(EVENT_COLUMNS)]).sort(LINE_KEY), bad
+        return Classified(pl.concat(parts).sort(LINE_KEY), bad, skipped, unseated)
     # One sort on the line rank puts the named events among the actor events: ~3x cheaper
     # than `merge_sorted` of the two (which also needs both sides sorted first).
-    named_part = named_ok.select(*EVENT_COLUMNS, "_row")
-    events = pl.concat([matched, named_part]).sort("_row", maintain_order=True)
-    return events.drop("_row"), bad
+    events = pl.concat(parts).sort("_row", maintain_order=True)
+    return Classified(events.drop("_row"), bad, skipped, unseated)

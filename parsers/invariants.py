@@ -65,4 +65,5 @@ def quarantine_broken(tables: Tables) -> Tables:
         seats=tables.seats.join(gone, on="hand_key", how="anti"),
         actions=tables.actions.join(gone, on="hand_key", how="anti"),
         quarantine=pl.concat([tables.quarantine, conform(rows, "quarantine")], how="vertical"),
+        skipped=tables.skipped,
     )

@@ -7,7 +7,7 @@ module loops over lines, hands or actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import polars as pl
 
@@ -25,6 +25,10 @@ from parsers.quarantine_reasons import name_unsupported_games
 from parsers.schema import conform, empty
 from parsers.silent_blinds import add_silent_blinds, with_level
 from parsers.site_money import settle_site_money
+from parsers.unseated import mismatch_problems, seat_rows
+
+#: Lines skipped as moving no chips, per file (parsers/events.py `_moves_chips`).
+SKIPPED_SCHEMA = {"file_id": pl.Int32, "lines_skipped": pl.Int64}
 
 
 @dataclass
@@ -33,10 +37,18 @@ class Tables:
     seats: pl.DataFrame
     actions: pl.DataFrame
     quarantine: pl.DataFrame
+    skipped: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=SKIPPED_SCHEMA))
 
     @staticmethod
     def empty() -> Tables:
         return Tables(empty("hands"), empty("seats"), empty("actions"), empty("quarantine"))
+
+
+def skipped_per_file(skipped: pl.DataFrame) -> pl.DataFrame:
+    """file_id, lines_skipped from skipped lines (hand_key, ...)."""
+    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    counts = skipped.group_by(file_of).agg(pl.len().cast(pl.Int64).alias("lines_skipped"))
+    return counts.sort("file_id")
 
 
 def _all_in_marker(grammar: Grammar) -> pl.Expr:
@@ -63,8 +75,12 @@ def _hand_problems(
     actions: pl.DataFrame,
     bad: pl.DataFrame,
     grammar: Grammar,
+    unseated: pl.DataFrame,
 ) -> pl.DataFrame:
-    """Every reason to quarantine a hand, one row per (hand, offending line)."""
+    """Every reason to quarantine a hand, one row per (hand, offending line).
+
+    `seats` are the listed seats; `unseated` the players acting without a seat line
+    (parsers/unseated.py): read, unless the action lines do not match the seat list."""
     text_of = lines.select("hand_key", "line_no", "text")
     no_summary = hands.filter(~pl.col("has_summary") & grammar.summary_required).select(
         "hand_key", pl.col("last_line").alias("line_no")
@@ -107,6 +123,7 @@ def _hand_problems(
         _reason(no_seats, pl.lit("hand has no seat lines")),
         _reason(no_streets, pl.lit("board shown but no street marker: streets unknowable")),
         _reason(missing_amount, pl.lit("amount unreadable in ") + _quote(pl.col("text"))),
+        _reason(mismatch_problems(unseated, seats, actions), pl.col("message")),
     ]
     if "problem" in actions.columns:  # set by parsers/site_money.py
         parts.append(_reason(actions.filter(pl.col("problem").is_not_null()), pl.col("problem")))
@@ -269,8 +286,10 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
         raw_seats.drop("_row", strict=False).join(amount_info, on="hand_key"), grammar
     )
     header = with_level(header, lines, grammar)
-    events, bad = classify(lines, raw_seats, grammar)
-    events = add_silent_blinds(attach_all_in_markers(events, grammar), seats, header, grammar)
+    classified = classify(lines, raw_seats, grammar)
+    events = attach_all_in_markers(classified.events, grammar)
+    events = add_silent_blinds(events, seats, header, grammar)
+    seats = seat_rows(classified.unseated, seats)
     unknown = _unknown_streets(lines, grammar).select("hand_key").unique()
     hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind").join(
         unknown.with_columns(infer_streets=pl.lit(True)), on="hand_key", how="left"
@@ -280,8 +299,13 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     actions, hands, seats = settle_site_money(actions, hands, seats, grammar)
     if grammar.raise_to_may_be_added:
         actions = read_added_raises(actions, hands, grammar.raise_to_may_be_added)
-    problems = _hand_problems(lines, header, seats, actions, bad, grammar)
-    return _finish(hands, seats, actions, problems, grammar, sources)
+    listed = seats.filter(pl.col("seat") >= 0)  # without the unseated players' rows
+    problems = _hand_problems(
+        lines, header, listed, actions, classified.bad, grammar, classified.unseated
+    )
+    tables = _finish(hands, seats, actions, problems, grammar, sources)
+    tables.skipped = skipped_per_file(classified.skipped)
+    return tables
 
 
 def _finish(

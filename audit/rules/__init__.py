@@ -26,6 +26,7 @@ from audit.rules import (
     reopen,
     round_incomplete,
     stack_exceeded,
+    stack_unknown,
     street_order,
     uncalled_return,
 )
@@ -57,9 +58,13 @@ _MODULES = (
     uncalled_return,
     pot_total,
     chip_conservation,
+    stack_unknown,
 )
+
+#: Codes beyond RULES.md §4-5 (added by issues; each documented in docs/rules.md).
+EXTENSIONS: tuple[str, ...] = ("STACK-UNKNOWN",)
 
 RULES: dict[str, Rule] = {module.RULE.code: module.RULE for module in _MODULES}
 MODULE_OF: dict[str, str] = {module.RULE.code: module.__name__ for module in _MODULES}
 
-__all__ = ["MODULE_OF", "RULES", "Rule"]
+__all__ = ["EXTENSIONS", "MODULE_OF", "RULES", "Rule"]

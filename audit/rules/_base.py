@@ -48,6 +48,8 @@ def col(name: str) -> pl.Expr:
 #: A real betting action that is evaluated (not void, not a sentinel).
 ACTING = col("is_betting") & ~col("void") & ~col("is_sentinel") & ~col("site_kill")
 WAGER = ACTING & col("is_wager")
+#: The actor's starting stack is known (audit/unknown_stack.py: rules that need it skip the rest).
+KNOWN_STACK = ~col("stack_unknown")
 TO = col("to_amount")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col
+from audit.rules._base import KNOWN_STACK, Rule, col
 
 _MOVES = col("is_call") | col("is_wager") | col("is_live_post") | col("is_dead_post")
 _EMPTY = col("remaining_after") == 0
@@ -26,7 +26,11 @@ RULE = Rule(
     citation="RULES.md I-11",
     summary="All-in marker inconsistent with the remaining stack",
     doc=__doc__ or "",
-    violates=_MOVES & ~col("void") & col("is_all_in").is_not_null() & (col("is_all_in") != _EMPTY),
+    violates=_MOVES
+    & KNOWN_STACK
+    & ~col("void")
+    & col("is_all_in").is_not_null()
+    & (col("is_all_in") != _EMPTY),
     message=pl.when(col("is_all_in"))
     .then(pl.lit("marked all-in but chips remain behind"))
     .otherwise(pl.lit("not marked all-in although no chips remain")),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import ACTING, Rule, col, money, sentence
+from audit.rules._base import ACTING, KNOWN_STACK, Rule, col, money, sentence
 
 _OWED = pl.min_horizontal(col("to_call").clip(lower_bound=0), col("stack_before"))
 #: Every other live player all-in below the current bet: matching them is enough.
@@ -35,6 +35,10 @@ RULE = Rule(
     citation="RULES.md I-8; TDA 51-B; RRoP §14 NL r2",
     summary="Call amount differs from min(to_call, stack)",
     doc=__doc__ or "",
-    violates=ACTING & col("is_call") & (col("chips") != _OWED) & (col("chips") != _CONTESTED),
+    violates=ACTING
+    & KNOWN_STACK
+    & col("is_call")
+    & (col("chips") != _OWED)
+    & (col("chips") != _CONTESTED),
     message=sentence("called {}; the call was {}", money(col("chips")), money(_OWED)),
 )

@@ -17,7 +17,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KNOWN_STACK, NL_PL, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="NL-BET-MIN",
@@ -28,6 +28,7 @@ RULE = Rule(
     summary="Opening bet below the minimum bet (big-bet games: NL and PL)",
     doc=__doc__ or "",
     violates=WAGER
+    & KNOWN_STACK
     & (col("current_bet") == 0)
     & (col("min_to") > TO)
     & (col("committed_after") < col("allin_to")),

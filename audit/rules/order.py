@@ -27,7 +27,10 @@ RULE = Rule(
     citation="RULES.md I-1, D-9; TDA 50, 53, 34-B",
     summary="Action out of turn",
     doc=__doc__ or "",
-    violates=ACTING & col("expected_seat").is_not_null() & (col("seat") != col("expected_seat")),
+    violates=ACTING
+    & ~col("seat_unknown")
+    & col("expected_seat").is_not_null()
+    & (col("seat") != col("expected_seat")),
     message=sentence(
         "acted out of turn: seat {} was next to act, not seat {}",
         col("expected_seat"),

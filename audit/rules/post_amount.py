@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col, money, sentence
+from audit.rules._base import KNOWN_STACK, Rule, col, money, sentence
 
 RULE = Rule(
     code="POST-AMOUNT",
@@ -29,7 +29,9 @@ RULE = Rule(
     citation="RULES.md H-1; TDA RP-11",
     summary="Blind/ante posted amount differs from the structure",
     doc=__doc__ or "",
-    violates=col("post_expected").is_not_null() & (col("chips") != col("post_expected")),
+    violates=KNOWN_STACK
+    & col("post_expected").is_not_null()
+    & (col("chips") != col("post_expected")),
     message=sentence(
         "{} of {}; expected {}",
         pl.col("kind").cast(pl.String).str.replace("post_", "posted "),

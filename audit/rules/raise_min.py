@@ -15,7 +15,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import NL_PL, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KNOWN_STACK, NL_PL, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="RAISE-MIN",
@@ -26,6 +26,7 @@ RULE = Rule(
     summary="Raise increment below the last full bet/raise increment (NL/PL), not all-in",
     doc=__doc__ or "",
     violates=WAGER
+    & KNOWN_STACK
     & (col("current_bet") > 0)
     & (col("current_bet") < TO)
     & (col("min_to") > TO)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col, money, sentence
+from audit.rules._base import KNOWN_STACK, Rule, col, money, sentence
 
 _MOVES = col("is_betting") | col("is_live_post") | col("is_dead_post")
 _REQUESTED = (
@@ -30,7 +30,7 @@ RULE = Rule(
     citation="RULES.md I-9; table stakes",
     summary="More chips committed than the player had",
     doc=__doc__ or "",
-    violates=_MOVES & ~col("void") & (col("stack_before") < _REQUESTED),
+    violates=_MOVES & KNOWN_STACK & ~col("void") & (col("stack_before") < _REQUESTED),
     message=sentence(
         "{} put in {} with only {} behind",
         pl.col("kind").cast(pl.String),

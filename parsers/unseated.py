@@ -1,0 +1,82 @@
+"""Players who post or act without a seat line (docs/parsing.md, "Players without a seat line").
+
+A player can join the table after the export wrote the seat list ("Player8 has joined the
+table." then "Player8 posts big blind [$0.04 USD]."), or the seat line can be missing (old WPN
+exports print "Player  has big blind (2)" for a nameless seat). Such a player's lines are read
+(parsers/events.py) and he gets a seat row of his own: seat -1, -2, ... in order of his first
+line (no seat number is printed, none is guessed) and a null stack (unknown). The audit skips
+him in the rules that need his stack or his place at the table and says so (STACK-UNKNOWN).
+
+One shape is not a late arrival but action lines that do not match the seat list (an export
+anonymised in the seat list only: "Seat 2: Player2" posts the small blind and never acts
+again while "zejnikogoj raises"): a seated player who posts, never acts after it and was not
+all-in on the post, in a hand where a player without a seat line acts. Such a hand is
+quarantined naming the unseated player's first line.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.actions import POSTS
+
+PLAYS = ("fold", "check", "call", "bet", "raise", "collect", "cash_out", "uncalled_return")
+
+
+def seat_rows(unseated: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """The listed seats plus one row per unseated player: seat -n for the hand's n-th such
+    player, stack unknown (null), dealt in."""
+    if unseated.is_empty():
+        return seats
+    numbered = unseated.sort("hand_key", "line_no").with_columns(
+        seat=-pl.int_range(1, pl.len() + 1, dtype=pl.Int16).over("hand_key"),
+        sitting_out=pl.lit(False),
+    )
+    info = seats.select("hand_key", "scale", "alt_locale").unique("hand_key")
+    rows = numbered.join(info, on="hand_key", how="left").select(
+        "hand_key", "line_no", "seat", "player", "sitting_out", "scale", "alt_locale"
+    )
+    return pl.concat([seats, rows], how="diagonal_relaxed")
+
+
+def mismatch_problems(
+    unseated: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame
+) -> pl.DataFrame:
+    """hand_key, line_no, message: hands where an unseated player acts while a seated one posts
+    and then never acts (see module docstring)."""
+    hands = unseated.select("hand_key").unique()
+    if hands.is_empty():
+        return pl.DataFrame(
+            schema={"hand_key": pl.Int64, "line_no": pl.Int32, "message": pl.String}
+        )
+    kind = pl.col("kind").cast(pl.String)
+    per_player = (
+        actions.join(hands, on="hand_key", how="semi")
+        .group_by("hand_key", "player")
+        .agg(
+            posted=pl.col("amount").filter(kind.is_in(POSTS)).sum(),
+            posts=kind.is_in(POSTS).any(),
+            plays=kind.is_in(PLAYS).any(),
+        )
+    )
+    silent = (
+        seats.join(hands, on="hand_key", how="semi")
+        .join(per_player, on=["hand_key", "player"], how="inner")
+        .filter(
+            pl.col("posts")
+            & ~pl.col("plays")
+            & (pl.col("stack").is_null() | (pl.col("posted") < pl.col("stack")))
+        )
+        .group_by("hand_key")
+        .agg(pl.col("player").first().alias("_silent"))
+    )
+    first = unseated.sort("hand_key", "line_no").unique("hand_key", keep="first")
+    message = (
+        pl.col("player")
+        + pl.lit(" acts without a seat line while seated ")
+        + pl.col("_silent")
+        + pl.lit(" posts and never acts: the action lines do not match the seat list")
+    )
+    return first.join(silent, on="hand_key").select(
+        "hand_key", pl.col("line_no").cast(pl.Int32), message.alias("message")
+    )
