@@ -224,7 +224,12 @@ def _check_shard(
     seat_frame = seat_table(betting_seats, actions)
     numbers = seat_numbers(seat_frame)
     prepared = prepare(hands, betting_seats, actions, options, site_options)
-    prepared = unknown_columns(prepared, seats)
+    prepared = unknown_columns(prepared, seats).join(
+        hands.select("hand_key", capped=pl.col("cap").is_not_null()),
+        on="hand_key",
+        how="left",
+        maintain_order="left",
+    )
     # seats dealt in, counted per hand (not per row); 0 for a hand without a dealt seat
     dealt = pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
     prepared = prepared.join(

@@ -186,6 +186,16 @@ class Grammar:
     #: A verb (see `verbs`) meaning "reaches the table cap" (old WPN "Player X caps (N)"): the
     #: player's total commitment after that line is the hand's cap when the header has none.
     cap_verb: str = ""
+    #: False: the format never marks a post all-in (parsers/all_in_recorded.py): is_all_in of
+    #: posts is null (not recorded).
+    posts_marked_all_in: bool = True
+    #: Header of hands written by a converter that prints no all-in line: their is_all_in is
+    #: null (not recorded; parsers/all_in_recorded.py).
+    unmarked_all_in_header: str = ""
+    #: A line saying a player joined the table (group player): listed with a zero stack, his
+    #: stack is unknown, not zero (the seat list was written before his buy-in;
+    #: parsers/unseated.py).
+    joined_line: str = ""
 
     def amount(self, text: pl.Expr, scale: pl.Expr) -> pl.Expr:
         """Minor units of an amount string; frames carry an `alt_locale` column when the

@@ -144,4 +144,11 @@ PARTYPOKER = Grammar(
     # together): the sitting-out notice (no chips) is dropped, the post after it is read
     actor_prefix=r"\S+ is sitting out",
     level_line=r"^(?:Blinds|Blinds-Antes|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)",
+    # "Player2 posts big blind [$0.01 USD]." takes the whole stack unmarked: only "is all-In"
+    # lines mark an all-in
+    posts_marked_all_in=False,
+    # hands converted from another site ("***** Hand History for Game N ***** (WPN)") never
+    # print "is all-In"
+    unmarked_all_in_header=r"^\*{5} Hand History [Ff]or Game \S+ \*{5} \(.+\)\s*$",
+    joined_line=r"^(.+) has joined the table\.?$",
 )

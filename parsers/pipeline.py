@@ -14,6 +14,7 @@ import polars as pl
 from parsers.actions import NEEDS_AMOUNT, build_actions
 from parsers.added_raise import read_added_raises
 from parsers.all_in_marker import attach_all_in_markers
+from parsers.all_in_recorded import unrecorded_all_in
 from parsers.distinct import with_per_distinct
 from parsers.events import classify, extract_seats
 from parsers.grammar import Grammar
@@ -25,7 +26,7 @@ from parsers.quarantine_reasons import name_unsupported_games
 from parsers.schema import conform, empty
 from parsers.silent_blinds import add_silent_blinds, with_level
 from parsers.site_money import settle_site_money
-from parsers.unseated import mismatch_problems, seat_rows
+from parsers.unseated import joined_stacks_unknown, mismatch_problems, seat_rows
 
 #: Lines skipped as moving no chips, per file (parsers/events.py `_moves_chips`).
 SKIPPED_SCHEMA = {"file_id": pl.Int32, "lines_skipped": pl.Int64}
@@ -303,6 +304,8 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     problems = _hand_problems(
         lines, header, listed, actions, classified.bad, grammar, classified.unseated
     )
+    seats = joined_stacks_unknown(seats, lines, grammar.joined_line)
+    actions = unrecorded_all_in(actions, lines, grammar)
     tables = _finish(hands, seats, actions, problems, grammar, sources)
     tables.skipped = skipped_per_file(classified.skipped)
     return tables

@@ -80,3 +80,26 @@ def mismatch_problems(
     return first.join(silent, on="hand_key").select(
         "hand_key", pl.col("line_no").cast(pl.Int32), message.alias("message")
     )
+
+
+def joined_stacks_unknown(
+    seats: pl.DataFrame, lines: pl.DataFrame, joined_line: str
+) -> pl.DataFrame:
+    """`Grammar.joined_line`: a player listed with a zero stack who joins the table in the hand
+    ("Seat 2: Player8 ( $0 USD )", "Player8 has joined the table.", "Player8 posts big blind")
+    has an unknown stack (null): the seat list was written before his buy-in."""
+    if not joined_line:
+        return seats
+    joined = (
+        lines.select("hand_key", pl.col("text").str.extract(joined_line, 1).alias("player"))
+        .drop_nulls("player")
+        .unique()
+        .with_columns(_joined=pl.lit(True))
+    )
+    if joined.is_empty():
+        return seats
+    seats = seats.join(joined, on=["hand_key", "player"], how="left", maintain_order="left")
+    unknown = pl.col("_joined").fill_null(False) & (pl.col("stack") == 0)
+    return seats.with_columns(
+        pl.when(unknown).then(None).otherwise(pl.col("stack")).alias("stack")
+    ).drop("_joined")

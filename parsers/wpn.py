@@ -28,13 +28,14 @@ NEW_HEADER = r"^(?:Game )?Hand #\d+ - .*\((?:No Limit|Pot Limit|Fixed Limit|Limi
 _UNCALLED = STARS_NAMED[0]
 
 OLD_ACTION = (
-    r"^(?:(?:does not show cards|mucks \(does not show[^)]*\)|shows: .*?)\.? ?"
+    r"^(?:(?:does not show cards|doesn't show cards|mucks \(does not show[^)]*\)|shows: .*?)\.? ?"
     r"Bets: [0-9.]+\. )?"
     r"(?P<verb>Collects:|has small blind|has big blind|straddle|posts ante|posts|ante|calls"
     r"|bets|raises|allin|caps|checks|folds)"
     # amounts are never zero: "Collects: 0." lines fall through to the ignored summary lines
     r"(?: \(?(?P<amount>0*[1-9][0-9.,]*|0\.[0-9]*[1-9][0-9]*)\)?)?(?P<suffix> as a dead bet)?"
-    r"(?:\. (?:Wins|Loses): [0-9.]+\.)?(?P<all_in>\b\B)?(?P<to>\b\B)?$"
+    # the 2018 "data mined" export ends "Wins: 0" without the final period
+    r"(?:\. (?:Wins|Loses): [0-9.]+\.?)?(?P<all_in>\b\B)?(?P<to>\b\B)?$"
 )
 OLD_VERBS: dict[str, str] = {
     "has small blind": "post_sb",
@@ -55,7 +56,7 @@ OLD_VERBS: dict[str, str] = {
     "uncalled_return": "uncalled_return",
 }
 OLD_IGNORED_ACTOR = (
-    r"^(?:received|mucks cards|does not show|mucks \(|shows|sitting out|is timed out"
+    r"^(?:received|mucks cards|does not show|doesn't show|mucks \(|shows|sitting out|is timed out"
     r"|wait BB|is disconnected|is all-in|will be allowed|sits out|is sitting out)"
 )
 OLD_IGNORED = (
@@ -110,7 +111,7 @@ WPN_OLD = Grammar(
 
 NEW_ACTION = (
     r"^(?P<verb>posts the small blind|posts the big blind|posts dead|posts ante|posts"
-    r"|calls|bets|raises|checks|folds|collected)"
+    r"|calls|bets|raises|caps|checks|folds|collected)"
     r"(?: (?P<amount>[^\s()]+))?(?: to (?P<to>[^\s()]+))?"
     r"(?: from (?:main |side )?pot(?:[- ]?\d+)?)?(?P<all_in> and is all-in)?$"
 )
@@ -125,6 +126,9 @@ NEW_VERBS: dict[str, str] = {
     "raises": "raise",
     "checks": "check",
     "folds": "fold",
+    # "caps $0.55" (capped tables): the chips added, reaching the table's cap (30 big blinds:
+    # "ccZORBAcc bets $0.11", "IrishPimp2233 caps $0.55", "ccZORBAcc calls $0.44")
+    "caps": "bet_or_call",
     "collected": "collect",
     "won": "collect",
     "uncalled_return": "uncalled_return",
@@ -167,6 +171,7 @@ WPN = Grammar(
     actor_separator=" ",
     summary_events=True,
     fallback_collect_verb="won",
+    cap_verb="caps",
     dead_sb_includes_bb=True,
     implicit_uncalled=True,
     pot_net_of_rake=True,

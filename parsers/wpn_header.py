@@ -31,7 +31,7 @@ NEW = (
 )
 OLD = (
     r"(?m)Game ID: (?P<hand_id>\d+) (?P<sb>[0-9.]+)/(?P<bb>[0-9.]+) (?P<table>.*) "
-    r"\((?P<game>Hold'em|Omaha|Omaha HiLow|Six Plus Hold'em)\)$"
+    r"\((?P<game>Hold'em|Omaha|Omaha HiLow|Six Plus Hold'em)\)(?: \d+-max)?$"
 )
 LIMITS = {"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL", "Limit": "FL"}
 GAMES: tuple[tuple[str, str], ...] = (

@@ -30,7 +30,8 @@ RULE = Rule(
     & KNOWN_STACK
     & ~col("void")
     & col("is_all_in").is_not_null()
-    & (col("is_all_in") != _EMPTY),
+    & (col("is_all_in") != _EMPTY)
+    & ~(col("capped") & ~col("is_all_in")),  # reaching a hand's cap (PL "CAP") is not all-in
     message=pl.when(col("is_all_in"))
     .then(pl.lit("marked all-in but chips remain behind"))
     .otherwise(pl.lit("not marked all-in although no chips remain")),

@@ -1,7 +1,8 @@
 """STACK-UNKNOWN: a player whose starting stack the log does not give (no seat line).
 
 What it says: the player posts or acts without a seat line (he joined after the seat list was
-written, or his seat line is missing), so the rules that need his stack skip his actions
+written, or his seat line is missing), or is listed with a zero stack before a line saying he
+joined the table (`Grammar.joined_line`), so the rules that need his stack skip his actions
 (ALLIN-FLAG, CALL-AMOUNT, POST-AMOUNT, RAISE-MIN, NL-BET-MIN, STACK-EXCEEDED, ACT-ALLIN) and
 ORDER skips the hand (his place at the table is unknown). One info flag on his first action;
 the betting state gives him the chips he put in up to an action marked all-in, else a stack
@@ -39,8 +40,13 @@ RULE = Rule(
     violates=col("stack_unknown_first"),
     message=pl.concat_str(
         [
-            col("player").fill_null("?"),
-            pl.lit(f" has no seat line: stack unknown; {_SKIPPED} skip this player"),
+            pl.when(col("player").fill_null("") == "")
+            .then(pl.lit("a player printed without a name"))
+            .otherwise(col("player")),
+            pl.lit(
+                ": starting stack not in the log (no seat line, or listed before he joined);"
+                f" {_SKIPPED} skip this player"
+            ),
             pl.when(col("seat_unknown"))
             .then(pl.lit(", ORDER skips the hand (his seat is unknown)"))
             .otherwise(pl.lit("")),
