@@ -32,10 +32,10 @@ def _line_of(text: str, needle: str) -> int:
 @pytest.mark.parametrize(
     ("corrupt", "needle", "reason"),
     [
-        (
-            lambda h: h.replace("H6U5r: folds", "Foo: does something"),
-            "Foo:",
-            "unrecognised line 'Foo: does something'",
+        (  # a seated player's line with an amount that the grammar cannot read
+            lambda h: h.replace("H6U5r: folds", "H6U5r: shoves $5"),
+            "shoves",
+            "unrecognised line 'H6U5r: shoves $5'",
         ),
         (
             lambda h: h.split("*** SUMMARY ***")[0],
@@ -77,6 +77,21 @@ def test_bad_hand_is_quarantined_and_neighbours_parse(corrupt, needle, reason):
     ]
     assert "1002" not in tables.seats["hand_id"].to_list()
     assert "1002" not in tables.actions["hand_id"].to_list()
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Foo: does something", "LovID has won a ticket to the Sunday Million", "Jackpot: $12,345"],
+)
+def test_lines_moving_no_chips_are_skipped_and_counted(line):
+    """No seated name with a verb or an amount: the line moves no chips, the hand is read."""
+    text = _three_hands(
+        lambda h: h.replace("Dealt to LovID [Ah Kd]", f"Dealt to LovID [Ah Kd]\n{line}")
+    )
+    tables = parse_text(text)
+    _check_accounting(tables)
+    assert tables.hands["hand_id"].to_list() == ["1001", "1002", "1003"]
+    assert [report.lines_skipped for report in tables.files] == [1]
 
 
 def test_hand_key_encodes_file_id_and_hand_index():

@@ -100,20 +100,56 @@ def test_violation_file_is_flagged() -> None:
     assert violation_codes(tables) == [("500000003", "CHECK-FACING-BET")]
 
 
-def test_real_corpus() -> None:
+def test_real_corpus_hands_all_accounted() -> None:
+    """Every hand read is parsed or quarantined (the quarantines and flags themselves are held
+    by tests/real_corpus/wpn.py)."""
     root = require_shared(CORPUS / "wpn")
     tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
-    assert read == 154
+    assert read == 354
     assert accounted == read
-    assert tables.hands.height == 151
-    reasons = " ".join(tables.quarantine["reason"].to_list())
-    assert "flop marker without cards" in reasons
-    assert "disconnect protection" in reasons
-    # 61150000 (italytoast "PostingDead"): the log's pot is one cent short of its own actions
-    assert {hand for hand, _ in violation_codes(tables)} <= {"61150000"}
     # the capped table: "Player Player4 caps (253.88)" brings him to 300, the hand's cap
     capped = tables.hands.filter(pl.col("hand_id") == "406051551")
     assert capped["cap"].to_list() == [30000]
+
+
+def test_nameless_player_is_audited_with_an_unknown_stack() -> None:
+    """ "Player  has big blind (2)": a player printed without a name and without a seat line
+    is read (seat -1, stack unknown) and says so in one info flag; the summary line of a
+    player without a seat ("Player ghost77 ... Bets: 0. Collects: 0.") moves no chips."""
+    tables = parse_site_file("wpn", "old-nameless-player.txt")
+    seats = tables.seats.sort("seat")
+    assert seats.select("seat", "player", "stack").rows()[0] == (-1, "", None)
+    assert action_rows(tables, "500000021")[1] == ("0", "", "post_bb", "200", None, "false")
+    assert violation_codes(tables) == []
+    assert violation_codes(tables, "info") == [("500000021", "STACK-UNKNOWN")]
+    assert [report.lines_skipped for report in tables.files] == [1]
+
+
+def test_new_format_caps_line_gives_the_hand_cap() -> None:
+    """ "Heron caps $0.55" on a "(Cap)" table adds 0.55 over the flop bet of 0.11: Heron's
+    0.05 + 0.55 is the hand's cap, and reaching it is not an unmarked all-in."""
+    tables = parse_site_file("wpn", "new-caps-line.txt")
+    assert tables.quarantine.is_empty()
+    assert tables.hands["cap"].to_list() == [60]
+    assert action_rows(tables, "500000022")[7] == ("1", "Heron", "raise", "55", "55", "false")
+    assert violation_codes(tables) == [] and violation_codes(tables, "warning") == []
+
+
+def test_data_mined_header_and_summary_lines() -> None:
+    """The 2018 export: "(Hold'em) 8-max" ends the header, "doesn't show cards" and "Wins: 0"
+    without the final period end the summary lines; the collect is read from them."""
+    tables = parse_site_file("wpn", "old-data-mined.txt")
+    assert tables.quarantine.is_empty()
+    assert tables.hands["hand_id"].to_list() == ["500000023"]
+    assert action_rows(tables, "500000023")[-1] == (
+        "4",
+        "444555666",
+        "collect",
+        "6000",  # old headers give no currency: amounts in hundredths
+        None,
+        "false",
+    )
+    assert violation_codes(tables) == []
 
 
 def test_unknown_structure_runs_only_structure_free_rules() -> None:

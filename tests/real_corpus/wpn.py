@@ -4,6 +4,23 @@ from __future__ import annotations
 
 FOLDERS = ("wpn",)
 
-DAMAGED: dict[tuple[str, int], tuple[str, str]] = {}
+DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
+    ("PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt", 13): (
+        "flop marker without cards (corrupted export)",
+        "'*** FLOP ***:' is printed before the hole cards are dealt, with no board: the "
+        "streets of the hand cannot be told",
+    ),
+    ("PLO8-6max-USD-40-80-201610.disconnected.allin.HH00000000 G0.txt", 51): (
+        "disconnect protection: all-in without chips (not modelled)",
+        "'Player0 is disconnected and ALL IN.' then 'Player Player0 allin' with no amount "
+        "facing a bet: the site's all-in protection (he stays in for what he put in) is a "
+        "rule the audit does not model",
+    ),
+}
 
-KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {}
+KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
+    ("PostingDead.txt", "61150000"): {
+        "POT-TOTAL": "dead 0.03 (Player2) + 0.08 (Player3) + 0.26 less 0.18 uncalled "
+        "(Player4) + 0.02 (Player5) = 0.21 put in, 'Total pot $0.20' with no rake line",
+    },
+}
