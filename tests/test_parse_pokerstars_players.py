@@ -108,6 +108,31 @@ Stranger: raises $0.20 to $0.30
 """
     tables = parse_text(hand(body + TAIL))
     assert tables.hands.is_empty()
+    # Villain posts and never acts while Stranger (no seat line) raises: the action lines
+    # do not match the seat list (docs/parsing.md, players without a seat line)
     assert tables.quarantine["reason"].to_list() == [
-        "line 8: unrecognised line 'Stranger: raises $0.20 to $0.30'"
+        "line 8: Stranger acts without a seat line while seated Villain posts and never acts:"
+        " the action lines do not match the seat list"
     ]
+
+
+def test_unseated_player_who_posts_is_read_with_an_unknown_stack():
+    body = """
+Seat 1: Hero ($10 in chips)
+Seat 2: Villain ($10 in chips)
+Hero: posts small blind $0.05
+Villain: posts big blind $0.10
+Stranger: posts big blind $0.10
+*** HOLE CARDS ***
+Hero: folds
+Villain: checks
+Stranger: checks
+*** FLOP *** [2c 7d Js]
+Villain: checks
+Stranger: checks
+Villain collected $0.25 from pot
+"""
+    tables = parse_text(hand(body + TAIL.replace("0.20", "0.25")))
+    assert tables.quarantine.is_empty()
+    seats = tables.seats.sort("seat")
+    assert seats.select("seat", "player", "stack").rows()[0] == (-1, "Stranger", None)
