@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -175,3 +176,16 @@ def test_partypoker_corpus_hands_all_accounted(corpus_dir: Path) -> None:
     tables, read, _ = corpus_numbers(corpus_dir / "partypoker")
     assert read == 394
     assert tables.hands.height + tables.quarantine.height == read
+
+
+def test_run_json_counts_the_lines_skipped_per_file(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from hhaudit.cli import main
+
+    source = Path(__file__).parent / "sites" / "partypoker" / "lines-without-chips-skipped.txt"
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["run", str(source), "--out", str(out), "--exit-zero", "-q"])
+    assert result.exit_code == 0, result.output
+    (entry,) = json.loads((out / "run.json").read_text())["files"]
+    assert (entry["hands_audited"], entry["lines_skipped"]) == (1, 2)
