@@ -261,19 +261,21 @@ def _unseated_actor_events(
     return events, leftover.join(read.select(LINE_KEY), on=LINE_KEY, how="anti")
 
 
-def _names_a_seated_player(lines: pl.DataFrame, seats: pl.DataFrame) -> pl.Series:
-    """Per line of `lines`, whether its text contains the name of a player seated in its hand."""
+def _names_a_player(lines: pl.DataFrame, players: pl.DataFrame) -> pl.Series:
+    """Per line of `lines`, whether its text contains the name of a player of its hand."""
     keyed = lines.select(*LINE_KEY, "text").with_row_index("_i")
-    found = keyed.join(seats.select("hand_key", "player"), on="hand_key").filter(
+    named = players.filter(pl.col("player").str.len_chars() > 0)
+    found = keyed.join(named, on="hand_key").filter(
         pl.col("text").str.contains(pl.col("player"), literal=True)
     )
     return keyed.get_column("_i").is_in(found.get_column("_i").implode())
 
 
 def _moves_chips(
-    unmatched_actor: pl.DataFrame, leftover: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+    unmatched_actor: pl.DataFrame, leftover: pl.DataFrame, players: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(bad, skipped) of the lines the grammar did not read (hand_key, line_no, text).
+    """(bad, skipped) of the lines the grammar did not read (hand_key, line_no, text);
+    `players`: hand_key, player of the seated players and of those acting without a seat.
 
     Must be read (bad): a seated player's name at the start followed by a verb of the grammar
     or an amount; an amount anywhere on a line that names a seated player; a line starting
@@ -286,7 +288,7 @@ def _moves_chips(
     actors = unmatched_actor.with_columns(actor_bad.fill_null(True).alias("_bad"))
     loose = _split_name(leftover.select(*columns), grammar)
     loose = loose.with_columns(
-        _names_a_seated_player(loose, seats).alias("_named"),
+        _names_a_player(loose, players).alias("_named"),
         pl.col("rest").str.contains(rf"(?i)^(?:{verbs})(?:\W|$)").alias("_verb_first"),
     )
     loose_bad = (pl.col("_named") & pl.col("text").str.contains(AMOUNT)) | pl.col("_verb_first")
@@ -334,8 +336,14 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
         ~pl.col("text").str.contains(grammar.ignored) & ~pl.col("text").str.contains(void)
     )
     unseated_events, leftover = _unseated_actor_events(leftover, grammar)
-    bad, skipped = _moves_chips(unmatched_actor, leftover, seats, grammar)
     unseated = _first_lines(unseated_events)
+    # "Uncalled bet ($0.08) returned to X", "X collected $0.16 from pot" of such a player
+    of_unseated = named.join(unseated.select(PAIR), on=PAIR, how="semi")
+    of_unseated = of_unseated.join(unseated_events.select(LINE_KEY), on=LINE_KEY, how="anti")
+    named_ok = pl.concat([named_ok, of_unseated])
+    leftover = leftover.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti")
+    players = pl.concat([seats.select(PAIR), unseated.select(PAIR)])
+    bad, skipped = _moves_chips(unmatched_actor, leftover, players, grammar)
     named_part = named_ok.select(*EVENT_COLUMNS, *order)
     parts = [matched, named_part, unseated_events.select(*EVENT_COLUMNS, *order)]
     if not order:

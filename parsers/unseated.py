@@ -8,10 +8,11 @@ line (no seat number is printed, none is guessed) and a null stack (unknown). Th
 him in the rules that need his stack or his place at the table and says so (STACK-UNKNOWN).
 
 One shape is not a late arrival but action lines that do not match the seat list (an export
-anonymised in the seat list only: "Seat 2: Player2" posts the small blind and never acts
-again while "zejnikogoj raises"): a seated player who posts, never acts after it and was not
-all-in on the post, in a hand where a player without a seat line acts. Such a hand is
-quarantined naming the unseated player's first line.
+anonymised or garbled in the seat list only: "Seat 2: Player2" posts the small blind and never
+acts again while "zejnikogoj raises"; "Seat 4: Blahdi:42eblah" never acts while "Blahdieblah"
+posts the big blind): a seated player dealt in (not sitting out) who never bets, calls,
+checks, folds or collects and was not all-in on a post, in a hand where a player without a
+seat line acts. Such a hand is quarantined naming the unseated player's first line.
 """
 
 from __future__ import annotations
@@ -59,14 +60,12 @@ def mismatch_problems(
             plays=kind.is_in(PLAYS).any(),
         )
     )
+    all_in_on_post = pl.col("posts").fill_null(False) & (pl.col("posted") >= pl.col("stack"))
     silent = (
         seats.join(hands, on="hand_key", how="semi")
-        .join(per_player, on=["hand_key", "player"], how="inner")
-        .filter(
-            pl.col("posts")
-            & ~pl.col("plays")
-            & (pl.col("stack").is_null() | (pl.col("posted") < pl.col("stack")))
-        )
+        .filter(~pl.col("sitting_out").fill_null(False))
+        .join(per_player, on=["hand_key", "player"], how="left")
+        .filter(~pl.col("plays").fill_null(False) & ~all_in_on_post.fill_null(False))
         .group_by("hand_key")
         .agg(pl.col("player").first().alias("_silent"))
     )
@@ -75,7 +74,7 @@ def mismatch_problems(
         pl.col("player")
         + pl.lit(" acts without a seat line while seated ")
         + pl.col("_silent")
-        + pl.lit(" posts and never acts: the action lines do not match the seat list")
+        + pl.lit(" never acts: the action lines do not match the seat list")
     )
     return first.join(silent, on="hand_key").select(
         "hand_key", pl.col("line_no").cast(pl.Int32), message.alias("message")

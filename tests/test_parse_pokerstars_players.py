@@ -111,7 +111,7 @@ Stranger: raises $0.20 to $0.30
     # Villain posts and never acts while Stranger (no seat line) raises: the action lines
     # do not match the seat list (docs/parsing.md, players without a seat line)
     assert tables.quarantine["reason"].to_list() == [
-        "line 8: Stranger acts without a seat line while seated Villain posts and never acts:"
+        "line 8: Stranger acts without a seat line while seated Villain never acts:"
         " the action lines do not match the seat list"
     ]
 

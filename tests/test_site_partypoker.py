@@ -155,7 +155,7 @@ def test_actions_not_matching_the_seat_list_quarantine() -> None:
     tables = parse_site_samples("partypoker")
     row = tables.quarantine.filter(pl.col("hand_id") == "7100000005").row(0, named=True)
     assert row["reason"] == (
-        "line 11: nils acts without a seat line while seated Player2 posts and never acts:"
+        "line 11: nils acts without a seat line while seated Player2 never acts:"
         " the action lines do not match the seat list"
     )
 

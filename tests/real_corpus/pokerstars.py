@@ -32,11 +32,12 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
         "a partial export: hand 142624277978 is its header and a cut table line (\"Table 'Owa "
         'III"), nothing more',
     ),
-    (_FREEROLL, 111): (
+    (_FREEROLL, 113): (
         "unrecognised line",
         "a concatenated partial file: hand 86564040647 is cut inside its river marker, "
-        "'*** RIVER *** [4d Kh J' runs into the next hand's header, whose table line (line "
-        "111) then sits inside the cut hand",
+        "'*** RIVER *** [4d Kh J' runs into the next hand's header, whose table and seat lines "
+        "(lines 111-) then sit inside the cut hand: the table line moves no chips (skipped), "
+        "'Seat 2: Player4 (2520 in chips)' on line 113 names a seated player with an amount",
     ),
     (_FREEROLL, 1436): (
         "unrecognised line",
