@@ -108,10 +108,10 @@ Stranger: raises $0.20 to $0.30
 """
     tables = parse_text(hand(body + TAIL))
     assert tables.hands.is_empty()
-    # Villain posts and never acts while Stranger (no seat line) raises: the action lines
+    # Hero and Villain post and never act while Stranger (no seat line) raises: the action lines
     # do not match the seat list (docs/parsing.md, players without a seat line)
     assert tables.quarantine["reason"].to_list() == [
-        "line 8: Stranger acts without a seat line while seated Villain never acts:"
+        "line 8: Stranger acts without a seat line while seated Hero never acts:"
         " the action lines do not match the seat list"
     ]
 
