@@ -252,10 +252,10 @@ def _unseated_actor_events(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(events, remaining lines): the unread lines `<name><separator><action>` whose name has
     no seat line but whose action the grammar reads ("Player8 posts big blind [$0.04 USD]."
-    after Player8 joined the table): the player is audited with an unknown stack."""
-    named = _split_name(leftover, grammar).filter(
-        pl.col("rest").is_not_null() & ~pl.col("rest").str.contains(grammar.actor_ignored)
-    )
+    after Player8 joined the table): the player is audited with an unknown stack. As for a
+    seated player the action pattern comes first: a line it does not read may still be one
+    that moves no chips (`actor_ignored`, then `_moves_chips`)."""
+    named = _split_name(leftover, grammar).filter(pl.col("rest").is_not_null())
     read = _actor_events(named, grammar).filter(pl.col("verb").is_not_null())
     events = read.select(*EVENT_COLUMNS, *(["_row"] if "_row" in read.columns else []))
     return events, leftover.join(read.select(LINE_KEY), on=LINE_KEY, how="anti")
@@ -278,21 +278,31 @@ def _moves_chips(
     `players`: hand_key, player of the seated players and of those acting without a seat.
 
     Must be read (bad): a seated player's name at the start followed by a verb of the grammar
-    or an amount; an amount anywhere on a line that names a seated player; a line starting
-    with a verb of the grammar after its first name (an action not read). The rest moves no
-    chips and is skipped (announcements, prizes, table messages, summary lines without amounts).
+    or an amount; an amount anywhere on a line that names a player of the hand; a line
+    starting with a verb of the grammar, or with one after its first name (an action not read,
+    by a player printed without a name or not known); a seat line before the deal that the seat
+    pattern did not read, with an amount ("Seat 2:  ( $895 )"). The rest moves no chips and is
+    skipped (announcements, prizes, table messages, summary lines without amounts).
     """
-    verbs, columns = verb_words(grammar), ["hand_key", "line_no", "text"]
+    verbs, columns = verb_words(grammar), ["hand_key", "line_no", "section", "text"]
     any_verb = rf"(?i)(?:^|\W)(?:{verbs})(?:\W|$)"
     actor_bad = pl.col("rest").str.contains(any_verb) | pl.col("rest").str.contains(AMOUNT)
     actors = unmatched_actor.with_columns(actor_bad.fill_null(True).alias("_bad"))
     loose = _split_name(leftover.select(*columns), grammar)
+    verb_first = rf"(?i)^(?:{verbs})(?:\W|$)"
     loose = loose.with_columns(
         _names_a_player(loose, players).alias("_named"),
-        pl.col("rest").str.contains(rf"(?i)^(?:{verbs})(?:\W|$)").alias("_verb_first"),
+        (pl.col("rest").str.contains(verb_first) | pl.col("text").str.contains(verb_first)).alias(
+            "_verb_first"
+        ),
+        ((pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(r"^Seat \d+:")).alias(
+            "_seat_line"
+        ),
     )
-    loose_bad = (pl.col("_named") & pl.col("text").str.contains(AMOUNT)) | pl.col("_verb_first")
+    has_amount = pl.col("text").str.contains(AMOUNT)
+    loose_bad = ((pl.col("_named") | pl.col("_seat_line")) & has_amount) | pl.col("_verb_first")
     loose = loose.with_columns(loose_bad.fill_null(False).alias("_bad"))
+    columns = ["hand_key", "line_no", "text"]
     both = pl.concat([actors.select(*columns, "_bad"), loose.select(*columns, "_bad")])
     return both.filter("_bad").drop("_bad"), both.filter(~pl.col("_bad")).drop("_bad")
 

@@ -189,3 +189,17 @@ def test_run_json_counts_the_lines_skipped_per_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     (entry,) = json.loads((out / "run.json").read_text())["files"]
     assert (entry["hands_audited"], entry["lines_skipped"]) == (1, 2)
+
+
+def test_an_action_without_a_name_must_be_read() -> None:
+    """ "raises [$0.30 USD]" with the name left out starts with a verb of the grammar: it may
+    move chips, so the hand is quarantined naming it (never skipped)."""
+    from parsers.api import parse_bytes
+
+    source = Path(__file__).parent / "sites" / "partypoker" / "bounty-with-amount.txt"
+    text = source.read_text().replace("anna collects a bounty of $5 USD\n", "")
+    text = text.replace("anna raises [$0.30 USD]", " raises [$0.30 USD]")
+    tables = parse_bytes(text.encode(), "nameless.txt")
+    assert tables.quarantine["reason"].to_list() == [
+        "line 13: unrecognised line 'raises [$0.30 USD]'"
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 from conftest import CORPUS, require_shared
-from site_checks import action_rows, corpus_numbers, parse_site_file, violation_codes
+from site_checks import SITES, action_rows, corpus_numbers, parse_site_file, violation_codes
 
 import audit
 from parsers.api import parse_bytes
@@ -202,3 +202,24 @@ def test_caps_line_gives_the_hand_cap() -> None:
     uncapped = tables.hands.with_columns(pl.lit(None, dtype=pl.Int64).alias("cap"))
     found = audit.check(uncapped, tables.seats, tables.actions).violations
     assert "ROUND-INCOMPLETE" in found["code"].to_list()
+
+
+def test_nameless_player_summary_collect_is_read() -> None:
+    """The nameless player's summary line "*Player  shows: ... Bets: 6. Collects: 13. Wins: 7."
+    moves chips: it is read as his collect, never skipped."""
+    text = (SITES / "wpn" / "old-nameless-player.txt").read_text()
+    text = text.replace(
+        "Player  folds\nUncalled bet (4) returned to Cedar\nPlayer Cedar mucks cards\n",
+        "Player  calls (4)\n*** FLOP ***: [2c 7d Js]\nPlayer  checks\nPlayer Cedar checks\n"
+        "*** TURN ***: [2c 7d Js] [3h]\nPlayer  checks\nPlayer Cedar checks\n"
+        "*** RIVER ***: [2c 7d Js 3h] [9s]\nPlayer  checks\nPlayer Cedar checks\n",
+    )
+    text = text.replace("Pot: 5. Rake 0", "Pot: 13. Rake 0").replace(
+        "*Player Cedar mucks (does not show cards). Bets: 2. Collects: 5. Wins: 3.",
+        "Player Cedar shows: High card [Ah Kd]. Bets: 6. Collects: 0. Loses: 6.\n"
+        "*Player  shows: One pair of 7s [7h 7s]. Bets: 6. Collects: 13. Wins: 7.",
+    )
+    tables = parse_bytes(text.encode(), "nameless-wins.txt")
+    assert tables.quarantine.is_empty()
+    assert action_rows(tables, "500000021")[-1] == ("4", "", "collect", "1300", None, "false")
+    assert violation_codes(tables) == []
