@@ -134,8 +134,6 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
     problem = (
         pl.when(pl.col("hand_id").is_null())
         .then(pl.lit("hand id unreadable in header"))
-        .when(text.str.contains("Double Hold"))  # two boards, one pot each: not modelled
-        .then(pl.lit("unsupported game: Double Hold'em"))
         .when(pl.col("game") == "unknown")
         .then(pl.lit("game unknown in header"))
     )
