@@ -26,7 +26,13 @@ from parsers.quarantine_reasons import name_unsupported_games
 from parsers.schema import conform, empty
 from parsers.silent_blinds import add_silent_blinds, with_level
 from parsers.site_money import settle_site_money
-from parsers.unseated import joined_stacks_unknown, mismatch_problems, seat_rows
+from parsers.unseated import (
+    joined_stacks_unknown,
+    mismatch_problems,
+    placeholder_stack_hands,
+    seat_rows,
+    with_unknown_stacks,
+)
 
 #: Lines skipped as moving no chips, per file (parsers/events.py `_moves_chips`).
 SKIPPED_SCHEMA = {"file_id": pl.Int32, "lines_skipped": pl.Int64}
@@ -287,9 +293,10 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
         raw_seats.drop("_row", strict=False).join(amount_info, on="hand_key"), grammar
     )
     header = with_level(header, lines, grammar)
+    placeholder = placeholder_stack_hands(seats, header)
     classified = classify(lines, raw_seats, grammar)
     events = attach_all_in_markers(classified.events, grammar)
-    events = add_silent_blinds(events, seats, header, grammar)
+    events = add_silent_blinds(events, with_unknown_stacks(seats, placeholder), header, grammar)
     seats = seat_rows(classified.unseated, seats)
     unknown = _unknown_streets(lines, grammar).select("hand_key").unique()
     hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind").join(
@@ -305,6 +312,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
         lines, header, listed, actions, classified.bad, grammar, classified.unseated
     )
     seats = joined_stacks_unknown(seats, lines, grammar.joined_line)
+    seats = with_unknown_stacks(seats, placeholder)
     actions = unrecorded_all_in(actions, lines, grammar)
     tables = _finish(hands, seats, actions, problems, grammar, sources)
     tables.skipped = skipped_per_file(classified.skipped)

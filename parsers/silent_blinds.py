@@ -84,9 +84,9 @@ def add_silent_blinds(
     ring = ring.join(info.rename({"line_no": "_header"}), on="hand_key")
     is_sb = pl.col("_pos") == 1
     blind = pl.when(is_sb).then(pl.col("small_blind")).otherwise(pl.col("big_blind"))
-    paid = pl.min_horizontal(blind, pl.col("stack"))
+    paid = pl.min_horizontal(blind, pl.col("stack"))  # an unknown (null) stack pays the blind
     sb_verb, bb_verb = grammar.silent_blinds
-    rows = ring.filter(blind.is_not_null() & pl.col("stack").is_not_null()).select(
+    rows = ring.filter(blind.is_not_null()).select(
         "hand_key",
         (pl.col("_header") + pl.col("_pos")).cast(pl.Int32).alias("line_no"),
         pl.lit(PRE_DEAL, dtype=events.schema["section"]).alias("section"),
@@ -94,7 +94,7 @@ def add_silent_blinds(
         pl.when(is_sb).then(pl.lit(sb_verb)).otherwise(pl.lit(bb_verb)).alias("verb"),
         _amount_text(paid).alias("amount_s"),
         pl.lit(None, dtype=pl.String).alias("to_s"),
-        (pl.col("stack") <= blind).alias("all_in"),
+        (pl.col("stack") <= blind).fill_null(False).alias("all_in"),
     )
     rows = rows.select([pl.col(c).cast(t) for c, t in events.schema.items() if c in rows.columns])
     return pl.concat([events, rows], how="diagonal_relaxed").sort("hand_key", "line_no")

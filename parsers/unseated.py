@@ -102,3 +102,34 @@ def joined_stacks_unknown(
     return seats.with_columns(
         pl.when(unknown).then(None).otherwise(pl.col("stack")).alias("stack")
     ).drop("_joined")
+
+
+def placeholder_stack_hands(seats: pl.DataFrame, header: pl.DataFrame) -> pl.DataFrame:
+    """hand_key of the hands whose seat list states no stacks: every seat shows one and the
+    same stack below the hand's big blind ("Seat 8: Player0 ( 1 )" for all nine seats of a
+    20/40 tournament hand whose players then call 40). The stack is a placeholder there, so
+    the stacks are unknown (`with_unknown_stacks`; the audit skips the rules that need them and
+    says so, STACK-UNKNOWN) rather than a cascade of STACK-EXCEEDED / ACT-ALLIN flags."""
+    per_hand = (
+        seats.filter(pl.col("seat") >= 0)
+        .group_by("hand_key")
+        .agg(
+            pl.col("stack").n_unique().alias("_values"),
+            pl.col("stack").first().alias("_stack"),
+            pl.len().alias("_seats"),
+        )
+        .join(header.select("hand_key", "big_blind"), on="hand_key", how="left")
+    )
+    return per_hand.filter(
+        (pl.col("_values") == 1)
+        & (pl.col("_seats") >= 2)
+        & (pl.col("_stack") < pl.col("big_blind"))
+    ).select("hand_key")
+
+
+def with_unknown_stacks(seats: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    """`seats` with the listed stacks of `hands` (hand_key) unknown (null)."""
+    if hands.is_empty():
+        return seats
+    unknown = pl.col("hand_key").is_in(hands["hand_key"].implode()) & (pl.col("seat") >= 0)
+    return seats.with_columns(pl.when(unknown).then(None).otherwise(pl.col("stack")).alias("stack"))

@@ -149,6 +149,25 @@ def test_zero_stack_of_a_player_who_joins_is_unknown() -> None:
     assert [f for f in _flags(tables) if f[0] == "7100000004"] == [("7100000004", "STACK-UNKNOWN")]
 
 
+def test_a_placeholder_seat_list_means_unknown_stacks() -> None:
+    """Every seat "( 1 )" below the 10/20 blinds states no stacks: the stacks are unknown (one
+    STACK-UNKNOWN each, the silent blinds posted in full), not 1-chip stacks that every call
+    exceeds. One real 1-chip stack among real stacks is still a stack (7100000022: lena is
+    all-in calling with it)."""
+    tables = parse_site_samples("partypoker")
+    seats = tables.seats.filter(pl.col("hand_id") == "7100000021")
+    assert seats["stack"].null_count() == 4
+    assert actions_of(tables, "7100000021")[:2] == [
+        (0, "mats", "post_sb", 10, None, None),
+        (0, "nora", "post_bb", 20, None, None),
+    ]
+    flags = [f for f in _flags(tables) if f[0] == "7100000021"]
+    assert flags == [("7100000021", "STACK-UNKNOWN")] * 4
+    short = tables.seats.filter(pl.col("hand_id") == "7100000022").sort("seat")
+    assert short["stack"].to_list() == [1620, 1, 1440, 1380]
+    assert [f for f in _flags(tables) if f[0] == "7100000022"] == []
+
+
 def test_actions_not_matching_the_seat_list_quarantine() -> None:
     """Seated Player2 posts and never acts while nils, who has no seat line, plays the hand:
     the names of the actions do not match the seat list."""

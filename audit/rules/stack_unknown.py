@@ -44,7 +44,8 @@ RULE = Rule(
             .then(pl.lit("a player printed without a name"))
             .otherwise(col("player")),
             pl.lit(
-                ": starting stack not in the log (no seat line, or listed before he joined);"
+                ": starting stack not in the log (no seat line, listed before he joined, or a"
+                " placeholder seat list);"
                 f" {_SKIPPED} skip this player"
             ),
             pl.when(col("seat_unknown"))

@@ -34,14 +34,6 @@ KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
         "act, but the log prints Player3 (seat 4) folds, Player4 (seat 3) folds, then Player6 "
         "(seat 2) folds: seats 4 and 3 act before seat 2",
     },
-    ("NLHE-1-EUR-STT-201211.tourno.missing.txt", "12359566781"): {
-        "STACK-EXCEEDED": "every seat line gives a stack of 1 ('Seat 6: Player6 ( 1 )'), yet "
-        "Player6 and Player2 'calls [40]' with 1 behind",
-        "CALL-AMOUNT": "Player6 calls 40 where his stack of 1 allows a call of 1",
-        "ALLIN-FLAG": "the call of 40 empties the listed stack of 1 and is not marked all-in",
-        "ACT-ALLIN": "after the calls of 40 every listed stack of 1 is spent, yet Player1, "
-        "Player2, Player3 and Player6 keep betting on the flop, turn and river",
-    },
     ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {
         "CHECK-FACING-BET": "no post is printed for the button Player2, who 'checks.' preflop "
         "facing the $0.10 big blind (the $0.58 won needs ~$0.15 more than the printed bets)",
