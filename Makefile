@@ -33,7 +33,7 @@ bench: install
 
 # The README's site table, measured on ../shared/corpus/real (tools/site_table.py)
 sites: install
-	$(BIN)/python tools/site_table.py --write README.md
+	$(BIN)/python tools/site_table.py --write README.md --write-detail docs/corpus.md
 
 fuzz: install
 	$(BIN)/python -m pytest -q -n 2 -m slow tests

@@ -127,7 +127,7 @@ def _flags_text(tally: Tally) -> str:
     return text
 
 
-def table(per_site: dict[str, dict[str, Tally]]) -> str:
+def table(per_site: dict[str, dict[str, Tally]], per_source: bool = True) -> str:
     lines = [
         "| site | source | read | not readable (copies, cancelled, unsupported) "
         "| audited / readable | quarantined (reason code) "
@@ -145,7 +145,7 @@ def table(per_site: dict[str, dict[str, Tally]]) -> str:
             f"{total.audited} / {total.readable} ({rate}) | {_counter_text(total.quarantined)} | "
             f"{_flags_text(total)} |"
         )
-        if len(sources) > 1:
+        if per_source and len(sources) > 1:
             for source, tally in sorted(sources.items()):
                 lines.append(
                     f"| | {source} | {tally.read} | {tally.duplicates} | "
@@ -161,7 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hhaudit", default=str(Path(sys.executable).with_name("hhaudit")))
     parser.add_argument("--only", nargs="*", help="site folders to measure (default: all)")
     parser.add_argument("--all-sites", action="store_true", help="also the sites without a target")
-    parser.add_argument("--write", type=Path, help="replace the table between the markers here")
+    parser.add_argument(
+        "--write", type=Path, help="replace the table (one row per site) between the markers here"
+    )
+    parser.add_argument(
+        "--write-detail", type=Path, help="the same with a row per source, between the markers"
+    )
     args = parser.parse_args(argv)
     per_site: dict[str, dict[str, Tally]] = {}
     for folder in sorted(p for p in args.corpus.iterdir() if p.is_dir()):
@@ -175,10 +180,16 @@ def main(argv: list[str] | None = None) -> int:
     text = table(per_site)
     print(text)
     if args.write:
-        body = args.write.read_text()
-        start, end = body.index(BEGIN) + len(BEGIN), body.index(END)
-        args.write.write_text(body[:start] + "\n" + text + "\n" + body[end:])
+        _replace_between_markers(args.write, table(per_site, per_source=False))
+    if args.write_detail:
+        _replace_between_markers(args.write_detail, text)
     return 0
+
+
+def _replace_between_markers(path: Path, text: str) -> None:
+    body = path.read_text()
+    start, end = body.index(BEGIN) + len(BEGIN), body.index(END)
+    path.write_text(body[:start] + "\n" + text + "\n" + body[end:])
 
 
 if __name__ == "__main__":
