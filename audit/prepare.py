@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import polars as pl
 
 from audit.options import Options, site_options
+from audit.stakes import effective_stakes
 from audit.windows import SEAT_BITS, first_flag, group_ids, prev_max_in
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
@@ -192,7 +193,9 @@ def prepare(
 ) -> pl.DataFrame:
     """The joined, sorted frame (see the module docstring)."""
     sites = hands.get_column("site").unique().sort().to_list()
-    hand_info = hands.select(HAND_COLUMNS).join(
+    # the stakes every rule reads: the header's, or the posts' where they contradict it
+    # (audit/stakes.py)
+    hand_info = effective_stakes(hands.select(HAND_COLUMNS), seats, actions).join(
         options_frame(sites, options, per_site), on="site", how="left"
     )
     stacks = seats.select("hand_key", "seat", "stack", pl.col("sitting_out").fill_null(False))

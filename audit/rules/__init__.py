@@ -1,4 +1,5 @@
-"""The explicit rule registry: every RULES.md §4-5 code, in RULES.md order."""
+"""The explicit rule registry: every RULES.md §4-5 code, in RULES.md order, and the hhaudit
+extensions (HEADER-STAKES, next to POST-AMOUNT: its citation says it is an extension)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from audit.rules import (
     fl_cap,
     fl_size,
     fold_no_bet,
+    header_stakes,
     label,
     nl_bet_min,
     not_above,
@@ -55,6 +57,7 @@ _MODULES = (
     fold_no_bet,
     raise_no_opp,
     post_amount,
+    header_stakes,
     uncalled_return,
     pot_total,
     chip_conservation,
@@ -62,7 +65,7 @@ _MODULES = (
 )
 
 #: Codes beyond RULES.md §4-5 (added by issues; each documented in docs/rules.md).
-EXTENSIONS: tuple[str, ...] = ("STACK-UNKNOWN",)
+EXTENSIONS: tuple[str, ...] = ("HEADER-STAKES", "STACK-UNKNOWN")
 
 RULES: dict[str, Rule] = {module.RULE.code: module.RULE for module in _MODULES}
 MODULE_OF: dict[str, str] = {module.RULE.code: module.__name__ for module in _MODULES}

@@ -1,0 +1,230 @@
+"""The stakes a hand is audited at, read once from the evidence: the header and the posts.
+
+The hands table keeps the header's stakes (as the parser read them: header, level line, or the
+posts where the header has none). The checker audits at the *effective* stakes computed here,
+and every rule reads them (prepare joins them in place of the header's):
+
+* A post is **exact** evidence of its blind (small blind, big blind, ante) when it leaves the
+  player chips (not marked all-in and below his stack counted over his posts so far); an
+  all-in or stack-exhausting post is only a lower bound of the blind ("capped").
+* The header **holds** when an exact small- or big-blind post equals the header's (it
+  corroborates the header; a post that then differs is a POST-AMOUNT fault), or when no exact
+  blind post contradicts it.
+* The posts **define** the hand (reading "posts") when exact blind posts contradict the header
+  and none corroborates it: a tournament level that changed between the header and the posts,
+  an edited header. The blinds and the ante are the posts' (fixed limit: the bets are the
+  header's scaled by posted BB / header BB); HEADER-STAKES flags the contradiction once.
+* The stakes are **ambiguous** (reading "ambiguous") when the posts contradict the header but do
+  not give one reading (exact posts of one blind disagree, an all-in post above the exact one,
+  a blind known only from a short all-in post, a small blind above the big blind), or when an
+  all-in blind post above the header's blind contradicts it with no exact post: HEADER-STAKES
+  says so and the effective stakes are null, so every rule that depends on them (POST-AMOUNT,
+  NL-BET-MIN, RAISE-MIN, REOPEN, PL-MAX, FL-SIZE, FL-CAP, the BB floor of CALL-AMOUNT) skips
+  the hand; what does not depend on them (order, acting, calls against the posted bets, the
+  accounting) is still audited.
+
+In fixed limit the small blind is not a header fact (parsers/hands.py takes it from the posts),
+so only the big blind (= the small bet) is compared.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import money, sentence
+
+STAKES = ("small_blind", "big_blind", "small_bet", "big_bet", "ante")
+#: Post kind -> the evidence prefix and the hand column it is evidence of.
+EVIDENCE = {
+    "post_sb": ("sb", "small_blind"),
+    "post_bb": ("bb", "big_blind"),
+    "post_ante": ("ante", "ante"),
+}
+POSTS = ("post_sb", "post_bb", "post_straddle", "post_live", "post_dead", "post_ante")
+#: Per-hand columns prepare adds (besides the effective STAKES).
+READING_COLUMNS = ("stakes_reading", "stakes_seq", "stakes_message")
+
+IS_FL = pl.col("structure") == "FL"
+
+
+def _capped_posts(actions: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Post rows with `capped`: marked all-in, or the player's posts so far reach his stack."""
+    posts = (
+        actions.filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == 0))
+        .select("hand_key", "seq", "seat", pl.col("kind").cast(pl.String), "amount", "is_all_in")
+        .join(seats.select("hand_key", "seat", "stack"), on=["hand_key", "seat"], how="left")
+        .sort("hand_key", "seq")
+    )
+    spent = pl.col("amount").fill_null(0).cum_sum().over("hand_key", "seat")
+    reached = pl.col("stack").is_not_null() & (spent >= pl.col("stack"))
+    return posts.with_columns(capped=pl.col("is_all_in").fill_null(False) | reached)
+
+
+def _evidence(posts: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    """Per hand and blind: exact values (lo, hi, distinct n), the largest capped post, whether an
+    exact blind post corroborates / contradicts the header, and the first post row of each."""
+    header = hands.select("hand_key", "structure", "small_blind", "big_blind", "ante")
+    frame = posts.join(header, on="hand_key", how="inner")
+    kind, amount = pl.col("kind"), pl.col("amount")
+    nominal = (
+        pl.when((kind == "post_sb") & ~IS_FL)
+        .then(pl.col("small_blind"))
+        .when(kind == "post_bb")
+        .then(pl.col("big_blind"))
+    )
+    exact = ~pl.col("capped") & amount.is_not_null()
+    aggs = [
+        (exact & (amount == nominal)).any().alias("corroborated"),
+        (exact & (amount != nominal)).any().alias("contradicted"),
+        ((pl.col("capped") & (amount > nominal)).any()).alias("capped_above"),
+        pl.col("seq").filter(exact & (amount != nominal)).min().alias("contradicting_seq"),
+        pl.col("seq").filter(nominal.is_not_null()).min().alias("first_blind_seq"),
+    ]
+    for post, (prefix, _) in EVIDENCE.items():
+        mine = kind == post
+        aggs += [
+            amount.filter(mine & exact).min().alias(f"{prefix}_lo"),
+            amount.filter(mine & exact).max().alias(f"{prefix}_hi"),
+            amount.filter(mine & exact).n_unique().alias(f"{prefix}_n"),
+            amount.filter(mine & pl.col("capped")).max().alias(f"{prefix}_cap"),
+        ]
+    return frame.group_by("hand_key").agg(aggs)
+
+
+def _reading(prefix: str, header: str) -> tuple[pl.Expr, pl.Expr]:
+    """(value, unclear) of one blind when the posts define the hand: the exact post when there
+    is one value, else the header's; unclear when exact posts disagree or a capped one is above
+    the exact value."""
+    lo, hi, cap = pl.col(f"{prefix}_lo"), pl.col(f"{prefix}_hi"), pl.col(f"{prefix}_cap")
+    value = pl.when(pl.col(f"{prefix}_n") == 1).then(lo).otherwise(pl.col(header))
+    unclear = (lo != hi) | (cap > lo)
+    return value, unclear.fill_null(False)
+
+
+def _effective(frame: pl.DataFrame) -> pl.DataFrame:
+    """The reading and the effective stakes of every hand with post evidence."""
+    sb, sb_unclear = _reading("sb", "small_blind")
+    bb, bb_unclear = _reading("bb", "big_blind")
+    ante, ante_unclear = _reading("ante", "ante")
+    sb = pl.when(IS_FL).then(pl.col("small_blind")).otherwise(sb)
+    # a blind known only from an all-in post cannot be read when the header is wrong
+    only_capped = (pl.col("bb_n") == 0) & pl.col("bb_cap").is_not_null()
+    only_capped |= ~IS_FL & (pl.col("sb_n") == 0) & pl.col("sb_cap").is_not_null()
+    # fixed limit: the bets scale with the big blind (exactly, or the reading is unclear)
+    scaled = {b: pl.col(b) * bb // pl.col("big_blind") for b in ("small_bet", "big_bet")}
+    inexact = IS_FL & pl.any_horizontal(
+        (pl.col(b) * bb % pl.col("big_blind") != 0).fill_null(False) for b in scaled
+    )
+    defined = pl.col("contradicted") & ~pl.col("corroborated")
+    unclear = (~IS_FL & sb_unclear) | bb_unclear | ante_unclear | only_capped | inexact
+    unclear |= (~IS_FL & (sb > bb)).fill_null(False)
+    ambiguous = (defined & unclear) | (~defined & ~pl.col("corroborated") & pl.col("capped_above"))
+    reading = pl.when(ambiguous).then(pl.lit("ambiguous")).when(defined).then(pl.lit("posts"))
+    frame = frame.with_columns(reading.alias("stakes_reading"))
+    by_posts = pl.col("stakes_reading") == "posts"
+    values = {
+        "small_blind": sb,
+        "big_blind": bb,
+        "small_bet": pl.when(IS_FL).then(scaled["small_bet"]),
+        "big_bet": pl.when(IS_FL).then(scaled["big_bet"]),
+        "ante": ante,
+    }
+    null = pl.lit(None, dtype=pl.Int64)
+    return frame.with_columns(
+        pl.when(pl.col("stakes_reading") == "ambiguous")
+        .then(null)
+        .when(by_posts)
+        .then(value)
+        .otherwise(pl.col(name))
+        .alias(f"_eff_{name}")
+        for name, value in values.items()
+    )
+
+
+def _stakes_text(sb: str, bb: str) -> pl.Expr:
+    """ "60/120" (fixed limit: "30/60, bets 60/120")."""
+    blinds = sentence("{}/{}", money(pl.col(sb)), money(pl.col(bb)))
+    bets = sentence(
+        "{}, bets {}/{}", blinds, money(pl.col("_eff_small_bet")), money(pl.col("_eff_big_bet"))
+    )
+    return pl.when(IS_FL).then(bets).otherwise(blinds)
+
+
+def _why_ambiguous() -> pl.Expr:
+    """Why the posts give no one reading (the first reason that applies)."""
+    why = pl.when(pl.lit(False)).then(pl.lit(""))
+    for prefix, name in (("sb", "small blind"), ("bb", "big blind"), ("ante", "ante")):
+        lo, hi, cap = (money(pl.col(f"{prefix}_{end}")) for end in ("lo", "hi", "cap"))
+        mine = ~IS_FL if prefix == "sb" else pl.lit(True)
+        why = why.when(mine & (pl.col(f"{prefix}_lo") != pl.col(f"{prefix}_hi"))).then(
+            sentence(f"the {name} posts disagree ({{}} and {{}})", lo, hi)
+        )
+        why = why.when(mine & (pl.col(f"{prefix}_cap") > pl.col(f"{prefix}_lo"))).then(
+            sentence(f"an all-in {name} post of {{}} is above the posted {{}}", cap, lo)
+        )
+    for prefix, name in (("bb", "big blind"), ("sb", "small blind")):
+        mine = ~IS_FL if prefix == "sb" else pl.lit(True)
+        only = mine & (pl.col(f"{prefix}_n") == 0) & pl.col(f"{prefix}_cap").is_not_null()
+        why = why.when(only & pl.col("contradicted")).then(
+            sentence(
+                f"the {name} is known only from an all-in post of {{}}",
+                money(pl.col(f"{prefix}_cap")),
+            )
+        )
+    return (
+        why.when(~pl.col("contradicted"))
+        .then(pl.lit("only an all-in post above the header's blind says so"))
+        .otherwise(
+            pl.lit("the posted small blind is above the big blind (or the bets do not scale)")
+        )
+    )
+
+
+def _messages(frame: pl.DataFrame) -> pl.DataFrame:
+    """stakes_message and stakes_seq (the post row flagged) of the hands with a reading."""
+    header = sentence("{}/{}", money(pl.col("small_blind")), money(pl.col("big_blind")))
+    posts = _stakes_text("_eff_small_blind", "_eff_big_blind")
+    ante = pl.when(pl.col("_eff_ante") != pl.col("ante")).then(
+        sentence(" and ante {} (not {})", money(pl.col("_eff_ante")), money(pl.col("ante")))
+    )
+    defined = sentence(
+        "the header's blinds {} contradict the posts, which agree on {}{}: "
+        "the hand is audited at the posts' stakes",
+        header,
+        posts,
+        ante.otherwise(pl.lit("")),
+    )
+    ambiguous = sentence(
+        "the stakes are ambiguous: the posts contradict the header's blinds {} but {}; "
+        "rules that depend on the stakes are skipped for this hand",
+        header,
+        _why_ambiguous(),
+    )
+    message = pl.when(pl.col("stakes_reading") == "posts").then(defined).otherwise(ambiguous)
+    return frame.with_columns(
+        message.alias("stakes_message"),
+        pl.coalesce("contradicting_seq", "first_blind_seq").alias("stakes_seq"),
+    )
+
+
+def effective_stakes(
+    hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame
+) -> pl.DataFrame:
+    """`hands` (prepare's HAND_COLUMNS) with the effective STAKES and READING_COLUMNS."""
+    evidence = _evidence(_capped_posts(actions, seats), hands)
+    frame = hands.join(evidence, on="hand_key", how="left")
+    frame = _effective(
+        frame.with_columns(pl.col("corroborated", "contradicted", "capped_above").fill_null(False))
+    )
+    flagged = frame.filter(pl.col("stakes_reading").is_not_null())
+    if flagged.height:
+        texts = _messages(flagged).select("hand_key", "stakes_seq", "stakes_message")
+        frame = frame.join(texts, on="hand_key", how="left")
+    else:
+        frame = frame.with_columns(
+            pl.lit(None, dtype=pl.Int32).alias("stakes_seq"),
+            pl.lit(None, dtype=pl.String).alias("stakes_message"),
+        )
+    return frame.with_columns(pl.col(f"_eff_{name}").alias(name) for name in STAKES).select(
+        *hands.columns, *READING_COLUMNS
+    )
