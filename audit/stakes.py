@@ -106,7 +106,8 @@ def _effective(frame: pl.DataFrame) -> pl.DataFrame:
     sb, sb_unclear = _reading("sb", "small_blind")
     bb, bb_unclear = _reading("bb", "big_blind")
     ante, ante_unclear = _reading("ante", "ante")
-    sb = pl.when(IS_FL).then(pl.col("small_blind")).otherwise(sb)
+    # fixed limit: the small blind is the posted one (not a header fact: it is not compared)
+    sb = pl.when(IS_FL & (pl.col("sb_n") != 1)).then(pl.col("small_blind")).otherwise(sb)
     # a blind known only from an all-in post cannot be read when the header is wrong
     only_capped = (pl.col("bb_n") == 0) & pl.col("bb_cap").is_not_null()
     only_capped |= ~IS_FL & (pl.col("sb_n") == 0) & pl.col("sb_cap").is_not_null()

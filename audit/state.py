@@ -155,6 +155,13 @@ def _full_increment_start() -> pl.Expr:
     return pl.when(PREFLOP).then(preflop.otherwise(bb)).otherwise(postflop.otherwise(bb))
 
 
+def _largest_increment(increment: pl.Expr) -> pl.Expr:
+    """The largest increment of the street before the row, null before the first: with the
+    stakes unknown (audit/stakes.py, ambiguous) F is then unknown, not 0."""
+    largest = prev_max_in(increment, "s_gid")
+    return pl.when(largest > 0).then(largest)
+
+
 def _current_bet_floor() -> pl.Expr:
     """Preflop the current bet is never below the nominal BB (option short_bb_call_full)."""
     return pl.when(PREFLOP & pl.col("opt_short_bb_call_full")).then(pl.col("big_blind"))
@@ -171,7 +178,7 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
     increment = pl.when(raising).then(pl.col("committed_after") - pl.col("current_bet"))
     frame = frame.with_columns(
         to_call=pl.col("current_bet") - pl.col("committed_before"),
-        full_increment=pl.max_horizontal(_full_increment_start(), prev_max_in(increment, "s_gid")),
+        full_increment=pl.max_horizontal(_full_increment_start(), _largest_increment(increment)),
         pot_before=prev_sum_in(pl.col("moved"), "h_gid"),
         is_raise=raising,
     )

@@ -3,7 +3,8 @@
     Poker Hand #OM232604226: PLO ($5/$10) - 2021/01/20 20:13:50
     d379b979: posts missed blind $5                      (dead money)
     9e7f64d4: straddle $0.5                              (the player's blind total)
-    42c6a201: Bet & Muck $0.05                           (a bet; "Bet & Muck folds" a fold)
+    42c6a201: Bet & Muck $0.05                           (a bet, to be mucked if called)
+    42c6a201: Bet & Muck folds                           (that muck once called: no chips)
     oiesfcv1: Chooses to EV Cashout                      (no chips)
     88989dfa: Receives Cashout ($9.98)                   (cash_out, paid by the site)
     oiesfcv1: Pays Cashout Risk ($22.68)                 (cash_out, negative: paid to the site)
@@ -26,10 +27,11 @@ from parsers.pokerstars import VERBS as STARS_VERBS
 
 HEADER = r"^Poker Hand #[0-9A-Za-z]+: "
 
-_AMOUNT = r"[^\s\[\]()]+"
+#: an amount has a digit ("Bet & Muck folds" is then no "Bet & Muck" of "folds")
+_AMOUNT = r"[^\s\[\]()]*\d[^\s\[\]()]*"
 ACTOR_ACTION = (
     r"^(?P<verb>posts small blind|posts big blind|posts the ante|posts missed blind"
-    r"|posts button blind|straddle|calls|bets|raises|checks|folds|Bet & Muck folds|Bet & Muck"
+    r"|posts button blind|straddle|calls|bets|raises|checks|folds|Bet & Muck"
     r"|Receives Cashout|Pays Cashout Risk|pay premium of all-in insurance)"
     rf"(?: \(?(?P<amount>{_AMOUNT})\)?)?(?: to (?P<to>{_AMOUNT}))?"
     r"(?P<all_in> and is all-in)?$"
@@ -40,15 +42,16 @@ VERBS: dict[str, str] = {
     "posts missed blind": "post_dead",
     "straddle": "post_straddle",
     "Bet & Muck": "bet",
-    "Bet & Muck folds": "fold",
     "Receives Cashout": "cash_out",
     "Pays Cashout Risk": "cash_out",
     "pay premium of all-in insurance": "cash_out",
 }
 PAID_VERBS = ("Pays Cashout Risk", "pay premium of all-in insurance")
 
+#: "Bet & Muck folds" follows the call of a "Bet & Muck" bet (the bettor chose to muck if
+#: called): the muck at showdown, printed after the round closed, not a betting action.
 ACTOR_IGNORED = (
-    r"^(?:shows|mucks|doesn't show|sits out|is sitting out|Chooses to EV Cashout"
+    r"^(?:shows|mucks|doesn't show|Bet & Muck folds$|sits out|is sitting out|Chooses to EV Cashout"
     r"|get an all-in insurance|is disconnected|is connected|has timed out)"
 )
 

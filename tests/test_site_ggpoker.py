@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+
 import polars as pl
 import pytest
 from conftest import CORPUS, require_shared
@@ -84,13 +86,30 @@ def test_headers() -> None:
 
 
 def test_real_corpus() -> None:
+    """What still holds of the corpus (tests/real_corpus/ggpoker.py holds the flags): every hand
+    MANIFEST.csv counts is read and accounted for, and the cash drop is site money."""
     root = require_shared(CORPUS / "ggpoker")
+    with open(CORPUS / "MANIFEST.csv", encoding="utf-8") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["path"].startswith("ggpoker/")]
     tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
-    assert read == 148
+    assert read == sum(int(row["hands"]) for row in rows)
     assert accounted == read
-    assert tables.hands.height == 148
+    assert tables.quarantine.height == 0
     # RC58843003: "Cash Drop to Pot : total $0.2" is site_added, counted in the pot limit (the
-    # preflop raise to $0.41 is the pot with it), so no hand is flagged
-    assert violation_codes(tables) == []
+    # preflop raise to $0.41 is the pot with it)
     drop = tables.hands.filter(pl.col("hand_id") == "RC58843003")
     assert drop.select("site_added", "total_pot").row(0) == (20, 261)
+    assert ("RC58843003", "PL-MAX") not in violation_codes(tables)
+
+
+def test_bet_and_muck_folds_is_the_muck() -> None:
+    """ "Bet & Muck folds" after the Bet & Muck bet was called moves no chips (it was read as a
+    fold after the round closed: ACT-CLOSED)."""
+    tables = parse_site_file("ggpoker", "bet_and_muck_called.txt")
+    assert action_rows(tables, "HD910010")[-3:] == [
+        ("3", "b2", "bet", "10", "10", "false"),
+        ("3", "c3", "call", "10", S, "false"),
+        ("4", "c3", "collect", "29", S, "false"),
+    ]
+    assert violation_codes(tables, "warning") == []
+    assert violation_codes(tables) == []
