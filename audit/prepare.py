@@ -195,13 +195,13 @@ def prepare(
     sites = hands.get_column("site").unique().sort().to_list()
     # the stakes every rule reads: the header's, or the posts' where they contradict it
     # (audit/stakes.py)
+    actions = in_seq_order(actions)
     hand_info = effective_stakes(hands.select(HAND_COLUMNS), seats, actions).join(
         options_frame(sites, options, per_site), on="site", how="left"
     )
     stacks = seats.select("hand_key", "seat", "stack", pl.col("sitting_out").fill_null(False))
     frame = (
-        in_seq_order(actions)
-        .with_columns(kind_flags())
+        actions.with_columns(kind_flags())
         .with_columns(_hand_gid=group_ids("hand_key"))
         .with_columns(went_back=street_went_back())
         .with_columns(order=pl.col("seq").cast(pl.Int64) * 2, is_sentinel=pl.lit(False))

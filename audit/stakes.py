@@ -32,6 +32,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.rules._base import money, sentence
+from audit.windows import cumsum_in, group_ids
 
 STAKES = ("small_blind", "big_blind", "small_bet", "big_bet", "ante")
 #: Post kind -> the evidence prefix and the hand column it is evidence of.
@@ -50,12 +51,20 @@ IS_FL = pl.col("structure") == "FL"
 def _capped_posts(actions: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Post rows with `capped`: marked all-in, or the player's posts so far reach his stack."""
     posts = (
-        actions.filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == 0))
-        .select("hand_key", "seq", "seat", pl.col("kind").cast(pl.String), "amount", "is_all_in")
-        .join(seats.select("hand_key", "seat", "stack"), on=["hand_key", "seat"], how="left")
-        .sort("hand_key", "seq")
+        actions.select("hand_key", "seq", "seat", "kind", "amount", "is_all_in", "street")
+        .filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == 0))
+        .with_columns(pl.col("kind").cast(pl.String))
+        .join(
+            seats.select("hand_key", "seat", "stack"),
+            on=["hand_key", "seat"],
+            how="left",
+        )
     )
-    spent = pl.col("amount").fill_null(0).cum_sum().over("hand_key", "seat")
+    # the player's posts so far: a cumulative sum within (hand, seat) runs (cheaper than .over)
+    posts = posts.sort("hand_key", "seat", "seq").with_columns(
+        _player=group_ids("hand_key", "seat")
+    )
+    spent = cumsum_in(pl.col("amount"), "_player")
     reached = pl.col("stack").is_not_null() & (spent >= pl.col("stack"))
     return posts.with_columns(capped=pl.col("is_all_in").fill_null(False) | reached)
 
@@ -142,12 +151,36 @@ def _effective(frame: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _stakes_text(sb: str, bb: str) -> pl.Expr:
-    """ "60/120" (fixed limit: "30/60, bets 60/120")."""
-    blinds = sentence("{}/{}", money(pl.col(sb)), money(pl.col(bb)))
-    bets = sentence(
-        "{}, bets {}/{}", blinds, money(pl.col("_eff_small_bet")), money(pl.col("_eff_big_bet"))
+#: The amounts the messages print (as `<name>_t` text columns, _amount_texts).
+PRINTED = (
+    "small_blind",
+    "big_blind",
+    "ante",
+    *(f"_eff_{name}" for name in STAKES),
+    *(f"{prefix}_{end}" for prefix in ("sb", "bb", "ante") for end in ("lo", "hi", "cap")),
+)
+
+
+def _amount_texts(frame: pl.DataFrame) -> pl.DataFrame:
+    """`frame` plus `<name>_t`, each PRINTED amount in the hand's unit. One money() over the
+    long form: planning a money() expression per column cost ~5 ms each, more than the few
+    flagged hands."""
+    long = frame.select("hand_key", "scale", *PRINTED).unpivot(index=["hand_key", "scale"])
+    texts = long.with_columns(money(pl.col("value")).alias("text")).pivot(
+        on="variable", index="hand_key", values="text"
     )
+    texts = texts.rename({name: f"{name}_t" for name in PRINTED if name in texts.columns})
+    return frame.join(texts, on="hand_key", how="left")
+
+
+def _t(name: str) -> pl.Expr:
+    return pl.col(f"{name}_t")
+
+
+def _stakes_text() -> pl.Expr:
+    """The posts' stakes: "60/120" (fixed limit: "30/60, bets 60/120")."""
+    blinds = sentence("{}/{}", _t("_eff_small_blind"), _t("_eff_big_blind"))
+    bets = sentence("{}, bets {}/{}", blinds, _t("_eff_small_bet"), _t("_eff_big_bet"))
     return pl.when(IS_FL).then(bets).otherwise(blinds)
 
 
@@ -155,7 +188,7 @@ def _why_ambiguous() -> pl.Expr:
     """Why the posts give no one reading (the first reason that applies)."""
     why = pl.when(pl.lit(False)).then(pl.lit(""))
     for prefix, name in (("sb", "small blind"), ("bb", "big blind"), ("ante", "ante")):
-        lo, hi, cap = (money(pl.col(f"{prefix}_{end}")) for end in ("lo", "hi", "cap"))
+        lo, hi, cap = (_t(f"{prefix}_{end}") for end in ("lo", "hi", "cap"))
         mine = ~IS_FL if prefix == "sb" else pl.lit(True)
         why = why.when(mine & (pl.col(f"{prefix}_lo") != pl.col(f"{prefix}_hi"))).then(
             sentence(f"the {name} posts disagree ({{}} and {{}})", lo, hi)
@@ -167,10 +200,7 @@ def _why_ambiguous() -> pl.Expr:
         mine = ~IS_FL if prefix == "sb" else pl.lit(True)
         only = mine & (pl.col(f"{prefix}_n") == 0) & pl.col(f"{prefix}_cap").is_not_null()
         why = why.when(only & pl.col("contradicted")).then(
-            sentence(
-                f"the {name} is known only from an all-in post of {{}}",
-                money(pl.col(f"{prefix}_cap")),
-            )
+            sentence(f"the {name} is known only from an all-in post of {{}}", _t(f"{prefix}_cap"))
         )
     return (
         why.when(~pl.col("contradicted"))
@@ -183,16 +213,16 @@ def _why_ambiguous() -> pl.Expr:
 
 def _messages(frame: pl.DataFrame) -> pl.DataFrame:
     """stakes_message and stakes_seq (the post row flagged) of the hands with a reading."""
-    header = sentence("{}/{}", money(pl.col("small_blind")), money(pl.col("big_blind")))
-    posts = _stakes_text("_eff_small_blind", "_eff_big_blind")
+    frame = _amount_texts(frame)
+    header = sentence("{}/{}", _t("small_blind"), _t("big_blind"))
     ante = pl.when(pl.col("_eff_ante") != pl.col("ante")).then(
-        sentence(" and ante {} (not {})", money(pl.col("_eff_ante")), money(pl.col("ante")))
+        sentence(" and ante {} (not {})", _t("_eff_ante"), _t("ante"))
     )
     defined = sentence(
         "the header's blinds {} contradict the posts, which agree on {}{}: "
         "the hand is audited at the posts' stakes",
         header,
-        posts,
+        _stakes_text(),
         ante.otherwise(pl.lit("")),
     )
     ambiguous = sentence(
