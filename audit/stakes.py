@@ -5,7 +5,7 @@ posts where the header has none). The checker audits at the *effective* stakes c
 and every rule reads them (prepare joins them in place of the header's):
 
 * A post is **exact** evidence of its blind (small blind, big blind, ante) when it leaves the
-  player chips (not marked all-in and below his stack counted over his posts so far); an
+  player chips (not marked all-in, and all his posts of the hand together below his stack); an
   all-in or stack-exhausting post is only a lower bound of the blind ("capped").
 * The header **holds** when an exact small- or big-blind post equals the header's (it
   corroborates the header; a post that then differs is a POST-AMOUNT fault), or when no exact
@@ -32,7 +32,6 @@ from __future__ import annotations
 import polars as pl
 
 from audit.rules._base import money, sentence
-from audit.windows import cumsum_in, group_ids
 
 STAKES = ("small_blind", "big_blind", "small_bet", "big_bet", "ante")
 #: Post kind -> the evidence prefix and the hand column it is evidence of.
@@ -49,24 +48,21 @@ IS_FL = pl.col("structure") == "FL"
 
 
 def _capped_posts(actions: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Post rows with `capped`: marked all-in, or the player's posts so far reach his stack."""
-    posts = (
-        actions.select("hand_key", "seq", "seat", "kind", "amount", "is_all_in", "street")
-        .filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == 0))
-        .with_columns(pl.col("kind").cast(pl.String))
-        .join(
-            seats.select("hand_key", "seat", "stack"),
-            on=["hand_key", "seat"],
-            how="left",
-        )
+    """Post rows with `capped`: marked all-in, or the player's posts of the hand use up his
+    stack (whatever order the log prints them in: a big blind short because the ante was taken
+    first is not evidence of the blind)."""
+    posts = actions.select("hand_key", "seq", "seat", "kind", "amount", "is_all_in", "street")
+    posts = posts.filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == 0)).with_columns(
+        pl.col("kind").cast(pl.String)
     )
-    # the player's posts so far: a cumulative sum within (hand, seat) runs (cheaper than .over)
-    posts = posts.sort("hand_key", "seat", "seq").with_columns(
-        _player=group_ids("hand_key", "seat")
+    spent = posts.group_by("hand_key", "seat").agg(pl.col("amount").sum().alias("_spent"))
+    stacks = seats.select("hand_key", "seat", "stack").join(spent, on=["hand_key", "seat"])
+    used_up = pl.col("stack").is_not_null() & (pl.col("_spent") >= pl.col("stack"))
+    stacks = stacks.select("hand_key", "seat", used_up.alias("_used_up"))
+    posts = posts.join(stacks, on=["hand_key", "seat"], how="left")
+    return posts.with_columns(
+        capped=pl.col("is_all_in").fill_null(False) | pl.col("_used_up").fill_null(False)
     )
-    spent = cumsum_in(pl.col("amount"), "_player")
-    reached = pl.col("stack").is_not_null() & (spent >= pl.col("stack"))
-    return posts.with_columns(capped=pl.col("is_all_in").fill_null(False) | reached)
 
 
 def _evidence(posts: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
