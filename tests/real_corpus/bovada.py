@@ -29,7 +29,7 @@ KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
     },
     ("NLHE-9max-USD-3-201204.missing.limit.info.txt", "2607979051"): {
         # the header-against-posts contradiction (stakes from the evidence, HEADER-STAKES)
-        "POST-AMOUNT": "header 'Normal- Level 5 (75/150)', posts 'Ante/Small blind 50' and "
-        "'Big blind/Bring in 100'",
+        "HEADER-STAKES": "header 'Normal- Level 5 (75/150)', posts 'Ante/Small blind 50' and "
+        "'Big blind/Bring in 100' (both players keep chips: exact posts of the 50/100 level)",
     },
 }
