@@ -106,7 +106,7 @@ def timed_process(
 
 def corpus(hands: int, files: int, seed: int, workers: int, regenerate: bool) -> list[Path]:
     """The benchmark files, generated once per (hands, files, seed)."""
-    from hhaudit.synth import SynthOptions, write_corpus
+    from tools.synth import SynthOptions, write_corpus
 
     folder = BENCH / "data" / f"nlhe-{hands}-files{files}-seed{seed}"
     stamp = folder / "DONE"

@@ -53,7 +53,7 @@ def stage_check(paths: list[Path]) -> dict[str, Any]:
 
 
 def stage_pokerkit(paths: list[Path]) -> dict[str, Any]:
-    from hhaudit.synth.pokerkit_oracle import replay_sample
+    from tools.synth.pokerkit_oracle import replay_sample
 
     limit, *files = paths
     return replay_sample(files, int(str(limit)))

@@ -32,7 +32,7 @@ WHITE_SPACE += "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 @functools.cache
 def seeds() -> tuple[bytes, ...]:
     """Real-format files of every parsed site, plus synthetic PokerStars hands."""
-    from hhaudit.synth import SynthOptions, generate
+    from tools.synth import SynthOptions, generate
 
     files = sorted(p for pattern in SEED_GLOBS for p in REPO.glob(pattern) if p.is_file())
     found = [p.read_bytes() for p in files if p.stat().st_size < 200_000]

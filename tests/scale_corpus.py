@@ -6,7 +6,7 @@ from pathlib import Path
 
 from hhaudit.inputs import expand_inputs
 from hhaudit.runner import RunConfig, run_batch
-from hhaudit.synth import write_corpus
+from tools.synth import write_corpus
 
 CHUNK = 30_000  # bytes: ~35 hands a chunk, so the 250-hand file is cut about 7 times
 TABLES = ("hands", "seats", "actions", "violations", "quarantine")

@@ -25,7 +25,7 @@ FILES, HANDS = 300, 3000  # > 256 files: at least two batches, parts appear befo
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from hhaudit.synth import write_corpus
+    from tools.synth import write_corpus
 
     folder = tmp_path_factory.mktemp("kill") / "in"
     folder.mkdir()

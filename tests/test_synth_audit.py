@@ -1,6 +1,6 @@
 """Differential: the checker (audit/) flags exactly the violations the generator injected.
 
-The generator's betting model (hhaudit/synth/betting.py) and the checker are independent
+The generator's betting model (tools/synth/betting.py) and the checker are independent
 implementations of RULES.md; on legal hands neither may flag anything, and every injected
 violation must be found at its seq with its code, and nothing else.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from hhaudit.synth import SynthOptions, generate
 from parsers import parse_bytes
+from tools.synth import SynthOptions, generate
 
 MIXED = SynthOptions(
     games=("NLHE", "PLO", "FLHE"),

@@ -9,8 +9,8 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from hhaudit.synth import ALL_CODES, SynthOptions, generate, write_corpus
-from hhaudit.synth.__main__ import main as synth_cli
+from tools.synth import ALL_CODES, SynthOptions, generate, write_corpus
+from tools.synth.__main__ import main as synth_cli
 
 MIXED = SynthOptions(
     games=("NLHE", "PLO", "FLHE"),

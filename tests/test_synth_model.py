@@ -1,4 +1,4 @@
-"""The generator's own legal-play model (hhaudit.synth.betting) against RULES.md §10's vectors.
+"""The generator's own legal-play model (tools.synth.betting) against RULES.md §10's vectors.
 
 The model is an independent oracle of what is legal: before every recorded action it must give
 the same to_call, min_to, max_to, allin_to and raise_allowed as the vectors' `expect`.
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from conftest import VECTORS
 
-from hhaudit.synth.betting import Betting, Player
-from hhaudit.synth.spec import TableSpec
+from tools.synth.betting import Betting, Player
+from tools.synth.spec import TableSpec
 
 STREETS = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}
 VOID_CODES = {"ACT-FOLDED", "ACT-ALLIN", "ACT-CLOSED"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hhaudit.synth import SynthOptions, generate
-from hhaudit.synth.pokerkit_oracle import replay_tables
+from tools.synth import SynthOptions, generate
+from tools.synth.pokerkit_oracle import replay_tables
 
 pytest.importorskip("pokerkit")
 

@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from polars.testing import assert_frame_equal
 
-from hhaudit.synth import SynthOptions, generate
 from parsers import parse_bytes
+from tools.synth import SynthOptions, generate
 
 GAMES = st.lists(st.sampled_from(["NLHE", "PLO", "PLO5", "FLHE"]), min_size=1, unique=True)
 CURRENCIES = st.lists(st.sampled_from(["USD", "EUR", "GBP", "play"]), min_size=1, unique=True)

@@ -8,9 +8,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from hhaudit.synth.generate import hand_line_count, hand_text, iter_hands
-from hhaudit.synth.record import HandRecord
-from hhaudit.synth.spec import SynthOptions, TableSpec
+from tools.synth.generate import hand_line_count, hand_text, iter_hands
+from tools.synth.record import HandRecord
+from tools.synth.spec import SynthOptions, TableSpec
 
 TRUTH_VERSION = 1
 
@@ -49,7 +49,7 @@ def truth_document(
     violations: list[dict[str, Any]],
 ) -> dict[str, Any]:
     return {
-        "generator": "hhaudit.synth",
+        "generator": "tools.synth",
         "version": TRUTH_VERSION,
         "seed": seed,
         "violation_rate": violation_rate,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from hhaudit.synth.betting import Betting, Player
-from hhaudit.synth.record import HandRecord
-from hhaudit.synth.spec import money
+from tools.synth.betting import Betting, Player
+from tools.synth.record import HandRecord
+from tools.synth.spec import money
 
 ALL_IN = " and is all-in"
 

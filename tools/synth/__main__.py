@@ -1,4 +1,4 @@
-"""`python -m hhaudit.synth --hands N --out FILE [--violations RATE] [--seed S] [--files K]`.
+"""`python -m tools.synth --hands N --out FILE [--violations RATE] [--seed S] [--files K]`.
 
 Writes FILE (or FILE-0 … FILE-(K-1) with the same suffix) and FILE.truth.json.
 """
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from hhaudit.synth import ALL_CODES, SynthOptions, write_corpus
+from tools.synth import ALL_CODES, SynthOptions, write_corpus
 
 GAMES = ("NLHE", "PLO", "PLO5", "FLHE")
 

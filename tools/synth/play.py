@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from hhaudit.synth.betting import Betting, Player
-from hhaudit.synth.choices import play_legal
-from hhaudit.synth.record import HandRecord
-from hhaudit.synth.sabotage import Saboteur
-from hhaudit.synth.settle import seat_lines, settle
-from hhaudit.synth.spec import GAME_LABELS, STRUCTURE_LABELS, SynthOptions, TableSpec, money
-from hhaudit.synth.spec import stakes_text as stakes
+from tools.synth.betting import Betting, Player
+from tools.synth.choices import play_legal
+from tools.synth.record import HandRecord
+from tools.synth.sabotage import Saboteur
+from tools.synth.settle import seat_lines, settle
+from tools.synth.spec import GAME_LABELS, STRUCTURE_LABELS, SynthOptions, TableSpec, money
+from tools.synth.spec import stakes_text as stakes
 
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 NAMES = (

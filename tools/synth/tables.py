@@ -6,7 +6,7 @@ from typing import Any
 
 import polars as pl
 
-from hhaudit.synth.record import HandRecord
+from tools.synth.record import HandRecord
 
 SITE = "pokerstars"
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import polars as pl
 
-from hhaudit.synth.corpus import (
+from tools.synth.corpus import (
     file_paths,
     split_evenly,
     truth_document,
@@ -26,11 +26,11 @@ from hhaudit.synth.corpus import (
     write_corpus,
     write_truth,
 )
-from hhaudit.synth.generate import hand_line_count, hand_text, iter_hands
-from hhaudit.synth.record import HandRecord
-from hhaudit.synth.sabotage import ALL_CODES
-from hhaudit.synth.spec import SynthOptions, TableSpec
-from hhaudit.synth.tables import TableBuilder
+from tools.synth.generate import hand_line_count, hand_text, iter_hands
+from tools.synth.record import HandRecord
+from tools.synth.sabotage import ALL_CODES
+from tools.synth.spec import SynthOptions, TableSpec
+from tools.synth.tables import TableBuilder
 
 __all__ = [
     "ALL_CODES",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hhaudit.synth.spec import TableSpec
+from tools.synth.spec import TableSpec
 
 FL_MAX_RAISES = 3
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from hhaudit.synth.betting import Player
-from hhaudit.synth.spec import TableSpec
+from tools.synth.betting import Player
+from tools.synth.spec import TableSpec
 
 #: (street, player, seat, kind, amount, to_amount, is_all_in, line offset within the hand)
 ActionRow = tuple[int, str, int, str, int | None, int | None, bool, int]

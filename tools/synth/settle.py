@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from hhaudit.synth.betting import Betting, Player
-from hhaudit.synth.record import HandRecord, Injected
-from hhaudit.synth.spec import TableSpec, money
+from tools.synth.betting import Betting, Player
+from tools.synth.record import HandRecord, Injected
+from tools.synth.spec import TableSpec, money
 
 SHOWDOWN = 4
 STREET_WORDS = ("before Flop", "on the Flop", "on the Turn", "on the River")

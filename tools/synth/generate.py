@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from hhaudit.synth.betting import Player
-from hhaudit.synth.play import NAMES, HandPlayer, draw_stack
-from hhaudit.synth.record import HandRecord
-from hhaudit.synth.sabotage import Saboteur, pick_code
-from hhaudit.synth.spec import SynthOptions, TableSpec, draw_table
+from tools.synth.betting import Player
+from tools.synth.play import NAMES, HandPlayer, draw_stack
+from tools.synth.record import HandRecord
+from tools.synth.sabotage import Saboteur, pick_code
+from tools.synth.spec import SynthOptions, TableSpec, draw_table
 
 EASTERN = ZoneInfo("America/New_York")
 FIRST_DAY = datetime(2026, 1, 5)
@@ -75,7 +75,11 @@ def play_hand(
 
 
 def file_rng(seed: int, file_index: int) -> random.Random:
-    """Each file has its own stream, so files can be written in parallel and still agree."""
+    """Each file has its own stream, so files can be written in parallel and still agree.
+
+    The stream's name keeps the generator's old module path: the same seed writes the same
+    hands as before the move to tools/ (sample_data, the goldens and bench data depend on it).
+    """
     return random.Random(f"hhaudit.synth:{seed}:{file_index}")
 
 

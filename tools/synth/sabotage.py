@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hhaudit.synth.betting import Betting
-from hhaudit.synth.choices import write_call, write_check, write_wager
-from hhaudit.synth.record import HandRecord, Injected
+from tools.synth.betting import Betting
+from tools.synth.choices import write_call, write_check, write_wager
+from tools.synth.record import HandRecord, Injected
 
 #: Codes injected at a player's turn, per betting structure.
 ACTION_CODES: dict[str, tuple[str, ...]] = {

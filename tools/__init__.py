@@ -1,0 +1,1 @@
+"""Developer tooling, not installed by `pip install .`: the synthetic hand generator, site table."""
