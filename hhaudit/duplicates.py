@@ -24,8 +24,8 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.atomic import atomic_path
 from hhaudit.shard import FileEntry
+from reports.atomic import atomic_path
 
 KEYED_TABLES = ("hands", "seats", "actions", "violations")
 DUPLICATE_PREFIX = "duplicate of "

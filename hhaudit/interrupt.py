@@ -2,7 +2,7 @@
 
 Files audited before the interrupt are complete parts in DIR/.parts/ (each part's shard.json is
 written last), so `hhaudit run ... --resume` finishes the run without auditing them again.
-Output files are only ever renamed into place when whole (hhaudit.atomic), and run.json, the
+Output files are only ever renamed into place when whole (reports.atomic), and run.json, the
 mark of a complete run, is written last: an interrupted run leaves no run.json.
 """
 

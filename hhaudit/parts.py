@@ -17,8 +17,8 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.atomic import atomic_path, remove_stale_temporaries, write_text_atomic
 from hhaudit.shard import HAND_INDEX_BITS, TABLE_NAMES, FileEntry, ShardResult, empty_tables
+from reports.atomic import atomic_path, remove_stale_temporaries, write_text_atomic
 
 PARTS_DIR = ".parts"
 SHARD_META = "shard.json"

@@ -18,7 +18,6 @@ from typing import Any
 import polars as pl
 
 from hhaudit import __version__
-from hhaudit.atomic import remove_stale_temporaries, write_text_atomic
 from hhaudit.chunks import CHUNK_BYTES
 from hhaudit.conventions import likely_conventions
 from hhaudit.duplicates import drop_duplicates, reused_hand_ids
@@ -30,7 +29,9 @@ from hhaudit.shard import TABLE_NAMES, AuditSettings, FileEntry
 from hhaudit.timing import note_startup, timed
 from hhaudit.timing import write_if_asked as write_timings_if_asked
 from hhaudit.warm import import_quietly
-from reports import HTML_MODULE, HtmlLimits, write_reports
+from reports import HTML_MODULE, write_reports
+from reports.atomic import remove_stale_temporaries, write_text_atomic
+from reports.replay import HtmlLimits
 
 RUN_JSON = "run.json"
 BATCH_BYTES = 8 << 20  # input bytes audited together (small files share one pipeline run)

@@ -3,8 +3,9 @@
 `write_reports(out_dir, tables, run)` writes every file but the Parquet tables and run.json,
 from lazy scans of the combined tables; each file is written atomically.
 
-reports.html (Jinja2, matplotlib: ~0.7 s of imports) is imported when the report is written, so
-importing this package is cheap; `hhaudit run` imports it in the background meanwhile
+The writers (and reports.html: Jinja2, matplotlib, ~0.7 s of imports) are imported when the
+report is written, so importing this package, or its atomic writing (reports.atomic, which the
+run and the CLI use), is cheap; `hhaudit run` imports reports.html in the background meanwhile
 (`HTML_MODULE`).
 """
 
@@ -12,15 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import polars as pl
+if TYPE_CHECKING:
+    import polars as pl
 
-from reports.csv import quarantine_csv_frame, violations_csv_frame, write_csv
-from reports.replay import HtmlLimits
-from reports.summary import summary_table
+    from reports.replay import HtmlLimits
 
-__all__ = ["HtmlLimits", "write_reports"]
+__all__ = ["write_reports"]
 
 HTML_MODULE = "reports.html"
 REPORT_FILES: tuple[str, ...] = ("violations.csv", "summary.csv", "quarantine.csv", "report.html")
@@ -33,7 +33,9 @@ def write_reports(
     limits: HtmlLimits | None = None,
 ) -> dict[str, Path]:
     """Write violations.csv, summary.csv, quarantine.csv and report.html into `out_dir`."""
+    from reports.csv import quarantine_csv_frame, violations_csv_frame, write_csv
     from reports.html import write_report
+    from reports.summary import summary_table
 
     paths = {name: out_dir / name for name in REPORT_FILES}
     write_csv(violations_csv_frame(tables["violations"], tables["hands"]), paths["violations.csv"])

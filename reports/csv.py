@@ -10,7 +10,7 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.atomic import atomic_path
+from reports.atomic import atomic_path
 from reports.columns import decimal_amount, neutralize_text_columns
 
 AMOUNT_COLUMNS: tuple[str, ...] = ("amount_to", "to_call", "min_to", "max_to")

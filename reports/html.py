@@ -14,7 +14,7 @@ import jinja2
 import polars as pl
 
 from audit.violations import SEVERITIES
-from hhaudit.atomic import write_text_atomic
+from reports.atomic import write_text_atomic
 from reports.charts import stacked_bars_svg
 from reports.replay import HtmlLimits, flagged_hand_details, sample_flags
 from reports.summary import category_counts, code_counts, counts_by, flags_in_context, top_counts

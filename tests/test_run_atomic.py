@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.atomic import atomic_path, remove_stale_temporaries, write_text_atomic
+from reports.atomic import atomic_path, remove_stale_temporaries, write_text_atomic
 
 
 def test_success_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from hhaudit.atomic import atomic_path
+from reports.atomic import atomic_path
 
 EXIT_CLEAN = 0  # no violation-severity flag
 EXIT_FLAGGED = 1  # at least one violation-severity flag

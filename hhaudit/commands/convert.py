@@ -13,9 +13,9 @@ from pathlib import Path
 import click
 import polars as pl
 
-from hhaudit.atomic import write_text_atomic
 from parsers import ParsedTables, expand_paths, parse_paths
 from parsers.phh_writer import to_phh
+from reports.atomic import write_text_atomic
 
 FORMATS = ("phh",)
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from hhaudit.atomic import atomic_path
 from parsers import ParsedTables, parse_paths
+from reports.atomic import atomic_path
 
 TABLE_NAMES = ("hands", "seats", "actions", "quarantine")
 
