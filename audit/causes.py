@@ -4,7 +4,7 @@ the same hand provably causes it (docs/rules.md, "Causes and consequences").
 `flag_id` is "<hand_key>:<seq>:<code>" ("h" for a flag without an action), unique within one
 set of tables (a rule flags an action or a hand at most once) and the same on every run of the
 same inputs; `hhaudit run` rewrites its hand_key part when it renumbers the hands
-(hhaudit/parts.py).
+(hhaudit/run/parts.py).
 
 `caused_by` is the flag_id of the flag this one follows from, null for a root cause. The links
 (LINKS) are few and each follows from the log within one hand:

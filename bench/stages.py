@@ -5,7 +5,7 @@ of the measured work alone (imports and reading the file list excluded). bench.r
 stage in a fresh process and also records its wall time and peak RSS.
 
 Stages:
-  parse     parsers.parse_file on each file in turn (a file is a shard)
+  parse     parsers.parse_file on each file in turn (one file at a time)
   check     per file: parse, then time audit.check alone
   pokerkit  `pokerkit N FILE...`: replay the first N hands through PokerKit's state machine
   floor     the least any Polars line parser does: read each file's lines into a column, then
@@ -22,7 +22,7 @@ from typing import Any
 
 
 def stage_parse(paths: list[Path]) -> dict[str, Any]:
-    """Parse file by file (each file is a shard, as `hhaudit run` works), summing the times."""
+    """Parse file by file (one file at a time, as a batch of one), summing the times."""
     from parsers import parse_file
 
     totals = {"hands": 0, "actions": 0, "quarantined": 0, "seconds": 0.0}

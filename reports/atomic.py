@@ -40,7 +40,7 @@ def _fsync_dir(directory: Path) -> None:
 def atomic_path(final: str | Path, durable: bool = True) -> Iterator[Path]:
     """Yield a temporary path to write; on success it is fsynced and renamed onto `final`.
 
-    `durable=False` skips the fsyncs (still atomic for readers): for caches such as shard parts.
+    `durable=False` skips the fsyncs (still atomic for readers): for caches such as the run's parts.
 
     >>> with atomic_path(out / "x.csv") as tmp:  # doctest: +SKIP
     ...     frame.write_csv(tmp)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hhaudit.inputs import expand_inputs
-from hhaudit.runner import RunConfig, run_batch
+from hhaudit.run.inputs import expand_inputs
+from hhaudit.run.runner import RunConfig, run_all
 from tools.synth import write_corpus
 
 CHUNK = 30_000  # bytes: ~35 hands a chunk, so the 250-hand file is cut about 7 times
@@ -29,7 +29,7 @@ def make_corpus(folder: Path) -> Path:
 def run_corpus(corpus: Path, out: Path, **config: object) -> dict:
     """`hhaudit run CORPUS --out OUT` through the runner; returns the run record."""
     found = expand_inputs([str(corpus)])
-    return run_batch(found.sources, found.refused, RunConfig(out, **config))  # type: ignore[arg-type]
+    return run_all(found.sources, found.refused, RunConfig(out, **config))  # type: ignore[arg-type]
 
 
 def comparable(record: dict) -> dict:

@@ -1,4 +1,4 @@
-"""Property test of the whole `hhaudit run` path (shards, parts, duplicates, reports) on mutated
+"""Property test of the whole `hhaudit run` path (units, parts, duplicates, reports) on mutated
 files: the run completes, and per file and in total hands_read equals the independent header
 count and hands_audited + hands_quarantined."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 from fuzz_inputs import Case, batches, header_count
 from hypothesis import HealthCheck, Phase, given, settings
 
-from hhaudit.inputs import expand_inputs
-from hhaudit.runner import RunConfig, run_batch
+from hhaudit.run.inputs import expand_inputs
+from hhaudit.run.runner import RunConfig, run_all
 
 
 def _run(cases: list[Case], root: Path) -> None:
@@ -21,7 +21,7 @@ def _run(cases: list[Case], root: Path) -> None:
     for name, data in datas.items():
         (folder / name).write_bytes(data)
     found = expand_inputs([str(folder)])
-    record = run_batch(found.sources, found.refused, RunConfig(root / "out"))
+    record = run_all(found.sources, found.refused, RunConfig(root / "out"))
     for entry in record["files"]:
         expected = header_count(datas[Path(entry["path"]).name])
         assert entry["hands_read"] == expected, entry

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from run_fixtures import stars_file
 
 from hhaudit.cli import main
-from hhaudit.inputs import ArchiveLimits, expand_inputs
+from hhaudit.run.inputs import ArchiveLimits, expand_inputs
 
 
 def _zip_bytes(members: dict[str, bytes]) -> bytes:

@@ -136,7 +136,7 @@ def test_a_run_counts_the_quarantine_by_code(tmp_path: Path) -> None:
 
 
 def test_combined_quarantine_rows_without_a_code_get_one(tmp_path: Path) -> None:
-    from hhaudit.parts import _with_reason_codes
+    from hhaudit.run.parts import _with_reason_codes
 
     rows = pl.DataFrame(
         {"reason": ["line 3: hand cancelled", "duplicate of a.txt:1"], "reason_code": [None, "x"]},

@@ -11,8 +11,8 @@ import polars as pl
 from click.testing import CliRunner
 
 from hhaudit.cli import main
-from hhaudit.commands.run import exit_status
-from hhaudit.runner import run_totals
+from hhaudit.cli.commands.run import exit_status
+from hhaudit.run.runner import run_totals
 
 #: The reported pot ($200) is wrong; the winner collected what the actions put in minus the rake
 #: ($184.51 + $3.99 = $188.50): POT-TOTAL, and CHIP-CONSERVATION that follows from it.

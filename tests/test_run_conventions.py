@@ -1,5 +1,5 @@
 """One accounting code on a large share of a file's hands: the run calls it a likely convention
-of the export (hhaudit/conventions.py), per file and run-wide in run.json, and in the report."""
+of the export (hhaudit/run/conventions.py), per file and run-wide in run.json, and in the report."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from test_run_causes import WRONG_POT
 
 from hhaudit.cli import main
-from hhaudit.conventions import MIN_HANDS, MIN_SHARE, likely_conventions
-from hhaudit.shard import FileEntry
+from hhaudit.run.batch import FileEntry
+from hhaudit.run.conventions import MIN_HANDS, MIN_SHARE, likely_conventions
 
 
 def _flags(file: str, code: str, category: str, hands: int) -> pl.DataFrame:

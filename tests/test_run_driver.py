@@ -12,10 +12,13 @@ import polars as pl
 import report_frames
 from scale_corpus import make_corpus, run_corpus
 
-from hhaudit.chunks import SCAN_BYTES, _first_header, _header_offset
 from hhaudit.engines import processes
 from hhaudit.engines.processes import ProcessEngine
-from hhaudit.engines.work import (
+from hhaudit.engines.worker import polars_threads
+from hhaudit.run.chunks import SCAN_BYTES, _first_header, _header_offset
+from hhaudit.run.inputs import InputSource, expand_inputs
+from hhaudit.run.parts import PartStore
+from hhaudit.run.units import (
     Batching,
     _units_to_run,
     expected_units,
@@ -23,9 +26,6 @@ from hhaudit.engines.work import (
     plan_file,
     plan_files,
 )
-from hhaudit.engines.worker import polars_threads
-from hhaudit.inputs import InputSource, expand_inputs
-from hhaudit.parts import PartStore
 from reports.summary import hand_context, hands_by
 
 HEADER = b"PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2024/01/01 0:00:00 ET\n"

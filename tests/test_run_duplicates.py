@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from run_fixtures import stars_hand
 
 from hhaudit.cli import main
-from hhaudit.duplicates import find_duplicates, has_repeats
+from hhaudit.run.duplicates import find_duplicates, has_repeats
 
 
 def _hands(sites: list[str | None], ids: list[str | None]) -> pl.LazyFrame:

@@ -1,4 +1,4 @@
-"""PATH expansion: files, folders, globs, and hostile .zip/.gz archives (hhaudit.inputs)."""
+"""PATH expansion: files, folders, globs, and hostile .zip/.gz archives (hhaudit.run.inputs)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hhaudit.inputs import ArchiveLimits, InputError, expand_inputs, unsafe_member_reason
+from hhaudit.run.inputs import ArchiveLimits, InputError, expand_inputs, unsafe_member_reason
 
 
 def _zip(path: Path, members: dict[str, bytes], level: int = zipfile.ZIP_DEFLATED) -> Path:

@@ -1,4 +1,4 @@
-"""Combining shard parts: input order, renumbered hand keys, parts with differing columns."""
+"""Combining parts: input order, renumbered hand keys, parts with differing columns."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from hhaudit.parts import PartStore, scan_combined
-from hhaudit.shard import FileEntry, ShardResult, empty_tables
+from hhaudit.run.batch import FileEntry, PartResult, empty_tables
+from hhaudit.run.parts import PartStore, scan_combined
 
 
 def _part(store: PartStore, name: str, file_id: int, keys: list[int], **extra: list) -> object:
     tables = empty_tables()
     actions = pl.DataFrame({"hand_key": [(file_id << 32) | k for k in keys]})
     tables["actions"] = actions.with_columns(pl.Series(k, v) for k, v in extra.items())
-    result = ShardResult(FileEntry(path=name, sha256=name * 8, size=1), tables)
+    result = PartResult(FileEntry(path=name, sha256=name * 8, size=1), tables)
     return store.save(name, result, file_id, "fp")
 
 
@@ -45,7 +45,7 @@ def test_tables_without_hand_key_are_concatenated_as_is(tmp_path: Path) -> None:
     assert quarantine.is_empty() and "_part" not in quarantine.columns
 
 
-def test_damaged_or_foreign_shard_meta_means_audit_again(tmp_path: Path) -> None:
+def test_damaged_or_foreign_part_meta_means_audit_again(tmp_path: Path) -> None:
     store = PartStore(tmp_path)
     part = _part(store, "k", 0, [0])
     assert store.load("k", "fp") == part

@@ -17,10 +17,10 @@ import polars as pl
 import pytest
 from scale_corpus import CHUNK, CSVS, TABLES, comparable, make_corpus, run_corpus
 
-from hhaudit import timing
 from hhaudit.engines import EngineSpec
 from hhaudit.engines.processes import ProcessEngine, usable_cpus
 from hhaudit.engines.worker import polars_threads
+from hhaudit.run import timing
 
 REPO = Path(__file__).resolve().parents[1]
 HHAUDIT = str(Path(sys.executable).parent / "hhaudit")

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 from run_fixtures import TRUNCATED_HAND, stars_file
 
-import hhaudit.engines.work
+import hhaudit.run.units
 from hhaudit.cli import main
-from hhaudit.inputs import InputSource
+from hhaudit.run.inputs import InputSource
 
 
 def _run(*args: str) -> int:
@@ -23,13 +23,13 @@ def _run(*args: str) -> int:
 
 def _audited_batches(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     calls: list[list[str]] = []
-    real = hhaudit.engines.work.audit_batch
+    real = hhaudit.run.units.audit_batch
 
     def counting(sources: list[InputSource], *args: Any, **kwargs: Any) -> list[Any]:
         calls.append([s.name for s in sources])
         return real(sources, *args, **kwargs)
 
-    monkeypatch.setattr(hhaudit.engines.work, "audit_batch", counting)
+    monkeypatch.setattr(hhaudit.run.units, "audit_batch", counting)
     return calls
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hhaudit.engines.work import Batching, FilePlan, WorkUnit, make_units
-from hhaudit.inputs import InputSource
+from hhaudit.run.inputs import InputSource
+from hhaudit.run.units import Batching, FilePlan, WorkUnit, make_units
 
 
 def _plans(sizes: list[int]) -> list[FilePlan]:

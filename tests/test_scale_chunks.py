@@ -10,9 +10,9 @@ import polars as pl
 import pytest
 from scale_corpus import CHUNK, CSVS, TABLES, comparable, make_corpus, run_corpus
 
-from hhaudit.chunks import _splittable, plan_chunks, plan_cuts
-from hhaudit.inputs import InputSource, expand_inputs
-from hhaudit.runner import RunConfig, run_batch
+from hhaudit.run.chunks import _splittable, plan_chunks, plan_cuts
+from hhaudit.run.inputs import InputSource, expand_inputs
+from hhaudit.run.runner import RunConfig, run_all
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +80,7 @@ def test_chunked_resume_reuses_every_chunk(
     found = expand_inputs([str(corpus)])
     seen: list[bool] = []
     config = RunConfig(out, resume=True, chunk_bytes=CHUNK)
-    again = run_batch(found.sources, found.refused, config, lambda _e, reused: seen.append(reused))
+    again = run_all(found.sources, found.refused, config, lambda _e, reused: seen.append(reused))
     assert seen == [True, True]  # one call per file, chunks merged
     assert comparable(again) == comparable(first)
     record = json.loads((out / "run.json").read_text("utf-8"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hhaudit.engines.work import Engine
+    from hhaudit.run.units import Engine
 
 ENGINES: tuple[str, ...] = ("local", "dask")
 #: Units a local worker process runs before it is replaced by a fresh one (memory creep).

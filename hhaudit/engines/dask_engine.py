@@ -2,7 +2,7 @@
 
 `--workers N` starts a local cluster of N single-threaded worker processes (Polars gets
 `--polars-threads` threads in each, default cores / N); `--scheduler tcp://host:8786` uses an
-existing cluster instead. Workers run `hhaudit.engines.work.run_unit`: they need the hhaudit
+existing cluster instead. Workers run `hhaudit.run.units.run_unit`: they need the hhaudit
 package, read access to the input paths and write access to DIR/.parts (a shared filesystem);
 only small part descriptions travel back to the driver. See docs/scale.md.
 """
@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from hhaudit.engines.processes import threads_per_worker
-from hhaudit.engines.work import Placed, WorkUnit
+from hhaudit.run.units import Placed, WorkUnit
 
 MISSING = "the dask engine needs dask and distributed: pip install 'hhaudit[dask]'"
 

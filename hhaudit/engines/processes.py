@@ -7,7 +7,7 @@ subprocesses (`python -m hhaudit.engines.worker`), so POLARS_MAX_THREADS is in t
 before Polars is imported; each runs one unit at a time and a worker is replaced after
 `max_tasks` units, so memory a worker keeps cannot grow over a long run.
 
-Results come back as units finish (any order: hhaudit.engines.work.audit_all reassembles).
+Results come back as units finish (any order: hhaudit.run.units.audit_all reassembles).
 On any exception in the driver (Ctrl-C included) the workers are killed and waited for; the
 parts they were writing have no shard.json and are audited again by --resume.
 
@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import wait
 from typing import Any
 
-from hhaudit import timing
 from hhaudit.engines.frames import read_frame, write_frame
-from hhaudit.engines.work import Placed, WorkUnit
+from hhaudit.run import timing
+from hhaudit.run.units import Placed, WorkUnit
 
 POLARS_THREADS_ENV = "POLARS_MAX_THREADS"
 

@@ -25,11 +25,11 @@ from collections.abc import Callable
 from typing import Any
 
 from hhaudit.engines.frames import read_frame, write_frame
-from hhaudit.warm import import_quietly
+from hhaudit.run.warm import import_quietly
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 #: Imported before the first task: the modules every unit runs (~0.6 s).
-WARM_MODULES: tuple[str, ...] = ("hhaudit.engines.work", "parsers", "audit")
+WARM_MODULES: tuple[str, ...] = ("hhaudit.run.units", "parsers", "audit")
 
 
 def die_with_parent(parent_pid: int) -> None:
@@ -42,8 +42,8 @@ def die_with_parent(parent_pid: int) -> None:
 
 
 def run_task(fn: Callable[[Any], Any], unit: Any) -> tuple[Any, ...]:
-    """Run one task; the reply carries the stage timers it added (hhaudit.timing)."""
-    from hhaudit import timing
+    """Run one task; the reply carries the stage timers it added (hhaudit.run.timing)."""
+    from hhaudit.run import timing
 
     before = timing.totals()
     try:

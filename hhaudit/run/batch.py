@@ -1,8 +1,10 @@
-"""One shard of a run, engine-neutral: one input file in, one small ShardResult out.
+"""Audit a batch of files, engine-neutral: sources in, one small PartResult per file out.
 
-`audit_shard` parses one source and checks its hands; it touches no shared state, so a local
-loop (`run_batch`) or a Dask `client.map` can call it. Every hand read is either audited or
-quarantined: `hands_read == hands_audited + hands_quarantined` holds for each shard.
+`audit_batch` parses several sources in one pipeline run and checks their hands (`audit_file`
+is a batch of one; hhaudit.run.chunks audits a chunk through it). It touches no shared state,
+so a local loop or a Dask `client.map` can call it (hhaudit.run.units). Every hand read is
+either audited or quarantined: `hands_read == hands_audited + hands_quarantined` holds for
+each part. The words batch, chunk, unit and part are defined in docs/scale.md.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 
 import polars as pl
 
-from hhaudit.inputs import InputSource, RefusedInput
-from hhaudit.timing import timed
+from hhaudit.run.inputs import InputSource, RefusedInput
+from hhaudit.run.timing import timed
 from parsers import schema
 
 TABLE_NAMES: tuple[str, ...] = ("hands", "seats", "actions", "violations", "quarantine")
@@ -50,8 +52,8 @@ class FileEntry:
 
 
 @dataclass
-class ShardResult:
-    """The canonical tables and accounting of one input file."""
+class PartResult:
+    """One part before it is stored: the tables and accounting of one file (or one chunk)."""
 
     entry: FileEntry
     tables: dict[str, pl.DataFrame] = field(default_factory=dict)
@@ -71,7 +73,7 @@ class AuditSettings:
         }
 
     def fingerprint(self) -> str:
-        """A digest of the options and of the table layout, so --resume never reuses shards
+        """A digest of the options and of the table layout, so --resume never reuses parts
         audited differently or written with other columns."""
         layout = {name: list(frame.columns) for name, frame in _empty_tables().items()}
         return hashlib.sha256(repr((self.to_dict(), layout)).encode()).hexdigest()[:16]
@@ -122,12 +124,12 @@ def empty_tables() -> dict[str, pl.DataFrame]:
     return dict(_empty_tables())
 
 
-def refused_shard(refused: RefusedInput) -> ShardResult:
+def refused_part(refused: RefusedInput) -> PartResult:
     """A refused archive or member: no hands, one quarantine row, an error on the entry."""
     entry = FileEntry(path=refused.name, sha256="", size=0, error=refused.reason)
     tables = empty_tables()
     tables["quarantine"] = quarantine_rows(refused.name, refused.reason)
-    return ShardResult(entry=entry, tables=tables)
+    return PartResult(entry=entry, tables=tables)
 
 
 def _file_of(hand_key: pl.Expr) -> pl.Expr:
@@ -206,10 +208,10 @@ def audit_batch(
     settings: AuditSettings,
     digests: Sequence[str] | None = None,
     first_line: int = 1,
-) -> list[ShardResult]:
+) -> list[PartResult]:
     """Parse and audit several files in one go (amortizing per-call overhead), one result each.
 
-    `first_line` is passed to the parser for in-memory sources (hhaudit.chunks). Never raises
+    `first_line` is passed to the parser for in-memory sources (hhaudit.run.chunks). Never raises
     for bad input. If parsing or checking the batch fails, each file is retried
     alone, so a failure quarantines only the file that causes it.
     """
@@ -223,7 +225,7 @@ def audit_batch(
     except Exception as exc:
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)
-        return [_failed_shard(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
+        return [_failed_part(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
     try:
         with timed("check"):
             actions, violations = _check(parsed, settings)
@@ -231,7 +233,7 @@ def audit_batch(
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)
         report = parsed.files[0] if parsed.files else None
-        return [_audit_failed_shard(bases[0], parsed, report, f"{type(exc).__name__}: {exc}")]
+        return [_audit_failed_part(bases[0], parsed, report, f"{type(exc).__name__}: {exc}")]
     tables = {
         "hands": parsed.hands,
         "seats": parsed.seats,
@@ -243,17 +245,17 @@ def audit_batch(
     names = [s.name for s in sources]
     per_file = _split_by_file(tables, file_ids, names)
     return [
-        _shard_result(base, reports.get(base.path), split)
+        _part_result(base, reports.get(base.path), split)
         for base, split in zip(bases, per_file, strict=True)
     ]
 
 
-def _shard_result(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> ShardResult:
+def _part_result(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> PartResult:
     """A file's result; a file-level error always leaves a quarantine row saying why."""
     entry = _entry_from(base, report, tables)
     if entry.error and tables["quarantine"].is_empty():
         tables["quarantine"] = quarantine_rows(base.path, entry.error, site=entry.site)
-    return ShardResult(entry=entry, tables=tables)
+    return PartResult(entry=entry, tables=tables)
 
 
 def _one_by_one(
@@ -261,7 +263,7 @@ def _one_by_one(
     file_ids: Sequence[int],
     settings: AuditSettings,
     digests: Sequence[str],
-) -> list[ShardResult]:
+) -> list[PartResult]:
     return [
         audit_batch([s], [fid], settings, [d])[0]
         for s, fid, d in zip(sources, file_ids, digests, strict=True)
@@ -273,12 +275,12 @@ def _sorted_violations(violations: pl.DataFrame) -> pl.DataFrame:
     return violations.sort(["hand_key", "seq", "code", "message"], nulls_last=True)
 
 
-def audit_shard(
+def audit_file(
     source: InputSource,
     file_id: int,
     settings: AuditSettings,
     sha256: str | None = None,
-) -> ShardResult:
+) -> PartResult:
     """Parse and audit one input file (a batch of one)."""
     return audit_batch([source], [file_id], settings, [sha256] if sha256 else None)[0]
 
@@ -312,14 +314,14 @@ def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -
     )
 
 
-def _failed_shard(base: FileEntry, reason: str) -> ShardResult:
+def _failed_part(base: FileEntry, reason: str) -> PartResult:
     tables = empty_tables()
     tables["quarantine"] = quarantine_rows(base.path, reason)
     entry = FileEntry(**{**base.to_dict(), "error": reason})
-    return ShardResult(entry=entry, tables=tables)
+    return PartResult(entry=entry, tables=tables)
 
 
-def _audit_failed_shard(base: FileEntry, parsed: Any, report: Any, error: str) -> ShardResult:
+def _audit_failed_part(base: FileEntry, parsed: Any, report: Any, error: str) -> PartResult:
     """The audit crashed: every parsed hand joins the quarantine, nothing counts as audited."""
     tables = empty_tables()
     crashed = parsed.hands.select(
@@ -343,4 +345,4 @@ def _audit_failed_shard(base: FileEntry, parsed: Any, report: Any, error: str) -
             "error": f"audit failed: {error}",
         }
     )
-    return ShardResult(entry=entry, tables=tables)
+    return PartResult(entry=entry, tables=tables)

@@ -1,11 +1,11 @@
-"""The `hhaudit` command line. Each sub-command lives in its own module under hhaudit/commands/."""
+"""The `hhaudit` command line; each sub-command is one module of hhaudit/cli/commands/."""
 
 from __future__ import annotations
 
 import click
 
 from hhaudit import __version__
-from hhaudit.commands import COMMANDS
+from hhaudit.cli.commands import COMMANDS
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from hhaudit.shard import FileEntry
+from hhaudit.run.batch import FileEntry
 
 MIN_HANDS = 5
 MIN_SHARE = 0.20

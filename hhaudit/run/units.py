@@ -1,7 +1,7 @@
 """The work of a run, engine-neutral: plan files into units, audit a unit into stored parts.
 
 A unit is a batch of small files audited in one pipeline run, or one chunk of a big file
-(hhaudit.chunks). `run_unit` parses, checks and writes the unit's parts to DIR/.parts/ and
+(hhaudit.run.chunks). `run_unit` parses, checks and writes the unit's parts to DIR/.parts/ and
 returns only their small descriptions, so any engine can map it: a local loop, or Dask workers
 that see DIR on a shared filesystem. `audit_all` is the driver: resume, map, reassemble.
 """
@@ -16,11 +16,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from hhaudit.chunks import CHUNK_BYTES, Chunk, audit_chunk, merge_entries, plan_chunks
-from hhaudit.inputs import InputSource, RefusedInput
-from hhaudit.parts import PartStore, StoredPart, part_key
-from hhaudit.shard import AuditSettings, FileEntry, audit_batch, refused_shard, sha256_of
-from hhaudit.timing import timed
+from hhaudit.run.batch import AuditSettings, FileEntry, audit_batch, refused_part, sha256_of
+from hhaudit.run.chunks import CHUNK_BYTES, Chunk, audit_chunk, merge_entries, plan_chunks
+from hhaudit.run.inputs import InputSource, RefusedInput
+from hhaudit.run.parts import PartStore, StoredPart, part_key
+from hhaudit.run.timing import timed
 
 #: Called once per input file: (entry, reused_from_resume).
 FileHook = Callable[[FileEntry, bool], None]
@@ -237,7 +237,7 @@ def audit_all(
     done = [part for plan in plans for part in rebase(found[plan.file_id])]
     for offset, refusal in enumerate(refused):
         key = part_key("", refusal.name)
-        stored_refusal = store.save(key, refused_shard(refusal), len(sources) + offset, "refused")
+        stored_refusal = store.save(key, refused_part(refusal), len(sources) + offset, "refused")
         done.append(stored_refusal)
         if on_file:
             on_file(stored_refusal.entry, False)

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.inputs import InputSource
-from hhaudit.shard import AuditSettings, FileEntry, ShardResult, audit_batch
+from hhaudit.run.batch import AuditSettings, FileEntry, PartResult, audit_batch
+from hhaudit.run.inputs import InputSource
 
 #: ~9.5k hands. With 2 worker processes, 400k hands peak at 729 MB for the whole process tree
 #: (16 MB chunks: 1035 MB, over the 1 GiB budget); in one process 16 MB peaked at ~0.7 GB.
@@ -174,12 +174,12 @@ def plan_chunks(
     return digest, chunks
 
 
-def audit_chunk(chunk: Chunk, file_id: int, settings: AuditSettings, sha256: str) -> ShardResult:
+def audit_chunk(chunk: Chunk, file_id: int, settings: AuditSettings, sha256: str) -> PartResult:
     """Parse and audit one chunk; hand keys count from 0 within the chunk (rebased later)."""
     source = InputSource(name=chunk.name, data=chunk.read())
     result = audit_batch([source], [file_id], settings, [sha256], first_line=chunk.first_line)[0]
     entry = replace(result.entry, size=chunk.size)
-    return ShardResult(entry=entry, tables=result.tables)
+    return PartResult(entry=entry, tables=result.tables)
 
 
 def merge_entries(entries: Sequence[FileEntry]) -> FileEntry:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.shard import FileEntry
+from hhaudit.run.batch import FileEntry
 from reports.atomic import atomic_path
 
 KEYED_TABLES = ("hands", "seats", "actions", "violations")

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from hhaudit.chunks import CHUNK_BYTES
 from hhaudit.engines import ENGINES
+from hhaudit.run.chunks import CHUNK_BYTES
 
 
 def _check_engine(ctx: click.Context, _param: click.Parameter, value: str) -> str:

@@ -11,11 +11,11 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from hhaudit.commands.engine_options import engine_options
+from hhaudit.cli.commands.engine_options import engine_options
 from hhaudit.engines import EngineSpec
-from hhaudit.inputs import InputError, expand_inputs
-from hhaudit.interrupt import EXIT_INTERRUPTED, FileTally
-from hhaudit.shard import AuditSettings, FileEntry
+from hhaudit.run.batch import AuditSettings, FileEntry
+from hhaudit.run.inputs import InputError, expand_inputs
+from hhaudit.run.interrupt import EXIT_INTERRUPTED, FileTally
 
 EXIT_CLEAN = 0  # no violation-severity flag, nothing quarantined, no input error
 EXIT_FLAGGED = 1  # violations found (root causes), hands quarantined or inputs refused
@@ -144,7 +144,7 @@ def run(
     Writes hands/seats/actions/violations/quarantine .parquet, violations.csv, summary.csv,
     quarantine.csv, report.html and run.json (written last).
     """
-    from hhaudit.runner import RunConfig, run_batch
+    from hhaudit.run.runner import RunConfig, run_all
 
     console = Console(-1 if quiet else verbose)
     try:
@@ -172,7 +172,7 @@ def run(
                 out_dir, settings, resume, engine=spec, chunk_bytes=chunk_mb << 20
             )
             skipped = [item.name for item in found.skipped]
-            record = run_batch(sources, refused, run_config, on_file, skipped)
+            record = run_all(sources, refused, run_config, on_file, skipped)
     except KeyboardInterrupt:  # Ctrl-C: temporaries are removed, finished parts are kept
         for line in tally.interrupted_lines(out_dir):
             click.echo(line, err=True)

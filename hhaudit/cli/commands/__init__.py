@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from hhaudit.commands.check import check
-from hhaudit.commands.convert import convert
-from hhaudit.commands.parse import parse
-from hhaudit.commands.rules import rule, rules
-from hhaudit.commands.run import run
+from hhaudit.cli.commands.check import check
+from hhaudit.cli.commands.convert import convert
+from hhaudit.cli.commands.parse import parse
+from hhaudit.cli.commands.rules import rule, rules
+from hhaudit.cli.commands.run import run
 
 COMMANDS: list[click.Command] = []
 COMMANDS.append(run)

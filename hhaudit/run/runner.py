@@ -1,9 +1,9 @@
-"""Batch orchestration of `hhaudit run`: shards file by file, then combines and reports.
+"""The orchestration of `hhaudit run`: audit the inputs unit by unit, then combine and report.
 
-Each input file is one shard (`hhaudit.shard.audit_shard`), written to DIR/.parts/ and dropped
-from memory; the combined tables are streamed from the parts with scan/sink, so memory stays
-bounded by the largest file, not the whole run. run.json is written last: a directory without
-it holds no complete run.
+Each unit (a batch of small files, or a chunk of a big file: hhaudit.run.units) leaves its parts
+in DIR/.parts/ and is dropped from memory; the combined tables are streamed from the parts with
+scan/sink, so memory stays bounded by the largest unit, not the whole run. run.json is written
+last: a directory without it holds no complete run.
 """
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from typing import Any
 import polars as pl
 
 from hhaudit import __version__
-from hhaudit.chunks import CHUNK_BYTES
-from hhaudit.conventions import likely_conventions
-from hhaudit.duplicates import drop_duplicates, reused_hand_ids
 from hhaudit.engines import EngineSpec, open_engine
-from hhaudit.engines.work import Batching, audit_all, file_entries
-from hhaudit.inputs import InputSource, RefusedInput
-from hhaudit.parts import PartStore, StoredPart, sink_combined
-from hhaudit.shard import TABLE_NAMES, AuditSettings, FileEntry
-from hhaudit.timing import note_startup, timed
-from hhaudit.timing import write_if_asked as write_timings_if_asked
-from hhaudit.warm import import_quietly
+from hhaudit.run.batch import TABLE_NAMES, AuditSettings, FileEntry
+from hhaudit.run.chunks import CHUNK_BYTES
+from hhaudit.run.conventions import likely_conventions
+from hhaudit.run.duplicates import drop_duplicates, reused_hand_ids
+from hhaudit.run.inputs import InputSource, RefusedInput
+from hhaudit.run.parts import PartStore, StoredPart, sink_combined
+from hhaudit.run.timing import note_startup, timed
+from hhaudit.run.timing import write_if_asked as write_timings_if_asked
+from hhaudit.run.units import Batching, audit_all, file_entries
+from hhaudit.run.warm import import_quietly
 from reports import HTML_MODULE, write_reports
 from reports.atomic import remove_stale_temporaries, write_text_atomic
 from reports.replay import HtmlLimits
@@ -65,7 +65,7 @@ def audit_files(
     """Audit every source into its part(s) (or reuse them with --resume); refusals become parts.
 
     Small files are audited in batches (up to BATCH_BYTES / BATCH_FILES) to amortize the fixed
-    cost of a pipeline run, big files in chunks of hands (hhaudit.chunks); every file still gets
+    cost of a pipeline run, big files in chunks of hands (hhaudit.run.chunks); every file still gets
     its own part(s), keyed by its sha256. The units run on the configured engine
     (hhaudit.engines: local worker processes, or a Dask cluster).
     """
@@ -185,7 +185,7 @@ def import_in_background(module: str) -> threading.Thread:
     return thread
 
 
-def run_batch(
+def run_all(
     sources: Sequence[InputSource],
     refused: Sequence[RefusedInput],
     config: RunConfig,
@@ -212,7 +212,7 @@ def run_batch(
         reused = reused_hand_ids(out_dir)  # different hands under one id: all audited
     with timed("totals"):
         totals = run_totals(entries, tables["violations"])
-    totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/duplicates.py)
+    totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/run/duplicates.py)
     totals["hand_id_reused"] = reused
     totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
     totals["likely_conventions"] = likely_conventions(entries, tables["violations"])

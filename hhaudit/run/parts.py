@@ -1,6 +1,8 @@
-"""Per-file shard outputs kept in DIR/.parts/<key>/, and their combination into whole tables.
+"""Parts (docs/scale.md, "Words") kept in DIR/.parts/<key>/, and their combination into tables.
 
-A part is complete when its `shard.json` exists (written last, atomically); `--resume` reuses
+A part is one file of a batch, or one chunk, audited: its tables and its run.json entry. It is
+complete when its `shard.json` exists (written last, atomically; the file keeps its old name,
+so parts written before the rename are still resumed); `--resume` reuses
 complete parts whose options fingerprint matches. Combining scans the parts lazily in input
 order and renumbers `hand_key` with the file's position in this run, so a resumed run and a
 full run give the same tables.
@@ -17,11 +19,11 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.shard import HAND_INDEX_BITS, TABLE_NAMES, FileEntry, ShardResult, empty_tables
+from hhaudit.run.batch import HAND_INDEX_BITS, TABLE_NAMES, FileEntry, PartResult, empty_tables
 from reports.atomic import atomic_path, remove_stale_temporaries, write_text_atomic
 
 PARTS_DIR = ".parts"
-SHARD_META = "shard.json"
+PART_META = "shard.json"  # a part's description (the on-disk name predates "part")
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,7 @@ class StoredPart:
     file_id: int
     entry: FileEntry
     tables: tuple[str, ...] = TABLE_NAMES  # the non-empty tables written for this file
-    chunk: int = 0  # > 0: a later chunk of the previous part's file (hhaudit.chunks)
+    chunk: int = 0  # > 0: a later chunk of the previous part's file (hhaudit.run.chunks)
     hand_base: int = 0  # hands in the file's earlier chunks, added to the hand index
 
     def path(self, table: str) -> str:
@@ -47,7 +49,7 @@ def part_key(sha256: str, name: str) -> str:
 
 
 class PartStore:
-    """The shard directory of one output folder."""
+    """The parts directory (DIR/.parts) of one output folder."""
 
     def __init__(self, out_dir: Path) -> None:
         self.root = out_dir / PARTS_DIR
@@ -74,11 +76,11 @@ class PartStore:
         """How many complete parts (with shard.json) the folder holds, from a listing only."""
         if not self.root.is_dir():
             return 0
-        return sum(1 for d in self.root.iterdir() if (d / SHARD_META).is_file())
+        return sum(1 for d in self.root.iterdir() if (d / PART_META).is_file())
 
     def load(self, key: str, fingerprint: str) -> StoredPart | None:
         """A complete part audited with the same options, or None."""
-        meta_path = self.root / key / SHARD_META
+        meta_path = self.root / key / PART_META
         try:
             meta = json.loads(meta_path.read_text("utf-8"))
         except (OSError, ValueError):
@@ -99,7 +101,7 @@ class PartStore:
         return part if all(Path(part.path(name)).exists() for name in part.tables) else None
 
     def save(
-        self, key: str, result: ShardResult, file_id: int, fingerprint: str, chunk: int = 0
+        self, key: str, result: PartResult, file_id: int, fingerprint: str, chunk: int = 0
     ) -> StoredPart:
         """Write a file's non-empty tables (fast lz4 Parquet: a cache), then shard.json."""
         directory = self.root / key
@@ -117,7 +119,7 @@ class PartStore:
             "chunk": chunk,
         }
         text = json.dumps(meta, indent=1, sort_keys=True)
-        write_text_atomic(directory / SHARD_META, text, durable=False)
+        write_text_atomic(directory / PART_META, text, durable=False)
         return StoredPart(key, directory, file_id, result.entry, written, chunk)
 
 

@@ -1,4 +1,4 @@
-"""Shards: batch results split per file, and failures isolated to the file that causes them."""
+"""Batches: results split per file, and failures isolated to the file that causes them."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import polars as pl
 import pytest
 from run_fixtures import TRUNCATED_HAND, stars_file
 
-import hhaudit.shard
-from hhaudit.inputs import InputSource
-from hhaudit.shard import AuditSettings, audit_batch, audit_shard
+import hhaudit.run.batch
+from hhaudit.run.batch import AuditSettings, audit_batch, audit_file
+from hhaudit.run.inputs import InputSource
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def sources(tmp_path: Path) -> list[InputSource]:
 def test_batch_equals_one_by_one(sources: list[InputSource]) -> None:
     settings = AuditSettings()
     batch = audit_batch(sources, [7, 8, 9], settings)
-    alone = [audit_shard(s, fid, settings) for s, fid in zip(sources, [7, 8, 9], strict=True)]
+    alone = [audit_file(s, fid, settings) for s, fid in zip(sources, [7, 8, 9], strict=True)]
     assert [r.entry for r in batch] == [r.entry for r in alone]
     for together, single in zip(batch, alone, strict=True):
         for name, frame in together.tables.items():
@@ -44,14 +44,14 @@ def test_batch_equals_one_by_one(sources: list[InputSource]) -> None:
 def test_an_audit_crash_quarantines_only_the_file_that_causes_it(
     sources: list[InputSource], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_check = hhaudit.shard._check
+    real_check = hhaudit.run.batch._check
 
     def fragile_check(parsed: Any, settings: AuditSettings) -> Any:
         if parsed.hands["source_file"].str.contains("c.txt").any():
             raise ValueError("boom on c.txt")
         return real_check(parsed, settings)
 
-    monkeypatch.setattr(hhaudit.shard, "_check", fragile_check)
+    monkeypatch.setattr(hhaudit.run.batch, "_check", fragile_check)
     a, c, b = audit_batch(sources, [0, 1, 2], AuditSettings())
     assert a.entry.error is None and a.entry.hands_audited == 3
     assert b.entry.hands_audited == 2
@@ -67,7 +67,7 @@ def test_a_parser_crash_is_quarantined_with_its_reason(
     def broken_parse(*args: Any) -> Any:
         raise RuntimeError("parser exploded")
 
-    monkeypatch.setattr(hhaudit.shard, "_parse_sources", broken_parse)
+    monkeypatch.setattr(hhaudit.run.batch, "_parse_sources", broken_parse)
     results = audit_batch(sources, [0, 1, 2], AuditSettings())
     for result in results:
         assert "parser exploded" in result.entry.error
