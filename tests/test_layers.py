@@ -8,6 +8,8 @@ Every import statement counts (module level, inside functions, under TYPE_CHECKI
 from __future__ import annotations
 
 import ast
+import fnmatch
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -48,3 +50,11 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from hhaudit.cli import main\n", encoding="utf-8")
     assert (2, "hhaudit") in imported_packages(module)
+
+
+def test_pip_install_installs_the_layers_only() -> None:
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    include = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    installed = {p.name for p in REPO.iterdir() if (p / "__init__.py").is_file()}
+    installed = {name for name in installed if any(fnmatch.fnmatch(name, i) for i in include)}
+    assert installed == set(LAYERS)
