@@ -18,8 +18,8 @@ import audit.turn
 from audit import check
 from audit.engine import _write_back
 from audit.examples import parse_example
-from audit.hand_checks import _rank_key_fits, _street_rank_key, _top_two
 from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks, in_seq_order
+from audit.returns import _rank_key_fits, _street_rank_key, _top_two
 from audit.rules import RULES
 from audit.rules._base import Rule
 from audit.state import in_input_order
@@ -133,7 +133,7 @@ def test_top_two_matches_top_k(seed: int, null_share: float) -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_top_two_rank_key_sorts_like_the_two_keys(seed: int) -> None:
-    """hand_checks._street_rank_key (one folded key) against the two-key sort it replaced:
+    """returns._street_rank_key (one folded key) against the two-key sort it replaced:
     the same (s_gid, committed) sequence; and _top_two on commitments outside the key's range
     (negative, >= 2**VALUE_BITS: the two-key sort) against the top_k reference."""
     final = _commitments(seed, 0.0)
