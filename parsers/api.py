@@ -15,7 +15,7 @@ from pathlib import Path
 
 import polars as pl
 
-from parsers.detect import FORMATS, any_header_pattern
+from parsers.detect import FORMATS, SiteFormat, any_header_pattern
 from parsers.invariants import quarantine_broken
 from parsers.io import decode
 from parsers.lines import read_lines, segment
@@ -62,11 +62,12 @@ class _Source:
     lines: pl.DataFrame | None = None
 
 
-def _unsupported(headers: pl.DataFrame, site: str, sources: pl.DataFrame) -> Tables:
+def _unsupported(headers: pl.DataFrame, site: SiteFormat, sources: pl.DataFrame) -> Tables:
     """One quarantine row per hand of a recognised format that has no parser yet."""
-    reason = pl.lit("line ") + pl.col("line_no").cast(pl.String) + pl.lit(f": no parser for {site}")
+    named = pl.lit(f": no parser for {site.title}")
+    reason = pl.lit("line ") + pl.col("line_no").cast(pl.String) + named
     quarantine = headers.join(sources, on="file_id", how="left").select(
-        pl.lit(site).alias("site"),
+        pl.lit(site.name).alias("site"),
         "source_file",
         "line_no",
         pl.lit(None, dtype=pl.String).alias("hand_id"),
@@ -128,7 +129,7 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame, formats: pl.Series)
             parts.append(site_format.document(_document_lines(lines, in_hands, index), sources))
         elif site_format.grammar is None:
             headers = subset.filter(pl.col("is_header"))
-            parts.append(_unsupported(headers, site_format.name, sources))
+            parts.append(_unsupported(headers, site_format, sources))
         else:
             parts.append(parse_hands(subset, site_format.grammar, sources))
     return _concat(parts)

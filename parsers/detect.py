@@ -1,8 +1,9 @@
 """Which hand-history format a file (or a hand) is in: a registry of header patterns.
 
 Every format has a hand-header pattern; formats with a `Grammar` are parsed by the shared
-pipeline, the others are recognised (so their hands are counted and quarantined with a clear
-reason) until their parser lands. Add a site by appending a `SiteFormat` to FORMATS.
+pipeline, the others (parsers/unsupported_formats.py) are recognised, so their hands are
+counted and quarantined with a reason naming the format, until their parser lands. Add a site
+by adding a `SiteFormat` to FORMATS (the first format whose header matches takes the hand).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from parsers.phh import HEADER as PHH_HEADER
 from parsers.phh import parse_phh
 from parsers.pipeline import Tables
 from parsers.pokerstars import POKERSTARS
+from parsers.unsupported_formats import UNSUPPORTED
 from parsers.winamax import WINAMAX
 from parsers.wpn import WPN, WPN_OLD
 
@@ -38,11 +40,17 @@ class SiteFormat:
     #: lines carry file_id, line_no, text, is_header and hand_ix; every header line must come
     #: back as one hand or one quarantine row.
     document: Callable[[pl.DataFrame, pl.DataFrame], Tables] | None = None
+    #: How a reason names the format ("no parser for OnGame hand histories yet"); `name`
+    #: when empty.
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
 
 
 FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat("pokerstars", POKERSTARS.header, POKERSTARS),
-    SiteFormat("fulltilt", r"^(?:Full Tilt Poker|FullTiltPoker) Game #\d+"),
     SiteFormat("winamax", WINAMAX.header, WINAMAX),
     SiteFormat("ggpoker", GGPOKER.header, GGPOKER),
     SiteFormat("wpn", WPN.header, WPN),
@@ -50,12 +58,11 @@ FORMATS: tuple[SiteFormat, ...] = (
     SiteFormat("888poker", P888.header, P888),
     SiteFormat("partypoker", PARTYPOKER.header, PARTYPOKER),
     SiteFormat("bovada", BOVADA.header, BOVADA),
-    SiteFormat("everest", r"^EverestPoker Game #"),
-    SiteFormat("merge", r"^(?:MERGE_GAME|Merge Game) #"),
-    SiteFormat("pokertracker-ipoker", r"^GAME #\d+: "),
-    SiteFormat("pokertracker-microgaming", r"^\*\* Game ID \d+ "),
     SiteFormat("ipoker", IPOKER_HEADER, document=parse_ipoker),
     SiteFormat("phh", PHH_HEADER, document=parse_phh),
+    # recognised, counted and quarantined per hand until their parser lands: after every
+    # format with a parser, so they never take a header a parser reads
+    *(SiteFormat(name, header, label=label) for name, label, header in UNSUPPORTED),
 )
 
 

@@ -58,7 +58,7 @@ def test_an_unknown_phh_variant_and_a_format_without_parser() -> None:
     )
     fulltilt = parse_paths([GAMES / "fulltilt-razz.txt"]).quarantine
     assert fulltilt.height == 3 and set(fulltilt["reason_code"]) == {"unsupported_format"}
-    assert fulltilt["reason"].str.contains("no parser for fulltilt").all()
+    assert fulltilt["reason"].str.contains("no parser for Full Tilt Poker hand").all()
 
 
 def test_a_game_word_in_a_readable_hold_em_hand_changes_nothing() -> None:
