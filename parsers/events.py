@@ -278,7 +278,9 @@ def _moves_chips(
     `players`: hand_key, player of the seated players and of those acting without a seat.
 
     Must be read (bad): a seated player's name at the start followed by a verb of the grammar
-    or an amount; an amount anywhere on a line that names a player of the hand; a line
+    or an amount, or, on a betting street of a format whose actor separator is more than a
+    space ("X: flurbs", "Big Blind : Foo"), by anything (the shape of an action line that the
+    grammar does not know: it may move chips); an amount anywhere on a line that names a player of the hand; a line
     starting with a verb of the grammar, or with one after its first name (an action not read,
     by a player printed without a name or not known); a seat line before the deal that the seat
     pattern did not read, with an amount ("Seat 2:  ( $895 )"). The rest moves no chips and is
@@ -287,6 +289,8 @@ def _moves_chips(
     verbs, columns = verb_words(grammar), ["hand_key", "line_no", "section", "text"]
     any_verb = rf"(?i)(?:^|\W)(?:{verbs})(?:\W|$)"
     actor_bad = pl.col("rest").str.contains(any_verb) | pl.col("rest").str.contains(AMOUNT)
+    if grammar.actor_separator.strip():  # "X: flurbs": the shape of an action line
+        actor_bad = actor_bad | pl.col("section").is_between(0, 4)
     actors = unmatched_actor.with_columns(actor_bad.fill_null(True).alias("_bad"))
     loose = _split_name(leftover.select(*columns), grammar)
     verb_first = rf"(?i)^(?:{verbs})(?:\W|$)"
