@@ -277,13 +277,14 @@ def _moves_chips(
     """(bad, skipped) of the lines the grammar did not read (hand_key, line_no, text);
     `players`: hand_key, player of the seated players and of those acting without a seat.
 
-    Must be read (bad): a seated player's name at the start followed by a verb of the grammar
-    or an amount, or, on a betting street of a format whose actor separator is more than a
-    space ("X: flurbs", "Big Blind : Foo"), by anything (the shape of an action line that the
-    grammar does not know: it may move chips); an amount anywhere on a line that names a
-    player of the hand; a line starting with a verb of the grammar, or with one after its first name (an action not read,
-    by a player printed without a name or not known); a seat line before the deal that the seat
-    pattern did not read, with an amount ("Seat 2:  ( $895 )"). The rest moves no chips and is
+    Must be read (bad): a seated player's name at the start followed by a verb of the grammar or
+    an amount, or, on a betting street of a format whose actor separator is more than a space
+    ("X: flurbs", "Big Blind : Foo"), by anything (the shape of an action line that the grammar
+    does not know: it may move chips); an amount anywhere on a line that names a player of the
+    hand; a line starting with a verb of the grammar, or with one after its first name (an
+    action not read, by a player printed without a name or not known); a seat line before the
+    deal that the seat pattern did not read, with an amount ("Seat 2:  ( $895 )"). The rest
+    moves no chips and is
     skipped (announcements, prizes, table messages, summary lines without amounts).
     """
     verbs, columns = verb_words(grammar), ["hand_key", "line_no", "section", "text"]
