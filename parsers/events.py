@@ -284,8 +284,8 @@ def _moves_chips(
     hand; a line starting with a verb of the grammar, or with one after its first name (an
     action not read, by a player printed without a name or not known); a seat line before the
     deal that the seat pattern did not read, with an amount ("Seat 2:  ( $895 )"). The rest
-    moves no chips and is
-    skipped (announcements, prizes, table messages, summary lines without amounts).
+    moves no chips and is skipped (announcements, prizes, table messages, summary lines
+    without amounts).
     """
     verbs, columns = verb_words(grammar), ["hand_key", "line_no", "section", "text"]
     any_verb = rf"(?i)(?:^|\W)(?:{verbs})(?:\W|$)"
