@@ -85,3 +85,13 @@ def test_rule_prints_citation_and_examples() -> None:
     assert "TDA 47-A" in result.output and "Violating:" in result.output
     assert "category: betting" in result.output
     assert CliRunner().invoke(main, ["rule", "XX"]).exit_code == 2
+
+
+def test_python_dash_m_hhaudit_is_the_same_command_line() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "hhaudit", "rules"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines()[0].split()[:3] == ["NL-BET-MIN", "betting", "violation"]
