@@ -99,7 +99,7 @@ def flagged_rows(
     Every rule's test runs once over its whole frame; the filters and messages then run on the
     flagged rows only, and only for the rules that flag one. Planning a rule's message
     expressions cost ~2-4 ms per rule whatever the rows, and most rules flag nothing (the
-    three hand-level rules too, in most shards). Exact because rule expressions are row-wise
+    three hand-level rules too, in most slices). Exact because rule expressions are row-wise
     (no window or aggregate: audit/rules/_base.py) and a rule without a flagged row adds no
     row to the table.
     """

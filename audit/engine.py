@@ -177,9 +177,9 @@ def _ring(seats: list[int], hands: pl.DataFrame) -> int:
     return max([2, *seats, int(buttons.max()) if buttons.len() else 0]) + 1
 
 
-#: Hands audited per shard: keeps the folded group ids of audit.windows below their bound and
+#: Hands audited per slice: keeps the folded group ids of audit.windows below their bound and
 #: memory bounded (POLARS-NOTES: ~2.7 GB per million hands).
-SHARD_HANDS = 100_000
+SLICE_HANDS = 100_000
 
 
 def _empty_result(actions: pl.DataFrame) -> AuditResult:
@@ -211,7 +211,7 @@ def _capped_stacks(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _check_shard(
+def _check_slice(
     hands: pl.DataFrame,
     seats: pl.DataFrame,
     actions: pl.DataFrame,
@@ -258,8 +258,8 @@ def check(
 
     `options` are the defaults (RULES.md §6); a site gets `site_options[site]` when given, else
     the defaults with its built-in profile (audit.options.SITE_PROFILES). `rules` restricts the
-    codes evaluated (all by default). Inputs larger than SHARD_HANDS hands are audited in
-    shards of whole hands (a loop over shards, not over hands).
+    codes evaluated (all by default). Inputs larger than SLICE_HANDS hands are audited in
+    slices of whole hands (a loop over slices, not over hands).
     """
     hands, seats, actions = (
         _frame(hands, "hands"),
@@ -271,11 +271,11 @@ def check(
     chosen = [RULES[code] for code in (rules or RULES)]
     keys = hands.get_column("hand_key").unique().sort()
     parts = []
-    for start in range(0, keys.len(), SHARD_HANDS):
-        shard = keys.slice(start, SHARD_HANDS).implode()
-        part = [t.filter(pl.col("hand_key").is_in(shard)) for t in (hands, seats, actions)]
+    for start in range(0, keys.len(), SLICE_HANDS):
+        in_slice = keys.slice(start, SLICE_HANDS).implode()
+        part = [t.filter(pl.col("hand_key").is_in(in_slice)) for t in (hands, seats, actions)]
         if part[2].height:
-            parts.append(_check_shard(*part, options or Options(), site_options, chosen))
+            parts.append(_check_slice(*part, options or Options(), site_options, chosen))
     if len(parts) == 1:
         return parts[0]
     return AuditResult(

@@ -63,7 +63,7 @@ def settle_level(frame: pl.DataFrame) -> pl.DataFrame:
     raising = IS_FL & pl.col("is_raise")
     frame = frame.with_columns(fl_unit=unit(), fl_counts=raising)
     rounds = int(frame.select(raising.cast(pl.Int64)).to_series().sum()) + 1
-    # without a fixed-limit raise (no FL hand in the shard) there is nothing to settle
+    # without a fixed-limit raise (no FL hand in the slice) there is nothing to settle
     for _ in range(rounds if rounds > 1 else 0):
         level = _level_before("fl_counts")
         counts = raising & _reaches(pl.col("committed_after") - level)

@@ -93,7 +93,7 @@ def cummax_in(x: pl.Expr, gid: str) -> pl.Expr:
 
     Folds the group id into the high bits so one whole-column cum_max does every group; the
     caller guarantees values < 2**VALUE_BITS and fewer than MAX_FOLDED_GROUPS groups
-    (`engine.check` shards larger inputs).
+    (`engine.check` slices larger inputs).
     """
     offset = pl.col(gid) * (1 << VALUE_BITS)
     return (offset + x.fill_null(0)).cum_max() - offset

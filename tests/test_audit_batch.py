@@ -1,4 +1,4 @@
-"""All vectors audited together, rows shuffled and split into shards: every hand's flags are
+"""All vectors audited together, rows shuffled and split into slices: every hand's flags are
 those its vector expects (no state leaks between hands; input order does not matter)."""
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ def _expected(vectors: list[dict]) -> Counter:
     return expected
 
 
-@pytest.mark.parametrize("shard_hands", [1_000_000, 10])
-def test_batch_matches_vectors(vectors_path: Path, shard_hands: int, monkeypatch) -> None:
+@pytest.mark.parametrize("slice_hands", [1_000_000, 10])
+def test_batch_matches_vectors(vectors_path: Path, slice_hands: int, monkeypatch) -> None:
     vectors = json.loads(vectors_path.read_text())["vectors"]
     parts = [tables_from_vector(v, hand_key=1000 + 7 * i) for i, v in enumerate(vectors)]
     hands, seats, actions = (pl.concat([p[i] for p in parts]) for i in range(3))
-    monkeypatch.setattr(audit.engine, "SHARD_HANDS", shard_hands)
+    monkeypatch.setattr(audit.engine, "SLICE_HANDS", slice_hands)
     result = check(hands, seats, actions.sample(fraction=1.0, shuffle=True, seed=3))
     got = Counter(
         ((k - 1000) // 7, None if c in HAND_LEVEL else s, c)
