@@ -10,6 +10,10 @@ import codecs
 from dataclasses import dataclass
 
 _UTF8_BOM = codecs.BOM_UTF8
+#: A UTF-8 BOM that was once read as cp1252 and written again as UTF-8 ("ï»¿"): files whose
+#: export doubled the BOM (Cake, corpus encoding "utf-8-bom(double)"); it would glue onto the
+#: first header.
+_MOJIBAKE_BOM = _UTF8_BOM.decode("cp1252").encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,17 @@ def _decode_to_str(data: bytes) -> tuple[str | None, str]:
     return None, "utf-8"
 
 
+def _strip_leading_boms(body: bytes) -> bytes:
+    """`body` without the UTF-8 BOMs it starts with, doubled (mojibake) ones included."""
+    while True:
+        for mark in (_UTF8_BOM, _MOJIBAKE_BOM):
+            if body.startswith(mark):
+                body = body[len(mark) :]
+                break
+        else:
+            return body
+
+
 def decode(data: bytes) -> DecodedText:
     """Decode any supported hand-history encoding into UTF-8 bytes with `\\n` line ends.
 
@@ -66,8 +81,7 @@ def decode(data: bytes) -> DecodedText:
         body = data
         if body.startswith(_UTF8_BOM):
             encoding = "utf-8-sig"
-            while body.startswith(_UTF8_BOM):
-                body = body[len(_UTF8_BOM) :]
+            body = _strip_leading_boms(body)
     else:
         text = text.lstrip("\ufeff")
         body = text.encode("utf-8")

@@ -30,8 +30,8 @@ UNSUPPORTED: tuple[tuple[str, str, str], ...] = (
     ("betfair", "Betfair", r"^\*{5} Betfair Poker Hand History for Game \d+ \*{5}"),
     ("boss-media", "Boss Media XML", r'^<HISTORY ID="\d+"'),
     # Cake network: "Hand#3008011667000561 - Melbourne (Turbo, 6-max) 11667 -- $3/$6 …"
-    # (some files start with a BOM written twice, the second read as cp1252: "ï»¿")
-    ("cake", "Cake", r"^Hand#[0-9A-Za-z]+ - |^\u00ef\u00bb\u00bfHand#[0-9A-Za-z]+ - "),
+    # (a doubled BOM at the start of some files is stripped by parsers/io.py)
+    ("cake", "Cake", r"^Hand#[0-9A-Za-z]+ - "),
     # Unibet / Enet: "Game #19408739: Hold'em (€0,05/€0,10) - …", "Game #1463192545: Table …"
     ("unibet-enet", "Unibet / Enet", r"^Game #\d+: "),
     # Entraction: "Game # 1850568849 - Texas Hold'em No Limit EUR 0.10/0.20 - Table …"

@@ -45,4 +45,7 @@ def test_every_encoding_gives_the_same_tables(name, data, encoding):
 
 def test_decode_normalises_line_ends_and_strips_boms():
     assert decode(codecs.BOM_UTF8 * 3 + b"a\r\nb\rc\n").data == b"a\nb\nc\n"
+    # a doubled BOM: the second one once read as cp1252 and written again as UTF-8 ("ï»¿")
+    doubled = codecs.BOM_UTF8 + codecs.BOM_UTF8.decode("cp1252").encode("utf-8")
+    assert decode(doubled + "Hand#1 - é\n".encode()).data == "Hand#1 - é\n".encode()
     assert decode(b"abc\x00def\n" * 10).data == b"abcdef\n" * 10
