@@ -24,12 +24,11 @@ from click.testing import CliRunner
 from real_corpus import SITES, site_module
 
 from hhaudit.cli import main
+from parsers.quarantine_reasons import NOT_READABLE_CODES
 
 pytestmark = pytest.mark.corpus
 
 BAR = 0.995
-#: Quarantine reasons that are not a failure to read a readable hand.
-NOT_READABLE_CODES = ("duplicate", "unsupported_game", "unsupported_format", "cancelled")
 
 
 @dataclass
@@ -38,23 +37,6 @@ class SiteRun:
     audited: int
     quarantine: pl.DataFrame  # name, line_no, hand_id, reason, reason_code
     flags: pl.DataFrame  # name, hand_id, code, severity, message
-
-
-def _reason_code(frame: pl.DataFrame) -> pl.Expr:
-    if "reason_code" in frame.columns:
-        return pl.col("reason_code")
-    reason = pl.col("reason")
-    return (
-        pl.when(reason.str.contains("duplicate of "))
-        .then(pl.lit("duplicate"))
-        .when(reason.str.contains("unsupported game"))
-        .then(pl.lit("unsupported_game"))
-        .when(reason.str.contains("no parser for"))
-        .then(pl.lit("unsupported_format"))
-        .when(reason.str.contains("hand cancelled"))
-        .then(pl.lit("cancelled"))
-        .otherwise(pl.lit("unreadable"))
-    )
 
 
 def _name() -> pl.Expr:
@@ -69,7 +51,7 @@ def run_site(corpus: Path, folders: tuple[str, ...], out: Path) -> SiteRun:
     assert result.exit_code == 0, result.output
     totals = json.loads((out / "run.json").read_text())["totals"]
     quarantine = pl.read_parquet(out / "quarantine.parquet")
-    quarantine = quarantine.with_columns(_name(), _reason_code(quarantine).alias("reason_code"))
+    quarantine = quarantine.with_columns(_name())
     flags = pl.read_parquet(out / "violations.parquet").filter(pl.col("severity") != "info")
     return SiteRun(
         read=totals["hands_read"],

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -22,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
+
+from parsers.quarantine_reasons import NOT_READABLE_CODES
 
 #: Corpus folder -> the site family it is reported under (PokerStars clones with PokerStars).
 FAMILY = {
@@ -41,15 +42,13 @@ TARGETS = (
     "bovada",
     "phh",
 )
-#: Quarantine reason codes that are not a readable hand (tests/test_real_corpus.py agrees).
-NOT_READABLE = ("duplicate", "cancelled", "unsupported_game", "unsupported_format")
 BEGIN, END = "<!-- site-table:begin -->", "<!-- site-table:end -->"
 
 
 @dataclass
 class Tally:
     read: int = 0
-    duplicates: int = 0  # every hand that is not a readable hand (NOT_READABLE)
+    duplicates: int = 0  # every hand that is not a readable hand (NOT_READABLE_CODES)
     audited: int = 0
     consequences: int = 0
     quarantined: Counter[str] = field(default_factory=Counter)
@@ -66,14 +65,6 @@ class Tally:
         self.consequences += other.consequences
         self.quarantined.update(other.quarantined)
         self.flags.update(other.flags)
-
-
-def _reason_key(row: dict) -> str:
-    code = row.get("reason_code")
-    if code:
-        return str(code)
-    reason = re.sub(r"^line \d+: ", "", str(row["reason"]))
-    return re.sub(r"'.*'", "'…'", reason)[:60]
 
 
 def _source_of(path: str, corpus: Path) -> str:
@@ -99,8 +90,8 @@ def measure_folder(folder: Path, corpus: Path, hhaudit: str) -> dict[str, Tally]
         tally.audited += entry.get("hands_audited", 0)
     for row in quarantine.iter_rows(named=True):
         tally = tallies.setdefault(_source_of(row["source_file"], corpus), Tally())
-        key = _reason_key(row)
-        if key in NOT_READABLE:
+        key = row["reason_code"]
+        if key in NOT_READABLE_CODES:
             tally.duplicates += 1
         tally.quarantined[key] += 1
     category = "category" if "category" in violations.columns else "severity"
