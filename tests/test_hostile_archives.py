@@ -42,9 +42,14 @@ def test_archive_run_accounts_for_members_and_refusals(tmp_path: Path) -> None:
     members = {"good.txt": good, "../evil.txt": good, "nested.zip": nested}
     (tmp_path / "in" / "bundle.zip").write_bytes(_zip_bytes(members))
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["run", str(tmp_path / "in"), "--out", str(out), "-q"])
-    assert result.exit_code == 1, result.output
+    args = ["run", str(tmp_path / "in"), "--out", str(out), "-q"]
+    result = CliRunner().invoke(main, args)
+    # refused members fail a run only with --fail-on quarantine (#13: they used to exit 1)
+    assert result.exit_code == 0, result.output
     record = json.loads((out / "run.json").read_text("utf-8"))
+    assert set(record["totals"]["quarantine_by_code"]) == {"unreadable_input"}
+    strict = CliRunner().invoke(main, [*args, "--fail-on", "quarantine"])
+    assert strict.exit_code == 1, strict.output
     errors = {e["path"].split("!")[-1]: e["error"] for e in record["files"]}
     assert "'..'" in errors["../evil.txt"]
     assert "nested deeper" in errors["deeper.zip"]

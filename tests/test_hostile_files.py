@@ -55,7 +55,10 @@ def bad_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes],
     folder.mkdir()
     files = _bad_files(folder)
     out = root / "out"
-    result = CliRunner().invoke(main, ["run", str(folder), "--out", str(out), "-q"])
+    # truncated and damaged hands fail the run under --fail-on quarantine; by default they do
+    # not (#13: this run used to exit 1 without the option; tests/cli/test_exit_policy.py)
+    args = ["run", str(folder), "--out", str(out), "-q", "--fail-on", "quarantine"]
+    result = CliRunner().invoke(main, args)
     assert result.exit_code == 1, result.output
     return files, json.loads((out / "run.json").read_text("utf-8")), out
 

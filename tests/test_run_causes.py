@@ -11,7 +11,7 @@ import polars as pl
 from click.testing import CliRunner
 
 from hhaudit.cli import main
-from hhaudit.cli.commands.run import exit_status
+from hhaudit.cli.exit_policy import run_exit_status
 from hhaudit.run.runner import run_totals
 
 #: The reported pot ($200) is wrong; the winner collected what the actions put in minus the rake
@@ -111,6 +111,6 @@ def test_a_consequence_alone_does_not_fail_the_run() -> None:
     )
     totals = run_totals([], flags.lazy())
     assert (totals["violations"], totals["warnings"], totals["consequences"]) == (0, 1, 1)
-    base = {"hands_quarantined": 0, "files_with_errors": 0}
-    assert exit_status({**totals, **base}, exit_zero=False) == 0
-    assert exit_status({**totals, **base, "violations": 1}, exit_zero=False) == 1
+    assert run_exit_status(totals, "violation") == 0  # the violation is a consequence
+    assert run_exit_status(totals, "warning") == 1  # the root-cause warning
+    assert run_exit_status({**totals, "violations": 1}, "violation") == 1

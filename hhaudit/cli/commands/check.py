@@ -7,11 +7,16 @@ from pathlib import Path
 
 import click
 
+from hhaudit.cli.exit_policy import (
+    EXIT_CLEAN,
+    EXIT_ERROR,
+    EXIT_FAILED,
+    EXIT_TABLE,
+    effective_fail_on,
+    fail_on_options,
+    failed,
+)
 from reports.atomic import atomic_path
-
-EXIT_CLEAN = 0  # no violation-severity flag
-EXIT_FLAGGED = 1  # at least one violation-severity flag
-EXIT_ERROR = 2  # missing tables, bad configuration, I/O error
 
 TABLES = ("hands", "seats", "actions")
 
@@ -25,6 +30,29 @@ def _read_tables(directory: Path):
         click.echo(f"hhaudit: {directory} has no {listed} (see `hhaudit parse`)", err=True)
         sys.exit(EXIT_ERROR)
     return [pl.read_parquet(directory / f"{name}.parquet") for name in TABLES]
+
+
+def _quarantine_by_code(directory: Path) -> dict[str, int]:
+    """Quarantined hands per reason_code from DIRECTORY/quarantine.parquet (`hhaudit parse`)."""
+    import polars as pl
+
+    path = directory / "quarantine.parquet"
+    if not path.is_file():
+        return {}
+    quarantine = pl.read_parquet(path)
+    if "reason_code" not in quarantine.columns:
+        return {}
+    counts = quarantine.group_by("reason_code").len()
+    return {str(code): int(n) for code, n in counts.iter_rows()}
+
+
+def exit_status(violations, quarantine_by_code: dict[str, int], fail_on: str) -> int:
+    """Root-cause flags per severity (as `hhaudit run`) and unreadable hands against fail_on."""
+    import polars as pl
+
+    roots = violations.filter(pl.col("caused_by").is_null())
+    counts = dict(roots.group_by(pl.col("severity").cast(pl.String)).len().iter_rows())
+    return EXIT_FAILED if failed(counts, quarantine_by_code, fail_on) else EXIT_CLEAN
 
 
 def _summary(violations) -> list[str]:
@@ -42,7 +70,7 @@ def _summary(violations) -> list[str]:
     ]
 
 
-@click.command("check")
+@click.command("check", epilog=EXIT_TABLE)
 @click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option(
     "--out",
@@ -55,9 +83,14 @@ def _summary(violations) -> list[str]:
     help="TOML options file: a [default] table and [site.<name>] tables (docs/options.md).",
 )
 @click.option("--select", help="Comma-separated rule codes to evaluate (default: all).")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations are found.")
+@fail_on_options
 def check(
-    directory: Path, out: Path | None, config: Path | None, select: str | None, exit_zero: bool
+    directory: Path,
+    out: Path | None,
+    config: Path | None,
+    select: str | None,
+    fail_on: str,
+    exit_zero: bool,
 ) -> None:
     """Audit the hands/seats/actions .parquet tables in DIRECTORY.
 
@@ -65,11 +98,13 @@ def check(
     Examples:
       hhaudit parse logs/ --out out/tables && hhaudit check out/tables
       hhaudit check out/tables --config site.toml --select RAISE-MIN,REOPEN
-    Exit status: 0 clean, 1 violations found, 2 usage/configuration/I-O error.
+
+    With --fail-on quarantine, DIRECTORY/quarantine.parquet (from `hhaudit parse`) counts too.
     """
     from audit import RULES, load_options
     from audit import check as audit_check
 
+    fail_on = effective_fail_on(fail_on, exit_zero)
     try:
         default, per_site = load_options(config)
     except (ValueError, TypeError, OSError) as exc:
@@ -90,6 +125,4 @@ def check(
         result.violations.write_csv(tmp)
     for line in _summary(result.violations):
         click.echo(line, err=True)
-    roots = result.violations.filter(result.violations["caused_by"].is_null())
-    flagged = (roots["severity"] == "violation").any()  # root causes, as `hhaudit run`
-    sys.exit(EXIT_FLAGGED if flagged and not exit_zero else EXIT_CLEAN)
+    sys.exit(exit_status(result.violations, _quarantine_by_code(directory), fail_on))

@@ -12,25 +12,27 @@ import click
 from tqdm import tqdm
 
 from hhaudit.cli.commands.engine_options import engine_options
+from hhaudit.cli.exit_policy import (
+    EXIT_ERROR,
+    EXIT_TABLE,
+    effective_fail_on,
+    fail_on_options,
+    run_exit_status,
+)
 from hhaudit.engines import EngineSpec
 from hhaudit.run.batch import AuditSettings, FileEntry
 from hhaudit.run.inputs import InputError, expand_inputs
 from hhaudit.run.interrupt import EXIT_INTERRUPTED, FileTally
 
-EXIT_CLEAN = 0  # no violation-severity flag, nothing quarantined, no input error
-EXIT_FLAGGED = 1  # violations found (root causes), hands quarantined or inputs refused
-EXIT_ERROR = 2  # usage, configuration or I/O error
-
-EPILOG = """\b
+EPILOG = f"""\b
 Examples:
   hhaudit run sample_data --out out/demo
   hhaudit run 'logs/**/*.txt' archive.zip --out out/june --config site.toml
   hhaudit run logs/ --out out/june --resume      # skip files already audited
+  hhaudit run logs/ --out out/june --fail-on warning
 
-\b
-Exit status: 0 clean, 1 violations or quarantined hands, 2 usage or I/O error,
-130 interrupted (Ctrl-C; finish with --resume)
-(--exit-zero: 0 whenever the run completes).
+{EXIT_TABLE}
+After Ctrl-C, the same command with --resume finishes the run.
 """
 
 
@@ -93,14 +95,6 @@ def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
     return lines
 
 
-def exit_status(totals: dict[str, Any], exit_zero: bool) -> int:
-    """`totals.violations` counts root causes: a consequence alone never exits 1."""
-    if exit_zero:
-        return EXIT_CLEAN
-    flagged = totals["violations"] or totals["hands_quarantined"] or totals["files_with_errors"]
-    return EXIT_FLAGGED if flagged else EXIT_CLEAN
-
-
 @click.command("run", epilog=EPILOG)
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
@@ -121,7 +115,7 @@ def exit_status(totals: dict[str, Any], exit_zero: bool) -> int:
 @click.option(
     "--progress", is_flag=True, help="Show progress bars even when stderr is no terminal."
 )
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations are found.")
+@fail_on_options
 @click.option("--resume", is_flag=True, help="Reuse files already audited into DIR (by sha256).")
 @engine_options
 def run(
@@ -131,6 +125,7 @@ def run(
     quiet: bool,
     verbose: int,
     progress: bool,
+    fail_on: str,
     exit_zero: bool,
     resume: bool,
     engine: str,
@@ -146,6 +141,7 @@ def run(
     """
     from hhaudit.run.runner import RunConfig, run_all
 
+    fail_on = effective_fail_on(fail_on, exit_zero)
     console = Console(-1 if quiet else verbose)
     try:
         settings = _load_settings(config)
@@ -184,4 +180,4 @@ def run(
         sys.exit(EXIT_ERROR)
     for line in _summary_lines(record, out_dir / "report.html"):
         console.say(line)
-    sys.exit(exit_status(record["totals"], exit_zero))
+    sys.exit(run_exit_status(record["totals"], fail_on))

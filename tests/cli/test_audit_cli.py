@@ -95,3 +95,22 @@ def test_python_dash_m_hhaudit_is_the_same_command_line() -> None:
         [sys.executable, "-m", "hhaudit", "rules"], capture_output=True, text=True, check=True
     )
     assert done.stdout.splitlines()[0].split()[:3] == ["NL-BET-MIN", "betting", "violation"]
+
+
+def test_check_fail_on_levels_and_quarantine_table(tmp_path: Path) -> None:
+    _write_tables(tmp_path, _example("FOLD-NO-BET", "Violating"))  # one info flag
+    levels = {
+        level: CliRunner().invoke(main, ["check", str(tmp_path), "--fail-on", level]).exit_code
+        for level in ("violation", "warning", "info", "quarantine", "never")
+    }
+    assert levels == {"violation": 0, "warning": 0, "info": 1, "quarantine": 1, "never": 0}
+    _write_tables(tmp_path, _example("RAISE-MIN", "Legal"))
+    quarantine = pl.DataFrame({"reason": ["line 9: truncated"], "reason_code": ["truncated"]})
+    quarantine.write_parquet(tmp_path / "quarantine.parquet")
+    strict = ["check", str(tmp_path), "--fail-on", "quarantine"]
+    assert CliRunner().invoke(main, ["check", str(tmp_path)]).exit_code == 0
+    assert CliRunner().invoke(main, strict).exit_code == 1
+    pl.DataFrame({"reason": ["duplicate of a:1"], "reason_code": ["duplicate"]}).write_parquet(
+        tmp_path / "quarantine.parquet"
+    )
+    assert CliRunner().invoke(main, strict).exit_code == 0

@@ -101,7 +101,10 @@ def test_outputs_columns_and_counts(inputs: Path, tmp_path: Path) -> None:
 def test_exit_codes_clean_flagged_exit_zero(inputs: Path, tmp_path: Path) -> None:
     assert run(str(inputs / "clean.txt"), "--out", str(tmp_path / "a"))[0] == 0
     assert run(str(inputs / "raises.txt"), "--out", str(tmp_path / "b"))[0] == 1
-    assert run(str(inputs / "broken.txt"), "--out", str(tmp_path / "c"))[0] == 1  # quarantine
+    # a truncated hand fails the run only with --fail-on quarantine (#13: it used to exit 1)
+    assert run(str(inputs / "broken.txt"), "--out", str(tmp_path / "c"))[0] == 0
+    broken = (str(inputs / "broken.txt"), "--out", str(tmp_path / "c2"))
+    assert run(*broken, "--fail-on", "quarantine")[0] == 1
     assert run(str(inputs), "--out", str(tmp_path / "d"), "--exit-zero")[0] == 0
 
 

@@ -1,0 +1,98 @@
+"""The exit status of `run` and `check`: `--fail-on LEVEL` (and `--exit-zero`, its `never`).
+
+The levels form a ladder, strictest last: `violation` (the default) fails on a violation,
+`warning` on a warning or a violation, `info` on any flag, `quarantine` on any flag or on a hand
+that could not be read, `never` never. Flags are counted as root causes (caused_by null,
+audit/causes.py): a consequence alone never fails a run. A hand "could not be read" when its
+quarantine reason_code (parsers/quarantine_reasons.py) is one of UNREADABLE_CODES: every code
+except the hands that are not readable hands by nature (a duplicate, a cancelled hand, an
+unsupported game or format: NOT_READABLE_CODES) and files that hold no hand history at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import click
+
+from parsers.quarantine_reasons import NOT_READABLE_CODES, REASON_CODES
+
+EXIT_CLEAN = 0
+EXIT_FAILED = 1  # the --fail-on policy was met
+EXIT_ERROR = 2  # usage, configuration or I/O error
+EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+
+FAIL_ON: tuple[str, ...] = ("violation", "warning", "info", "quarantine", "never")
+#: Flag severities each level fails on (a ladder: each level adds to the one before).
+FAILING_SEVERITIES: dict[str, tuple[str, ...]] = {
+    "violation": ("violation",),
+    "warning": ("violation", "warning"),
+    "info": ("violation", "warning", "info"),
+    "quarantine": ("violation", "warning", "info"),
+    "never": (),
+}
+#: Quarantine reason codes of hands that could not be read (they fail `--fail-on quarantine`).
+UNREADABLE_CODES: tuple[str, ...] = tuple(
+    code for code in REASON_CODES if code not in (*NOT_READABLE_CODES, "not_a_hand_history")
+)
+
+EXIT_TABLE = f"""\b
+Exit status (--fail-on LEVEL, default violation; flags count as root causes):
+  0    the command completed and nothing met LEVEL
+  1    LEVEL met.  violation: a violation was found; warning: a warning or a
+       violation; info: any flag; quarantine: any flag, or a hand that could
+       not be read ({", ".join(UNREADABLE_CODES)})
+  2    usage, configuration or I/O error
+  130  interrupted (Ctrl-C)
+Duplicates, cancelled hands and unsupported games or formats never fail a run;
+--exit-zero is the same as --fail-on never."""
+
+
+def failed(
+    severity_counts: Mapping[str, int], quarantine_by_code: Mapping[str, int], fail_on: str
+) -> bool:
+    """Whether root-cause flags per severity and quarantined hands per reason meet `fail_on`."""
+    if any(severity_counts.get(name, 0) for name in FAILING_SEVERITIES[fail_on]):
+        return True
+    return fail_on == "quarantine" and any(quarantine_by_code.get(c, 0) for c in UNREADABLE_CODES)
+
+
+def run_exit_status(totals: Mapping[str, Any], fail_on: str) -> int:
+    """The exit status of a completed `hhaudit run` from run.json's totals."""
+    counts = {
+        "violation": totals.get("violations", 0),
+        "warning": totals.get("warnings", 0),
+        "info": totals.get("infos", 0),
+    }
+    quarantined = totals.get("quarantine_by_code", {})
+    return EXIT_FAILED if failed(counts, quarantined, fail_on) else EXIT_CLEAN
+
+
+def effective_fail_on(fail_on: str, exit_zero: bool) -> str:
+    """--exit-zero is --fail-on never; with another --fail-on given too, a usage error."""
+    if not exit_zero:
+        return fail_on
+    source = click.get_current_context().get_parameter_source("fail_on")
+    if fail_on != "never" and source is click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError(
+            f"--exit-zero is the same as --fail-on never; it contradicts --fail-on {fail_on}"
+        )
+    return "never"
+
+
+def fail_on_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add --fail-on and --exit-zero to a click command (see effective_fail_on)."""
+    command = click.option(
+        "--exit-zero",
+        is_flag=True,
+        help="Exit 0 whenever the run completes: the same as --fail-on never.",
+    )(command)
+    return click.option(
+        "--fail-on",
+        type=click.Choice(FAIL_ON),
+        default="violation",
+        show_default=True,
+        help="Exit 1 when a root-cause flag at or above this severity is found; "
+        "quarantine: also when a hand could not be read; never: exit 0.",
+    )(command)

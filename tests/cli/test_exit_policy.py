@@ -1,0 +1,148 @@
+"""`--fail-on` and `--exit-zero`: the exit status across a matrix of inputs and levels.
+
+Each input runs once through the CLI with its own --fail-on (the default where none is named);
+the other levels are read from the same run's run.json through the function the CLI exits with
+(run_exit_status), so the matrix is complete without 40 runs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from run_fixtures import TRUNCATED_HAND, stars_file, stars_hand
+
+from hhaudit.cli import main
+from hhaudit.cli.exit_policy import FAIL_ON, UNREADABLE_CODES, run_exit_status
+
+HOLE = "*** HOLE CARDS ***\n"
+LEVELS = ("violation", "warning", "info", "quarantine", "never")
+
+
+def _fold_no_bet_hand(hand_id: int) -> str:
+    """The big blind folds where he could check (FOLD-NO-BET, info only)."""
+    hand = stars_hand(hand_id)
+    for old, new in (
+        ("Alice: raises $0.20 to $0.30\nBob: folds\n", "Alice: folds\nBob: calls $0.05\n"),
+        ("Uncalled bet ($0.20) returned to Alice\nAlice collected $0.25", "Bob collected $0.20"),
+        ("Alice: doesn't show hand\n", ""),
+        ("Total pot $0.25", "Total pot $0.20"),
+        ("(button) collected ($0.25)", "(button) folded before Flop"),
+        ("(small blind) folded before Flop", "(small blind) collected ($0.20)"),
+    ):
+        assert old in hand
+        hand = hand.replace(old, new)
+    return hand
+
+
+#: name -> (files, expected exit status per level in LEVELS order, the quarantine reason_codes)
+MATRIX: dict[str, tuple[dict[str, str], tuple[int, ...], set[str]]] = {
+    "clean": ({"a.txt": stars_file(1000, 2)}, (0, 0, 0, 0, 0), set()),
+    "violation": ({"a.txt": stars_file(2000, 2, undersized_every=2)}, (1, 1, 1, 1, 0), set()),
+    "warning only": (
+        {"a.txt": stars_hand(3000).replace("raises $0.20 to $0.30", "bets $0.30")},  # LABEL
+        (0, 1, 1, 1, 0),
+        set(),
+    ),
+    "info only": ({"a.txt": _fold_no_bet_hand(3500)}, (0, 0, 1, 1, 0), set()),
+    "duplicate file": (
+        {"a.txt": stars_file(4000, 2), "copy-of-a.txt": stars_file(4000, 2)},
+        (0, 0, 0, 0, 0),
+        {"duplicate"},
+    ),
+    "cancelled hand": (
+        {"a.txt": stars_hand(5000).replace("*** HOLE CARDS ***\n", f"{HOLE}Hand cancelled\n")},
+        (0, 0, 0, 0, 0),
+        {"cancelled"},
+    ),
+    "truncated hand": (
+        {"a.txt": stars_hand(6000) + TRUNCATED_HAND}, (0, 0, 0, 1, 0), {"truncated"}
+    ),
+    "unreadable line": (
+        {"a.txt": stars_hand(7000) + stars_hand(7001).replace("Bob: folds", "Bob: flurbs $3")},
+        (0, 0, 0, 1, 0),
+        {"unreadable_line"},
+    ),
+}  # fmt: skip
+#: The --fail-on each input runs with through the CLI (None: the default), chosen so that both
+#: exit statuses and every level are exercised end to end.
+CLI_LEVEL: dict[str, str | None] = {
+    "clean": "quarantine",
+    "violation": None,
+    "warning only": "warning",
+    "info only": "warning",
+    "duplicate file": "quarantine",
+    "cancelled hand": "quarantine",
+    "truncated hand": "quarantine",
+    "unreadable line": "info",
+}
+
+
+def _invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stderr
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict]]:
+    """Every input run once through the CLI: (exit status, run.json totals)."""
+    done = {}
+    for name, (files, _, _) in MATRIX.items():
+        root = tmp_path_factory.mktemp(name.replace(" ", "-"))
+        for file_name, text in files.items():
+            (root / file_name).write_text(text, encoding="utf-8")
+        level = CLI_LEVEL[name]
+        extra = ["--fail-on", level] if level else []
+        out = root / "out"
+        code, _ = _invoke("run", str(root), "--out", str(out), "-q", "--workers", "1", *extra)
+        done[name] = (code, json.loads((out / "run.json").read_text("utf-8"))["totals"])
+    return done
+
+
+def test_levels_are_the_documented_ones() -> None:
+    assert FAIL_ON == LEVELS
+    assert {"truncated", "unreadable_line", "damaged"} <= set(UNREADABLE_CODES)
+    assert not {"duplicate", "cancelled", "unsupported_game", "unsupported_format"} & set(
+        UNREADABLE_CODES
+    )
+
+
+@pytest.mark.parametrize("name", MATRIX)
+def test_the_inputs_are_what_their_name_says(name: str, runs: dict) -> None:
+    _, totals = runs[name]
+    assert set(totals["quarantine_by_code"]) == MATRIX[name][2]
+    flags = (totals["violations"], totals["warnings"], totals["infos"])
+    kind = {"violation": (1, 0, 0), "warning only": (0, 1, 0), "info only": (0, 0, 1)}
+    assert flags == kind.get(name, (0, 0, 0)), totals["by_code"]
+
+
+@pytest.mark.parametrize("name", MATRIX)
+def test_exit_status_matrix(name: str, runs: dict) -> None:
+    code, totals = runs[name]
+    expected = dict(zip(LEVELS, MATRIX[name][1], strict=True))
+    assert code == expected[CLI_LEVEL[name] or "violation"], (name, CLI_LEVEL[name])
+    assert {level: run_exit_status(totals, level) for level in LEVELS} == expected
+
+
+def test_exit_zero_is_fail_on_never(tmp_path: Path) -> None:
+    source = tmp_path / "a.txt"
+    source.write_text(stars_file(2000, 2, undersized_every=1))
+    common = [str(source), "-q", "--workers", "1"]
+    assert _invoke("run", *common, "--out", str(tmp_path / "a"), "--exit-zero")[0] == 0
+    assert _invoke("run", *common, "--out", str(tmp_path / "b"), "--fail-on", "never")[0] == 0
+    both = ("--exit-zero", "--fail-on", "never")
+    assert _invoke("run", *common, "--out", str(tmp_path / "c"), *both)[0] == 0
+    code, stderr = _invoke("run", *common, "--out", str(tmp_path / "d"), "--exit-zero",
+                           "--fail-on", "warning")  # fmt: skip
+    assert code == 2 and "--exit-zero is the same as --fail-on never" in stderr
+    assert _invoke("run", *common, "--out", str(tmp_path / "e"), "--fail-on", "nope")[0] == 2
+
+
+def test_help_documents_the_exit_table() -> None:
+    for command in ("run", "check"):
+        text = CliRunner().invoke(main, [command, "--help"]).output
+        assert "--fail-on" in text and "130" in text and "Duplicates, cancelled" in text
