@@ -119,8 +119,8 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # all-in bet $0.13 on a $0.20 unit, raise to $0.40) and Bovada LHE-USD-8-16-201204.old.format
     # hand 2596795140 (raise to $32, not $24.50).
     "ipoker": {"fl_half_allin_level": "full_bet"},
-    # Bovada hands converted to the PokerStars format (parsers/pokerstars.py CONVERTED_SITES)
-    # are site "bovada" too. Their walks keep the uncalled blind in the pot
+    # Bovada hands converted to the PokerStars format (parsers/sites/pokerstars/grammar.py
+    # CONVERTED_SITES) are site "bovada" too. Their walks keep the uncalled blind in the pot
     # (pokerstars/fpdb-3/cash/NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt hand
     # 2762719793: "HOOP collected $9 from pot", SB $3 + BB $6, no uncalled line) or return the
     # whole big blind (NLHE-6-max-USD-10-20-201701.pot1.converted.walk.txt hand 3405956177:

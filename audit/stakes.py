@@ -23,7 +23,7 @@ and every rule reads them (prepare joins them in place of the header's):
   the hand; what does not depend on them (order, acting, calls against the posted bets, the
   accounting) is still audited.
 
-In fixed limit the small blind is not a header fact (parsers/hands.py takes it from the posts),
+In fixed limit the small blind is not a header fact (parsers/core/hands.py takes it from the posts),
 so only the big blind (= the small bet) is compared.
 """
 

@@ -1,5 +1,5 @@
 """Players whose starting stack the log does not give (seats.stack null: a player who posts or
-acts without a seat line, parsers/unseated.py; such a seat has a negative number).
+acts without a seat line, parsers/core/unseated.py; such a seat has a negative number).
 
 The betting state still needs a stack for him (whose turn it is, who can still act): he gets
 the chips he has put in up to the first action the site marks all-in, when one is (that

@@ -15,14 +15,14 @@ from pathlib import Path
 
 import polars as pl
 
+from parsers.core.invariants import quarantine_broken
+from parsers.core.io import decode
+from parsers.core.lines import read_lines, segment
+from parsers.core.pipeline import SKIPPED_SCHEMA, Tables, parse_hands
+from parsers.core.prefilter import any_matches
 from parsers.detect import FORMATS, SiteFormat, any_header_pattern
-from parsers.invariants import quarantine_broken
-from parsers.io import decode
-from parsers.lines import read_lines, segment
-from parsers.pipeline import SKIPPED_SCHEMA, Tables, parse_hands
-from parsers.pokerstars import restore_case
-from parsers.prefilter import any_matches
 from parsers.schema import conform, empty
+from parsers.sites.pokerstars.grammar import restore_case
 
 BATCH_BYTES = 64 * 1024 * 1024
 NOT_A_HAND_HISTORY = "not a hand history: no known hand header"

@@ -1,7 +1,7 @@
 """Which hand-history format a file (or a hand) is in: a registry of header patterns.
 
 Every format has a hand-header pattern; formats with a `Grammar` are parsed by the shared
-pipeline, the others (parsers/unsupported_formats.py) are recognised, so their hands are
+pipeline, the others (parsers/sites/unsupported.py) are recognised, so their hands are
 counted and quarantined with a reason naming the format, until their parser lands. Add a site
 by adding a `SiteFormat` to FORMATS (the first format whose header matches takes the hand).
 """
@@ -13,20 +13,20 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from parsers.bovada import BOVADA
-from parsers.ggpoker import GGPOKER
-from parsers.grammar import Grammar
-from parsers.ipoker import HEADER as IPOKER_HEADER
-from parsers.ipoker import parse_ipoker
-from parsers.p888 import P888
-from parsers.partypoker import PARTYPOKER
-from parsers.phh import HEADER as PHH_HEADER
-from parsers.phh import parse_phh
-from parsers.pipeline import Tables
-from parsers.pokerstars import POKERSTARS
-from parsers.unsupported_formats import UNSUPPORTED
-from parsers.winamax import WINAMAX
-from parsers.wpn import WPN, WPN_OLD
+from parsers.core.grammar import Grammar
+from parsers.core.pipeline import Tables
+from parsers.documents.ipoker.reader import HEADER as IPOKER_HEADER
+from parsers.documents.ipoker.reader import parse_ipoker
+from parsers.documents.phh.reader import HEADER as PHH_HEADER
+from parsers.documents.phh.reader import parse_phh
+from parsers.sites.bovada.grammar import BOVADA
+from parsers.sites.ggpoker.grammar import GGPOKER
+from parsers.sites.p888.grammar import P888
+from parsers.sites.partypoker.grammar import PARTYPOKER
+from parsers.sites.pokerstars.grammar import POKERSTARS
+from parsers.sites.unsupported import UNSUPPORTED
+from parsers.sites.winamax.grammar import WINAMAX
+from parsers.sites.wpn.grammar import WPN, WPN_OLD
 
 DETECT_LINES = 50
 

@@ -130,7 +130,7 @@ QUARANTINE = _arrow(
         ("line_no", pa.int32()),  # line of the hand header (or of the offending line)
         ("hand_id", pa.string()),  # null when it could not be read
         ("reason", pa.string()),  # a sentence naming the offending line
-        ("reason_code", pa.string()),  # its class (parsers/quarantine_reasons.py reason_code)
+        ("reason_code", pa.string()),  # its class (parsers/core/quarantine_reasons.py reason_code)
     ]
 )
 
@@ -175,7 +175,7 @@ def with_derived(frame: pl.DataFrame, table: str) -> pl.DataFrame:
     `reason_code` from `reason` (one classifier for every producer of quarantine rows)."""
     if table != "quarantine" or "reason_code" in frame.columns or "reason" not in frame.columns:
         return frame
-    from parsers.quarantine_reasons import reason_code
+    from parsers.core.quarantine_reasons import reason_code
 
     return frame.with_columns(reason_code(pl.col("reason")).alias("reason_code"))
 

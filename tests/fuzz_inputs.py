@@ -56,8 +56,8 @@ def header_count(data: bytes) -> int:
     read_lines/segment), matched with the header patterns of parsers/detect.py (the spec of a
     hand header) by the same regex engine as the parsers (Python's `re` reads `\\s`, `\\w`
     differently, e.g. for \\x1c)."""
+    from parsers.core.io import decode
     from parsers.detect import any_header_pattern
-    from parsers.io import decode
 
     text = decode(data).data.decode("utf-8", errors="replace")
     lines = pl.Series([line.strip(WHITE_SPACE) for line in text.split("\n")], dtype=pl.String)

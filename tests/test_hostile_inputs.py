@@ -72,7 +72,7 @@ def test_amount_beyond_the_checker_quarantines_one_hand_not_the_file() -> None:
 
     from audit import check
     from audit.windows import VALUE_BITS
-    from parsers.invariants import AMOUNT_BITS
+    from parsers.core.invariants import AMOUNT_BITS
 
     assert AMOUNT_BITS == VALUE_BITS
     alice = "Seat 1: Alice ($10 in chips)"

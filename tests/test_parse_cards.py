@@ -1,11 +1,11 @@
-"""parsers/cards.py: localized card names to the canonical two-character form."""
+"""parsers/core/cards.py: localized card names to the canonical two-character form."""
 
 from __future__ import annotations
 
 import polars as pl
 import pytest
 
-from parsers.cards import bracketed_cards, canonical_card, read_cards
+from parsers.core.cards import bracketed_cards, canonical_card, read_cards
 
 
 def _cards(line: str | None) -> list[str | None] | None:

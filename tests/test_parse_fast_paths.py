@@ -6,15 +6,15 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from parsers import actions
-from parsers.events import _seated_only
-from parsers.hands import _boards
-from parsers.lines import SUMMARY, board_count_expr, segment
-from parsers.pairs import pair_rows
-from parsers.pipeline import _in_order, _player_seated_twice, _with_hand_ids, _with_seats
-from parsers.pokerstars import POKERSTARS
-from parsers.prefilter import matching_groups
-from parsers.stars_header import DATE_PART, HAND_ID_PART, _after_id, _game_part
+from parsers.core import actions
+from parsers.core.events import _seated_only
+from parsers.core.hands import _boards
+from parsers.core.lines import SUMMARY, board_count_expr, segment
+from parsers.core.pairs import pair_rows
+from parsers.core.pipeline import _in_order, _player_seated_twice, _with_hand_ids, _with_seats
+from parsers.core.prefilter import matching_groups
+from parsers.sites.pokerstars.grammar import POKERSTARS
+from parsers.sites.pokerstars.header import DATE_PART, HAND_ID_PART, _after_id, _game_part
 
 FRAME = pl.DataFrame({"hand_key": [9, 1, 2, 2, 5, 10, 9], "x": range(7)})
 
@@ -238,7 +238,7 @@ def test_amounts_like_the_join_on_every_key(
 
 
 def test_with_per_distinct_equals_the_rowwise_computation() -> None:
-    from parsers.distinct import with_per_distinct
+    from parsers.core.distinct import with_per_distinct
 
     frame = pl.DataFrame({"text": ["a1", "b22", None, "a1", "b22", "c"], "n": range(6)})
     length = pl.col("text").str.len_chars().alias("length")

@@ -8,7 +8,7 @@ import pytest
 from parse_samples import BASIC_HAND
 
 from parsers import parse_bytes
-from parsers.io import decode
+from parsers.core.io import decode
 
 TEXT = BASIC_HAND.replace("Player_L", "Joël €uro")  # non-ASCII, cp1252-encodable
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.money import (
+from parsers.core.money import (
     CENTS,
     CHIPS,
     CONTINENTAL_AMOUNT,

@@ -3,8 +3,8 @@
 flags) are held by tests/test_real_corpus.py with tests/real_corpus/pokerstars.py.
 
 - hands read = hand headers counted by a regex written here, independently of
-  parsers/pokerstars.py (upper-case PokerTracker exports included), and every hand is parsed
-  or quarantined with a reason naming its line;
+  parsers/sites/pokerstars/grammar.py (upper-case PokerTracker exports included), and every hand is
+  parsed or quarantined with a reason naming its line;
 - the tables agree with one another;
 - the site profiles the corpus needs are what makes its walks clean (Run It Once, Bovada
   converted to the PokerStars format).
@@ -28,7 +28,7 @@ from parsers import parse_file, parse_paths
 pytestmark = pytest.mark.corpus
 
 FOLDERS = ("pokerstars", "runitonce", "pokerbros", "pokermaster", "pppoker", "fulltilt")
-# Written for this test, independently of parsers/pokerstars.py.
+# Written for this test, independently of parsers/sites/pokerstars/grammar.py.
 HAND_HEADER = re.compile(
     r"^\s*(?:PokerStars(?: Zoom| Home Game)?|Run It Once Poker|PokerBros|PokerMaster|PPPoker"
     r"|Full Tilt(?: Rush)?) (?:Game|Hand) #\d+: ",

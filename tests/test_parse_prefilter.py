@@ -1,4 +1,4 @@
-"""parsers/prefilter.py: the literal tests that run before regexes must never drop a match."""
+"""parsers/core/prefilter.py: the literal tests that run before regexes must never drop a match."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from parsers import prefilter
-from parsers.detect import FORMATS
-from parsers.grammar import Grammar
-from parsers.prefilter import (
+from parsers.core import prefilter
+from parsers.core.grammar import Grammar
+from parsers.core.prefilter import (
     literal_prefix,
     literal_prefixes,
     matches,
@@ -18,6 +17,7 @@ from parsers.prefilter import (
     rows_matching,
     scattered,
 )
+from parsers.detect import FORMATS
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_data"
 
@@ -118,7 +118,7 @@ def test_where_limits_the_rows(sample_lines: pl.DataFrame) -> None:
 
 
 def test_batch_with_decreasing_file_ids_parses_like_single_files() -> None:
-    """Events are sorted by line rank (parsers.pipeline._line_rank): a batch listing its
+    """Events are sorted by line rank (parsers.core.pipeline._line_rank): a batch listing its
     files with decreasing ids must still give every hand its own lines in order."""
     from polars.testing import assert_frame_equal
 
@@ -152,8 +152,8 @@ def test_batch_with_decreasing_file_ids_parses_like_single_files() -> None:
     ],
 )
 def test_lines_are_stripped_exactly_when_needed(data: bytes) -> None:
-    """parsers.lines.read_lines skips the strip when no line can need it (a byte test)."""
-    from parsers.lines import read_lines
+    """parsers.core.lines.read_lines skips the strip when no line can need it (a byte test)."""
+    from parsers.core.lines import read_lines
 
     stripped = pl.read_lines(data, name="text").select(pl.col("text").str.strip_chars())
     assert read_lines(data)["text"].equals(stripped["text"])
@@ -165,7 +165,7 @@ def test_lines_are_stripped_exactly_when_needed(data: bytes) -> None:
 )
 def test_any_matches_agrees_with_the_full_pass(patterns: list[str]) -> None:
     """The multi-literal search before the alternation never drops a match."""
-    from parsers.prefilter import any_matches
+    from parsers.core.prefilter import any_matches
 
     pattern = "|".join(f"(?:{p})" for p in patterns)
     texts = [

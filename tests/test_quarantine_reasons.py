@@ -1,5 +1,5 @@
-"""Quarantine reason codes (parsers/quarantine_reasons.py): one classifier, and games hhaudit does
-not audit quarantined as "unsupported game: X" whatever the site (tests/unsupported_games/)."""
+"""Quarantine reason codes (parsers/core/quarantine_reasons.py): one classifier, and games hhaudit
+does not audit quarantined as "unsupported game: X" whatever the site (tests/unsupported_games/)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from hhaudit.cli import main
 from parsers import parse_bytes, parse_paths
-from parsers.quarantine_reasons import REASON_CODES, reason_code, unsupported_game
+from parsers.core.quarantine_reasons import REASON_CODES, reason_code, unsupported_game
 
 HERE = Path(__file__).parent
 GAMES = HERE / "unsupported_games"

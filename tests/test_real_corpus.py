@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from real_corpus import SITES, site_module
 
 from hhaudit.cli import main
-from parsers.quarantine_reasons import NOT_READABLE_CODES
+from parsers.core.quarantine_reasons import NOT_READABLE_CODES
 
 pytestmark = pytest.mark.corpus
 

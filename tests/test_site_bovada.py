@@ -9,7 +9,7 @@ import polars as pl
 from site_helpers import SITES, actions_of, corpus_numbers, parse_site_samples, violations
 
 from parsers import parse_paths
-from parsers.pipeline import AFTER_SUMMARY
+from parsers.core.pipeline import AFTER_SUMMARY
 
 
 def test_nl_raise_to_allin_uncalled_and_collect() -> None:

@@ -9,7 +9,7 @@ import pytest
 from conftest import CORPUS, require_shared
 from site_checks import action_rows, corpus_numbers, parse_site_file, violation_codes
 
-from parsers.ggpoker_header import read_gg_header
+from parsers.sites.ggpoker.header import read_gg_header
 
 S = None
 

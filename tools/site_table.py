@@ -22,7 +22,7 @@ from pathlib import Path
 
 import polars as pl
 
-from parsers.quarantine_reasons import NOT_READABLE_CODES
+from parsers.core.quarantine_reasons import NOT_READABLE_CODES
 
 #: Corpus folder -> the site family it is reported under (PokerStars clones with PokerStars).
 FAMILY = {

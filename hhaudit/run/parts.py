@@ -225,8 +225,8 @@ def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
 
 def _with_reason_codes(frame: pl.LazyFrame) -> pl.LazyFrame:
     """Quarantine rows keep their reason_code; a row written without one gets it from its
-    reason (the one classifier, parsers/quarantine_reasons.py)."""
-    from parsers.quarantine_reasons import reason_code
+    reason (the one classifier, parsers/core/quarantine_reasons.py)."""
+    from parsers.core.quarantine_reasons import reason_code
 
     derived = reason_code(pl.col("reason"))
     if "reason_code" not in frame.collect_schema().names():

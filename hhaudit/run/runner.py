@@ -132,7 +132,7 @@ def run_totals(entries: Sequence[FileEntry], violations: pl.LazyFrame) -> dict[s
 
 
 def quarantine_counts(quarantine: pl.LazyFrame) -> dict[str, int]:
-    """Quarantine rows per reason_code (parsers/quarantine_reasons.py), most frequent first."""
+    """Quarantine rows per reason_code (parsers/core/quarantine_reasons.py), most frequent first."""
     counts = (
         quarantine.group_by(pl.col("reason_code").fill_null("damaged"))
         .agg(pl.len().alias("n"))

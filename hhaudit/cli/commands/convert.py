@@ -14,7 +14,7 @@ import click
 import polars as pl
 
 from parsers import ParsedTables, expand_paths, parse_paths
-from parsers.phh_writer import to_phh
+from parsers.writers.phh import to_phh
 from reports.atomic import write_text_atomic
 
 FORMATS = ("phh",)

@@ -1,0 +1,401 @@
+"""The shared vectorised pipeline: one format's hands of one file -> canonical tables.
+
+Stages: sections (lines.py) -> seats and events (events.py) -> actions (actions.py) -> hands
+and quarantine (here). A site parser is a `Grammar` plus its header reader; nothing in this
+module loops over lines, hands or actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from parsers.core.actions import NEEDS_AMOUNT, build_actions
+from parsers.core.added_raise import read_added_raises
+from parsers.core.all_in_marker import attach_all_in_markers
+from parsers.core.all_in_recorded import unrecorded_all_in
+from parsers.core.distinct import with_per_distinct
+from parsers.core.events import classify, extract_seats
+from parsers.core.grammar import Grammar
+from parsers.core.hands import assemble_hands, hand_facts, table_facts
+from parsers.core.lines import PRE_DEAL, SUMMARY, board_count_expr, marker_expr, section_expr
+from parsers.core.pairs import PAIR, pair_key, pair_rows
+from parsers.core.prefilter import matches, rows_matching, scattered
+from parsers.core.quarantine_reasons import name_unsupported_games
+from parsers.core.settlement import settle_site_money
+from parsers.core.silent_blinds import add_silent_blinds, with_level
+from parsers.core.unseated import (
+    joined_stacks_unknown,
+    mismatch_problems,
+    placeholder_stack_hands,
+    seat_rows,
+    with_unknown_stacks,
+)
+from parsers.schema import conform, empty
+
+#: Lines skipped as moving no chips, per file (parsers/core/events.py `_moves_chips`).
+SKIPPED_SCHEMA = {"file_id": pl.Int32, "lines_skipped": pl.Int64}
+
+
+@dataclass
+class Tables:
+    hands: pl.DataFrame
+    seats: pl.DataFrame
+    actions: pl.DataFrame
+    quarantine: pl.DataFrame
+    skipped: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=SKIPPED_SCHEMA))
+
+    @staticmethod
+    def empty() -> Tables:
+        return Tables(empty("hands"), empty("seats"), empty("actions"), empty("quarantine"))
+
+
+def skipped_per_file(skipped: pl.DataFrame) -> pl.DataFrame:
+    """file_id, lines_skipped from skipped lines (hand_key, ...)."""
+    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    counts = skipped.group_by(file_of).agg(pl.len().cast(pl.Int64).alias("lines_skipped"))
+    return counts.sort("file_id")
+
+
+def _all_in_marker(grammar: Grammar) -> pl.Expr:
+    """is_all_in as recorded, or null where the format never records it."""
+    if grammar.marks_all_in:
+        return pl.col("is_all_in")
+    return pl.lit(None, dtype=pl.Boolean).alias("is_all_in")
+
+
+def _quote(text: pl.Expr, width: int = 80) -> pl.Expr:
+    short = pl.when(text.str.len_chars() > width).then(text.str.slice(0, width) + "…")
+    return pl.lit("'") + short.otherwise(text) + pl.lit("'")
+
+
+def _reason(frame: pl.DataFrame, message: pl.Expr) -> pl.DataFrame:
+    line = pl.lit("line ") + pl.col("line_no").cast(pl.String) + pl.lit(": ")
+    return frame.select("hand_key", "line_no", (line + message).alias("reason"))
+
+
+def _hand_problems(
+    lines: pl.DataFrame,
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    bad: pl.DataFrame,
+    grammar: Grammar,
+    unseated: pl.DataFrame,
+) -> pl.DataFrame:
+    """Every reason to quarantine a hand, one row per (hand, offending line).
+
+    `seats` are the listed seats; `unseated` the players acting without a seat line
+    (parsers/core/unseated.py): read, unless the action lines do not match the seat list."""
+    text_of = lines.select("hand_key", "line_no", "text")
+    no_summary = hands.filter(~pl.col("has_summary") & grammar.summary_required).select(
+        "hand_key", pl.col("last_line").alias("line_no")
+    )
+    seat_key = pl.col("hand_key") * 1024 + pl.col("seat").cast(pl.Int64)
+    seat_dups = seats.filter(seat_key.is_duplicated()).vstack(_player_seated_twice(seats))
+    no_seats = hands.join(seats, on="hand_key", how="anti")
+    no_streets = _unknown_streets(lines, grammar)
+    if grammar.infer_streets:
+        no_streets = no_streets.clear()
+    missing_amount = actions.filter(
+        (pl.col("kind").is_in(NEEDS_AMOUNT) & pl.col("amount").is_null())
+        | ((pl.col("kind") == "raise") & pl.col("to_amount").is_null())
+        | pl.col("kind").is_null()
+    )
+    if missing_amount.height:  # rare: look the text up only then
+        missing_amount = missing_amount.join(text_of, on=["hand_key", "line_no"], how="left")
+    else:
+        missing_amount = missing_amount.with_columns(pl.lit(None, dtype=pl.String).alias("text"))
+    parts = [
+        _reason(bad, pl.lit("unrecognised line ") + _quote(pl.col("text"))),
+        _reason(_markers_after_summary(lines), pl.lit(AFTER_SUMMARY)),
+        _reason(no_summary, pl.lit("hand has no *** SUMMARY *** (truncated?)")),
+        *(
+            _reason(rows_matching(lines, pattern), pl.lit(reason))
+            for pattern, reason in grammar.void_hand
+        ),
+        _reason(
+            hands.filter(pl.col("header_problem").is_not_null()),
+            pl.col("header_problem"),
+        ),
+        _reason(
+            seats.filter(pl.col("stack").is_null()),
+            pl.lit("seat ") + pl.col("seat").cast(pl.String) + pl.lit(" stack unreadable"),
+        ),
+        _reason(
+            seat_dups,
+            pl.lit("seat list names seat or player twice: ") + pl.col("player"),
+        ),
+        _reason(no_seats, pl.lit("hand has no seat lines")),
+        _reason(no_streets, pl.lit("board shown but no street marker: streets unknowable")),
+        _reason(missing_amount, pl.lit("amount unreadable in ") + _quote(pl.col("text"))),
+        _reason(mismatch_problems(unseated, seats, actions), pl.col("message")),
+    ]
+    if "problem" in actions.columns:  # set by parsers/core/settlement.py
+        parts.append(_reason(actions.filter(pl.col("problem").is_not_null()), pl.col("problem")))
+    return pl.concat(parts).sort("hand_key", "line_no").unique("hand_key", keep="first")
+
+
+AFTER_SUMMARY = (
+    "street marker after the summary: the lines of another hand without its header follow "
+    "(cut or concatenated export)"
+)
+
+
+def _markers_after_summary(lines: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, line_no) of the first street marker after a hand's summary marker: every
+    format ends a hand with its summary, so a later deal or street is another hand whose
+    header was cut off (fpdb's "concatenated.partial" exports)."""
+    markers = lines.filter(pl.col("is_marker")).select("hand_key", "line_no", "marker")
+    after = (pl.col("marker") == SUMMARY).cum_sum().over("hand_key") > 0
+    later = markers.filter(after & (pl.col("marker") < SUMMARY))
+    return later.group_by("hand_key").agg(pl.col("line_no").min())
+
+
+def _player_seated_twice(seats: pl.DataFrame) -> pl.DataFrame:
+    """The seat rows whose (hand_key, player) is on another seat row too, in seat-row order.
+
+    Rows with a repeated hash of the pair are the candidates (a pair seated twice repeats its
+    hash; a collision only adds candidates), and the exact group-by runs on those alone: none
+    in most batches, where the group-by on both columns of every seat row cost ~5 ms per
+    10 k hands."""
+    maybe = seats.filter(pair_key().is_duplicated())
+    twice = maybe.group_by(*PAIR).agg(pl.len().alias("_n")).filter(pl.col("_n") > 1)
+    return maybe.join(twice.select(*PAIR), on=PAIR, how="semi")
+
+
+def _with_button_player(
+    header: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+) -> pl.DataFrame:
+    """`Grammar.button_player`: the seat of the player of that name is the button."""
+    if not grammar.button_player:
+        return header
+    dealer = seats.filter(pl.col("player") == grammar.button_player)
+    dealer = dealer.select("hand_key", pl.col("seat").alias("_button")).unique("hand_key")
+    header = header.join(dealer, on="hand_key", how="left")
+    button = pl.coalesce(pl.col("_button").cast(pl.Int16), pl.col("button_seat"))
+    return header.with_columns(button.alias("button_seat")).drop("_button")
+
+
+def _unknown_streets(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Hands with a `board_line` and no line past preflop: (hand_key, line_no of the board)."""
+    if not grammar.board_line:
+        return lines.select("hand_key", "line_no").clear()
+    later = lines.filter(pl.col("section").is_between(1, 4)).select("hand_key").unique()
+    boards = lines.filter(pl.col("text").str.contains(grammar.board_line))
+    return boards.join(later, on="hand_key", how="anti").select("hand_key", "line_no")
+
+
+def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    for old, new in grammar.keyword_fixes:
+        lines = lines.with_columns(pl.col("text").str.replace_all(old, new, literal=True))
+    marker = scattered(
+        lines,
+        grammar.street_marker,
+        lambda _: marker_expr(grammar.street_marker, grammar.streets),
+        pl.Int8,
+    )
+    key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
+    lines = lines.with_columns(pl.lit(marker).alias("marker"), key.alias("hand_key"))
+    if grammar.board_deal_line:
+        lines = lines.with_columns(matches(lines, grammar.board_deal_line).alias("_deal"))
+        deal = pl.col("_deal")
+        nth = deal.cast(pl.Int8).cum_sum().over("hand_key").clip(upper_bound=3)
+        lines = lines.with_columns(
+            pl.when(deal).then(nth).otherwise(pl.col("marker")).alias("marker")
+        ).drop("_deal")
+    lines = lines.with_columns(
+        section_expr().alias("section"),
+        pl.col("marker").is_not_null().alias("is_marker"),
+        _line_rank(lines).alias("_row"),
+    )
+    # read once here for the table facts (parsers.core.hands) and the body (parsers.core.events)
+    is_table = matches(lines, grammar.table_line, where=pl.col("section") == PRE_DEAL)
+    return lines.with_columns(is_table.alias("is_table"))
+
+
+def _line_rank(lines: pl.DataFrame) -> pl.Series:
+    """Rank of each line in (hand_key, line_no) order, so later stages sort on one integer.
+
+    Lines arrive in file order, one file after the other: that is (hand_key, line_no) order
+    unless a batch lists its files with decreasing ids (parse_many callers may)."""
+    rows = pl.int_range(pl.len(), dtype=pl.UInt32)
+    if lines["hand_key"].is_sorted():
+        return lines.select(rows).to_series()
+    order = lines.select(pl.arg_sort_by("hand_key", "line_no")).to_series()
+    return pl.repeat(0, lines.height, dtype=pl.UInt32, eager=True).scatter(
+        order, lines.select(rows).to_series()
+    )
+
+
+def _header_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """hand_key, line_no, text of each header; with `header_span` > 1 the text is the header
+    line and the lines after it, joined by "\n"."""
+    headers = lines.filter(pl.col("is_header")).select("hand_key", "line_no", "text")
+    if grammar.header_span <= 1:
+        return headers
+    start = headers.select("hand_key", pl.col("line_no").alias("_start"))
+    span = lines.join(start, on="hand_key").filter(
+        pl.col("line_no") < pl.col("_start") + grammar.header_span
+    )
+    joined = (
+        span.sort("hand_key", "line_no").group_by("hand_key").agg(pl.col("text").str.join("\n"))
+    )
+    return headers.drop("text").join(joined, on="hand_key", how="left")
+
+
+def _alt_locale(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """hand_key, alt_locale: the hand has a line matching `grammar.alt_locale_when` (only
+    for grammars with an `alt_locale`)."""
+    found = pl.col("text").str.contains(grammar.alt_locale_when).any()
+    return lines.group_by("hand_key").agg(found.alias("alt_locale"))
+
+
+def _with_stacks(seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """`stack` from `stack_s`, read once per distinct (text, scale, locale): stacks repeat
+    across seat lists, and the amount regex costs more than the join that brings it back."""
+    keys = ["stack_s", "scale", "alt_locale"]
+    stack = grammar.amount(pl.col("stack_s"), pl.col("scale")).alias("stack")
+    return with_per_distinct(
+        seats, keys, lambda distinct: distinct.with_columns(stack), nulls_equal=True
+    )
+
+
+def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) -> Tables:
+    """Parse the hands of one format (lines of one or many files, hand_ix >= 0).
+
+    `sources` maps file_id to source_file for the hands and quarantine tables.
+    """
+    lines = _events_lines(lines, grammar)
+    facts = hand_facts(lines, grammar).join(table_facts(lines, grammar), on="hand_key", how="left")
+    headers = _header_lines(lines, grammar)
+    header = name_unsupported_games(grammar.read_header(headers), headers).join(
+        facts, on="hand_key", how="left"
+    )
+    if grammar.alt_locale is None:  # every hand has lines: no join needed for the default
+        header = header.with_columns(alt_locale=pl.lit(False))
+    else:
+        header = header.join(_alt_locale(lines, grammar), on="hand_key", how="left")
+    header = header.with_columns(
+        pl.when(pl.col("play_money").fill_null(False))
+        .then(pl.lit("play"))
+        .otherwise(pl.col("currency"))
+        .alias("currency"),
+        pl.when(pl.col("play_money").fill_null(False))
+        .then(pl.lit(1, dtype=pl.Int32))
+        .otherwise(pl.col("scale"))
+        .alias("scale"),
+    )
+    raw_seats = extract_seats(lines, grammar)
+    amount_info = header.select("hand_key", "scale", "alt_locale")
+    seats = _with_stacks(
+        raw_seats.drop("_row", strict=False).join(amount_info, on="hand_key"), grammar
+    )
+    header = with_level(header, lines, grammar)
+    placeholder = placeholder_stack_hands(seats, header)
+    classified = classify(lines, raw_seats, grammar)
+    events = attach_all_in_markers(classified.events, grammar)
+    events = add_silent_blinds(events, with_unknown_stacks(seats, placeholder), header, grammar)
+    seats = seat_rows(classified.unseated, seats)
+    unknown = _unknown_streets(lines, grammar).select("hand_key").unique()
+    hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind").join(
+        unknown.with_columns(infer_streets=pl.lit(True)), on="hand_key", how="left"
+    )
+    actions = build_actions(events, dict(grammar.verbs), hand_info, grammar)
+    hands = assemble_hands(_with_button_player(header, seats, grammar), actions, grammar)
+    actions, hands, seats = settle_site_money(actions, hands, seats, grammar)
+    if grammar.raise_to_may_be_added:
+        actions = read_added_raises(actions, hands, grammar.raise_to_may_be_added)
+    listed = seats.filter(pl.col("seat") >= 0)  # without the unseated players' rows
+    problems = _hand_problems(
+        lines, header, listed, actions, classified.bad, grammar, classified.unseated
+    )
+    seats = joined_stacks_unknown(seats, lines, grammar.joined_line)
+    seats = with_unknown_stacks(seats, placeholder)
+    actions = unrecorded_all_in(actions, lines, grammar)
+    tables = _finish(hands, seats, actions, problems, grammar, sources)
+    tables.skipped = skipped_per_file(classified.skipped)
+    return tables
+
+
+def _finish(
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    problems: pl.DataFrame,
+    grammar: Grammar,
+    sources: pl.DataFrame,
+) -> Tables:
+    ids = hands.select("hand_key", "hand_id")
+    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    quarantine = problems.join(ids, on="hand_key", how="left").with_columns(file_of)
+    quarantine = quarantine.join(sources, on="file_id", how="left").select(
+        "file_id",
+        pl.lit(grammar.site).alias("site"),
+        "source_file",
+        "line_no",
+        "hand_id",
+        "reason",
+    )
+    if problems.height:  # most batches have no bad hand: skip three anti-joins then
+        keep = problems.select("hand_key")
+        hands = hands.join(keep, on="hand_key", how="anti")
+        seats = seats.join(keep, on="hand_key", how="anti")
+        actions = actions.join(keep, on="hand_key", how="anti")
+    hands = hands.with_columns(file_of).join(sources, on="file_id", how="left")
+    seats = _with_hand_ids(seats, ids)
+    seats = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias("final_stack"))
+    actions = (
+        actions.rename({"all_in": "is_all_in"})
+        .with_columns(_all_in_marker(grammar))
+        .pipe(_with_hand_ids, ids)
+        .pipe(_with_seats, seats)
+    )
+    return Tables(
+        hands=conform(_in_order(hands, "hand_key"), "hands"),
+        seats=conform(_in_order(seats, "hand_key", "seat"), "seats"),
+        actions=conform(_in_order(actions, "hand_key", "seq"), "actions"),
+        quarantine=conform(quarantine.sort("file_id", "line_no"), "quarantine"),
+    )
+
+
+def _with_seats(actions: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """`seat` of each action's player (left join on hand_key, player)."""
+    rows = pair_rows(actions, seats)
+    if rows is None:
+        seat_of = seats.select(*PAIR, "seat")
+        return actions.join(seat_of, on=PAIR, how="left", maintain_order="left")
+    return actions.with_columns(seats.get_column("seat").gather(rows).alias("seat"))
+
+
+def _with_hand_ids(frame: pl.DataFrame, ids: pl.DataFrame) -> pl.DataFrame:
+    """Inner join on hand_key adding hand_id; with `ids` in increasing hand_key order (the
+    usual case) a binary search and a gather, cheaper than a hash join."""
+    keys = ids.get_column("hand_key")
+    if _in_order(ids, "hand_key") is not ids or keys.is_empty():
+        return frame.join(ids, on="hand_key", maintain_order="left")
+    wanted = frame.get_column("hand_key")
+    at = keys.search_sorted(wanted).clip(upper_bound=keys.len() - 1)
+    known = keys.gather(at) == wanted
+    if not known.all():  # rows of hands without an id go (a filter copies every column)
+        frame, at = frame.filter(known), at.filter(known)
+    return frame.with_columns(ids.get_column("hand_id").gather(at).alias("hand_id"))
+
+
+def _in_order(frame: pl.DataFrame, first: str, second: str | None = None) -> pl.DataFrame:
+    """`frame` sorted by its key columns; Polars sorts even sorted data, so rows already in
+    strictly increasing key order (the usual case here) are returned as they are."""
+    keys = [first] if second is None else [first, second]
+    a = pl.col(first)
+    increasing = a > a.shift(1)
+    if second is not None:
+        b = pl.col(second)
+        increasing = increasing | ((a == a.shift(1)) & (b > b.shift(1)))
+    in_order = increasing.fill_null(False) | (pl.int_range(pl.len()) == 0)
+    if frame.select(in_order.all()).item():
+        return frame
+    return frame.sort(keys)
+
+
+__all__ = ["Tables", "board_count_expr", "parse_hands"]

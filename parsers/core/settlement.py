@@ -1,0 +1,397 @@
+"""Shared pipeline, settlement normalisation for sites that print money flows their own way.
+
+- `Grammar.paid_verbs`: chips a player pays the site outside the pot (GGPoker "Pays Cashout
+  Risk ($N)", "pay premium of all-in insurance ($N)") become cash_out rows with a negative
+  amount, so start - put in + returned + collected + cash_out is still the final stack.
+- `Grammar.pot_net_of_rake`: the reported pot is what was collected; total_pot = pot + rake
+  (a pot line without a rake amount, Winamax "No rake", means rake 0).
+- `Grammar.implicit_uncalled`: the site never prints "Uncalled bet returned": on each street
+  the top commitment minus the second (folded players' chips included, as RULES.md H-2) went
+  back to the top bettor inside his collect. The pipeline emits that uncalled_return (after
+  the street's last action), takes it out of the player's last collect and out of total_pot.
+  Only settled hands (with a collect) that print no return at all are normalised. With
+  `Grammar.collect_may_hold_uncalled` the collects keep their amount in the hands whose
+  collects do not exceed the chips left in the pot (888 collects the pot without the return).
+- `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
+  into a live post of the big blind and dead money for the rest (Winamax posts both that way).
+- `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
+- `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, `Grammar.posts_first`,
+  `Grammar.raise_among_posts`,
+  `Grammar.cap_verb`: see
+  parsers/core/grammar.py. A `fees` group of `pot_line` is added to the rake (GGPoker Bingo ...),
+  a `side_pots` group to the pot (PartyPoker 2026 "Side Pot 1: N").
+- Header columns a reader may add: `pot_unreliable` (the pot line leaves out a fee: pot and
+  rake not read) and `stakes_may_be_bets` (stated stakes twice the full blinds posted are
+  fixed-limit bets: the blinds are the posts). Both WPN old format.
+- `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.core.grammar import Grammar
+
+#: Kinds that make up a player's street commitment (amount = chips added).
+COMMITTING = ("post_sb", "post_bb", "post_straddle", "post_live", "call", "bet", "raise")
+KEY = ["hand_key", "street"]
+
+
+def _paid(actions: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    if not grammar.paid_verbs:
+        return actions
+    paid = pl.col("verb").is_in(list(grammar.paid_verbs)).fill_null(False)
+    return actions.with_columns(
+        pl.when(paid).then(-pl.col("amount")).otherwise(pl.col("amount")).alias("amount")
+    )
+
+
+def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, street, player, returned, line_no) of the uncalled part on each street."""
+    settled = actions.filter(pl.col("kind") == "collect").select("hand_key").unique()
+    printed = actions.filter(pl.col("kind") == "uncalled_return").select("hand_key").unique()
+    settled = settled.join(printed, on="hand_key", how="anti")
+    committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
+    committing = committing.join(settled, on="hand_key", how="semi")
+    per_player = committing.group_by([*KEY, "player"]).agg(committed=pl.col("amount").sum())
+    committed = pl.col("committed")
+    per_street = per_player.group_by(KEY).agg(
+        top=committed.max(),
+        second=committed.top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
+        player=pl.col("player").sort_by("committed", descending=True).first(),
+    )
+    # the return follows the street's last action (folds included)
+    last = actions.filter(pl.col("street") <= 3).group_by(KEY).agg(pl.col("line_no").max())
+    per_street = per_street.join(last, on=KEY, how="left")
+    return per_street.filter(pl.col("top") > pl.col("second")).select(
+        *KEY, "player", (pl.col("top") - pl.col("second")).alias("returned"), "line_no"
+    )
+
+
+def _return_rows(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
+    """One uncalled_return action per row of `returns`, shaped like `actions`."""
+    template = actions.unique(subset=["hand_key"], keep="first").drop(
+        "street", "player", "line_no", "amount", "to_amount", "kind", "all_in", "verb"
+    )
+    rows = returns.join(template, on="hand_key").with_columns(
+        pl.lit("uncalled_return").alias("kind"),
+        pl.lit("uncalled_return").alias("verb"),
+        pl.col("returned").alias("amount"),
+        pl.lit(None, dtype=actions.schema["to_amount"]).alias("to_amount"),
+        pl.lit(False).alias("all_in"),
+    )
+    return rows.select(
+        [pl.col(name).cast(dtype) for name, dtype in actions.schema.items()]
+    ).with_columns(pl.lit(1, dtype=pl.Int8).alias("_sub"))
+
+
+def _less_collect(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
+    """Take each player's returned chips out of his collects, the last one first (Winamax puts
+    them in the pot the top bettor alone contests: his last "side pot" line). What his collects
+    cannot cover stays collected by no one: the audit's settlement checks then flag the hand."""
+    per_player = returns.group_by("hand_key", "player").agg(pl.col("returned").sum())
+    marked = actions.join(
+        per_player, on=["hand_key", "player"], how="left", maintain_order="left"
+    ).with_row_index("_row")
+    collect = (pl.col("kind") == "collect") & pl.col("returned").is_not_null()
+    collects = marked.filter(collect).sort("_row", descending=True)
+    later = pl.col("amount").cum_sum().over("hand_key", "player") - pl.col("amount")
+    left = (pl.col("returned") - later).clip(lower_bound=0)
+    taken = collects.select("_row", pl.min_horizontal("amount", left).alias("_taken"))
+    marked = marked.join(taken, on="_row", how="left", maintain_order="left")
+    return marked.with_columns(
+        (pl.col("amount") - pl.col("_taken").fill_null(0)).alias("amount")
+    ).drop("_row", "returned", "_taken")
+
+
+def _resequence(actions: pl.DataFrame) -> pl.DataFrame:
+    ordered = actions.sort("hand_key", "seq", "_sub").drop("_sub")
+    first = pl.col("hand_key") != pl.col("hand_key").shift(1)
+    row = pl.int_range(pl.len(), dtype=pl.Int32)
+    seq = row - pl.when(first.fill_null(True)).then(row).forward_fill()
+    return ordered.with_columns(seq.alias("seq"))
+
+
+def _held_in_collects(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
+    """The returns of the hands whose collects exceed the chips left in the pot (all chips put
+    in less the returns): only there do the collects hold them (`collect_may_hold_uncalled`)."""
+    kind = pl.col("kind")
+    put = kind.is_in(COMMITTING) | kind.is_in(["post_dead", "post_ante"])
+    money = actions.group_by("hand_key").agg(
+        pl.col("amount").filter(put).sum().alias("_put"),
+        pl.col("amount").filter(kind == "collect").sum().alias("_collected"),
+    )
+    returned = returns.group_by("hand_key").agg(pl.col("returned").sum().alias("_returned"))
+    held = money.join(returned, on="hand_key").filter(
+        pl.col("_collected") > pl.col("_put") - pl.col("_returned")
+    )
+    return returns.join(held.select("hand_key"), on="hand_key", how="semi")
+
+
+def _with_returns(
+    actions: pl.DataFrame,
+    hands: pl.DataFrame,
+    pot_holds_returns: bool = True,
+    collect_may_hold: bool = False,
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    returns = implicit_returns(actions)
+    if returns.is_empty():
+        return actions, hands
+    in_collects = _held_in_collects(actions, returns) if collect_may_hold else returns
+    rows = _return_rows(actions, returns)
+    # place each return right after the street's last commitment (same seq, later _sub)
+    seq_of = actions.select("hand_key", "line_no", "seq").unique(["hand_key", "line_no"])
+    rows = rows.drop("seq").join(seq_of, on=["hand_key", "line_no"], how="left")
+    rows = rows.select(*actions.columns, "_sub")
+    body = _less_collect(actions, in_collects).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
+    actions = _resequence(pl.concat([body, rows]))
+    if not pot_holds_returns:  # the reported pot already leaves the uncalled chips out
+        return actions, hands
+    totals = returns.group_by("hand_key").agg(pl.col("returned").sum().alias("_returned"))
+    hands = hands.join(totals, on="hand_key", how="left").with_columns(
+        (pl.col("total_pot") - pl.col("_returned").fill_null(0)).alias("total_pot")
+    )
+    return actions, hands.drop("_returned")
+
+
+def _split_dead_both(actions: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    blinds = hands.select("hand_key", "small_blind", "big_blind")
+    marked = actions.join(blinds, on="hand_key", how="left", maintain_order="left")
+    both = (
+        (pl.col("kind") == "post_dead")
+        & (pl.col("amount") > pl.col("small_blind"))
+        & (pl.col("amount") >= pl.col("big_blind"))
+    ).fill_null(False)
+    live = marked.filter(both).with_columns(
+        pl.lit("post_live").alias("kind"), pl.col("big_blind").alias("amount")
+    )
+    dead = marked.with_columns(
+        pl.when(both).then(pl.col("amount") - pl.col("big_blind")).otherwise(pl.col("amount"))
+    )
+    parts = [
+        live.with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub")),
+        dead.with_columns(pl.lit(1, dtype=pl.Int8).alias("_sub")),
+    ]
+    merged = pl.concat(parts).drop("small_blind", "big_blind")
+    return _resequence(merged.with_columns(pl.col("kind").cast(actions.schema["kind"])))
+
+
+def _straddle_added(actions: pl.DataFrame) -> pl.DataFrame:
+    """Straddle amounts are totals: chips added = total - the player's live posts before it."""
+    live = pl.col("kind").is_in(COMMITTING[:4]) & (pl.col("street") == 0)
+    straddle = pl.col("kind") == "post_straddle"
+    by = ["hand_key", "player"]
+    other = pl.when(live & ~straddle).then(pl.col("amount")).otherwise(0).fill_null(0)
+    last_total = pl.when(live & straddle).then(pl.col("amount")).forward_fill().over(by)
+    total = pl.max_horizontal(other.cum_sum().over(by), last_total.fill_null(0))
+    marked = actions.with_columns(total.alias("_total"))
+    before = pl.col("_total").shift(1).over(by).fill_null(0)
+    return marked.with_columns(
+        pl.when(live & straddle)
+        .then(pl.col("amount") - before)
+        .otherwise(pl.col("amount"))
+        .alias("amount")
+    ).drop("_total")
+
+
+def _idle_sit_out(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    named = actions.select("hand_key", "player").unique().with_columns(pl.lit(True).alias("_acts"))
+    marked = seats.join(named, on=["hand_key", "player"], how="left", maintain_order="left")
+    idle = pl.col("_acts").is_null()
+    # an idle seat listed without a stack ("Seat 1: Player1 ()") is an empty listing: dropped
+    return (
+        marked.filter(~(idle & pl.col("stack").is_null()))
+        .with_columns((pl.col("sitting_out") | idle).alias("sitting_out"))
+        .drop("_acts")
+    )
+
+
+def _fallback_collects(actions: pl.DataFrame, verb: str) -> pl.DataFrame:
+    """Summary collects (`verb`) count only in hands without another collect line."""
+    fallback = (pl.col("verb") == verb).fill_null(False)
+    other = ((pl.col("kind") == "collect") & ~fallback).any().over("hand_key")
+    kept = actions.filter(~(fallback & other))
+    return _resequence(kept.with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub")))
+
+
+def _allin_lines(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
+    """All-in lines (raw bet_or_call, resolved to bet/raise/call by the pipeline) are all-in;
+    before the deal they are the blind (post_bb after a small blind, else post_sb)."""
+    allin = pl.col("verb").is_in(verbs).fill_null(False)
+    wager = pl.col("kind").is_in(["call", "bet", "raise"])
+    sb_before = (pl.col("kind") == "post_sb").cum_sum().over("hand_key", order_by="seq") > 0
+    pre_deal = allin & wager & (pl.col("section") < 0)
+    kind = (
+        pl.when(pre_deal & sb_before)
+        .then(pl.lit("post_bb"))
+        .when(pre_deal)
+        .then(pl.lit("post_sb"))
+        .otherwise(pl.col("kind").cast(pl.String))
+    )
+    return actions.with_columns(
+        kind.cast(actions.schema["kind"]).alias("kind"),
+        pl.when(pre_deal).then(None).otherwise(pl.col("to_amount")).alias("to_amount"),
+        (pl.col("all_in") | (allin & wager)).alias("all_in"),
+    )
+
+
+def _unreliable_pots(hands: pl.DataFrame) -> pl.DataFrame:
+    """A header reader may flag hands whose pot line leaves out a fee it does not state
+    (column `pot_unreliable`): their total_pot and rake are not read."""
+    if "pot_unreliable" not in hands.columns:
+        return hands
+    bad = pl.col("pot_unreliable").fill_null(False)
+    return hands.with_columns(
+        pl.when(bad).then(None).otherwise(pl.col(name)).alias(name)
+        for name in ("total_pot", "rake")
+    )
+
+
+def _stakes_as_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """Header column `stakes_may_be_bets`: when the full (not all-in) blinds posted are half
+    the stated stakes ("2/4" with posts 1 and 2), the stakes were fixed-limit bets and the
+    blinds are the posts."""
+    if "stakes_may_be_bets" not in hands.columns:
+        return hands
+    full = ~pl.col("all_in")
+    posts = actions.group_by("hand_key").agg(
+        pl.col("amount").filter((pl.col("kind") == "post_sb") & full).first().alias("_sb"),
+        pl.col("amount").filter((pl.col("kind") == "post_bb") & full).first().alias("_bb"),
+    )
+    frame = hands.join(posts, on="hand_key", how="left")
+    as_bets = (
+        pl.col("stakes_may_be_bets")
+        & (pl.col("_bb") == pl.col("small_blind"))
+        & (2 * pl.col("_bb") == pl.col("big_blind"))
+    ).fill_null(False)
+    return frame.with_columns(
+        pl.when(as_bets).then(pl.col("_sb")).otherwise(pl.col("small_blind")).alias("small_blind"),
+        pl.when(as_bets).then(pl.col("_bb")).otherwise(pl.col("big_blind")).alias("big_blind"),
+    ).drop("_sb", "_bb")
+
+
+def _raise_among_posts(actions: pl.DataFrame) -> pl.DataFrame:
+    """`Grammar.raise_among_posts`: a raise before the hand's last post, by a player who posts
+    the small blind after it, is a dead post of its raise-to total, and that small blind is dead
+    too (the total is split into the live big blind + dead rest by `dead_sb_includes_bb`).
+    Other raises among the posts stay betting actions (quarantined by `posts_first`)."""
+    posts = ("post_sb", "post_bb", "post_ante", "post_dead", "post_straddle")
+    by = ["hand_key", "player"]
+    last_post = pl.col("seq").filter(pl.col("kind").is_in(posts)).max().over("hand_key")
+    raised = (pl.col("kind") == "raise") & (pl.col("seq") < last_post)
+    first_raise = pl.col("seq").filter(raised).min().over(by)
+    sb_after = ((pl.col("kind") == "post_sb") & (pl.col("seq") > first_raise)).fill_null(False)
+    early = (raised & sb_after.any().over(by)).fill_null(False)
+    dead = pl.lit("post_dead", dtype=actions.schema["kind"])
+    return actions.with_columns(
+        pl.when(early | sb_after).then(dead).otherwise(pl.col("kind")).alias("kind"),
+        pl.when(early).then(pl.col("to_amount")).otherwise(pl.col("amount")).alias("amount"),
+        pl.when(early).then(None).otherwise(pl.col("to_amount")).alias("to_amount"),
+    )
+
+
+def _posts_first(actions: pl.DataFrame) -> pl.DataFrame:
+    """`Grammar.posts_first`: a betting action before a later post makes the hand unreadable
+    (column `problem`, quarantined by the pipeline with a reason naming the line)."""
+    posts = ("post_sb", "post_bb", "post_ante", "post_dead", "post_straddle")
+    last_post = pl.col("seq").filter(pl.col("kind").is_in(posts)).max().over("hand_key")
+    early = pl.col("kind").is_in(["bet", "raise", "call", "check", "fold"]) & (
+        pl.col("seq") < last_post
+    )
+    return actions.with_columns(
+        pl.when(early.fill_null(False))
+        .then(pl.lit("betting action before the blinds are posted: ") + pl.col("verb"))
+        .alias("problem")
+    )
+
+
+def _group_sum(hands: pl.DataFrame, column: str, grammar: Grammar) -> pl.DataFrame:
+    """hand_key, _sum: the amounts in a text column summed per hand (null when one is
+    unreadable; hands without the text are absent)."""
+    return (
+        hands.select("hand_key", "scale", pl.col(column).str.extract_all(r"\d[\d.,]*"))
+        .explode(column)
+        .filter(pl.col(column).is_not_null())
+        .with_columns(grammar.amount(pl.col(column), pl.col("scale")).alias("_one"))
+        .group_by("hand_key")
+        .agg(
+            pl.when(pl.col("_one").is_null().any())
+            .then(None)
+            .otherwise(pl.col("_one").sum())
+            .alias("_sum")
+        )
+    )
+
+
+def _extra_fees(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """An optional `fees` group of `pot_line` ("| Bingo $0 | Fortune $0 | Tax $0"): every
+    amount in it is money the site took, added to the rake (null when one is unreadable)."""
+    if "fees_s" not in hands.columns:
+        return hands
+    frame = hands.join(_group_sum(hands, "fees_s", grammar), on="hand_key", how="left")
+    return frame.with_columns(
+        (pl.col("rake") + pl.col("_sum").fill_null(0)).alias("rake"),
+    ).drop("_sum")
+
+
+def _side_pots(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """An optional `side_pots` group of `pot_line` (PartyPoker 2026 "Main Pot: 35656500 Side
+    Pot 1: 3767420"): the side pots are added to the pot (null when one is unreadable)."""
+    if "side_pots_s" not in hands.columns:
+        return hands
+    labels = r"[A-Za-z ]+\d+:"  # "Side Pot 1:" (its number is no amount)
+    amounts = hands.with_columns(pl.col("side_pots_s").str.replace_all(labels, " "))
+    frame = hands.join(_group_sum(amounts, "side_pots_s", grammar), on="hand_key", how="left")
+    has_side = pl.col("side_pots_s").str.contains(r"\d").fill_null(False)
+    total = pl.when(has_side).then(pl.col("total_pot") + pl.col("_sum"))
+    return frame.with_columns(total.otherwise(pl.col("total_pot")).alias("total_pot")).drop("_sum")
+
+
+def _cap_from_lines(hands: pl.DataFrame, actions: pl.DataFrame, verb: str) -> pl.DataFrame:
+    """`Grammar.cap_verb`: the cap is what the capping player has put in after that line."""
+    chips = pl.when(pl.col("kind").is_in(COMMITTING)).then(pl.col("amount")).otherwise(0)
+    total = chips.fill_null(0).cum_sum().over("hand_key", "player", order_by="seq")
+    caps = (
+        actions.with_columns(total.alias("_total"))
+        .filter(pl.col("verb") == verb)
+        .group_by("hand_key")
+        .agg(pl.col("_total").max().alias("_cap"))
+    )
+    frame = hands.join(caps, on="hand_key", how="left")
+    return frame.with_columns(pl.coalesce("cap", "_cap").alias("cap")).drop("_cap")
+
+
+def settle_site_money(
+    actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """Apply the grammar's settlement options to the actions, assembled hands and seats."""
+    actions = _paid(actions, grammar)
+    hands = _side_pots(_extra_fees(hands, grammar), grammar)
+    hands = _stakes_as_bets(_unreliable_pots(hands), actions)
+    if grammar.fallback_collect_verb:
+        actions = _fallback_collects(actions, grammar.fallback_collect_verb)
+    if grammar.allin_may_raise:
+        allin_verbs = [verb for verb, kind in grammar.verbs.items() if kind == "bet_or_call"]
+        actions = _allin_lines(actions, allin_verbs)
+    if grammar.straddle_is_total:
+        actions = _straddle_added(actions)
+    if grammar.cap_verb:
+        hands = _cap_from_lines(hands, actions, grammar.cap_verb)
+    if grammar.raise_among_posts:
+        actions = _raise_among_posts(actions)
+    if grammar.posts_first:
+        actions = _posts_first(actions)
+    if grammar.idle_seats_sit_out:
+        seats = _idle_sit_out(seats, actions)
+    if grammar.dead_sb_includes_bb:
+        actions = _split_dead_both(actions, hands)
+    if grammar.pot_net_of_rake:
+        rake = pl.when(pl.col("total_pot").is_not_null()).then(pl.col("rake").fill_null(0))
+        hands = hands.with_columns(rake.alias("rake")).with_columns(
+            (pl.col("total_pot") + pl.col("rake")).alias("total_pot")
+        )
+    if grammar.implicit_uncalled:
+        actions, hands = _with_returns(
+            actions, hands, not grammar.pot_excludes_uncalled, grammar.collect_may_hold_uncalled
+        )
+    return actions, hands, seats

@@ -1,0 +1,1 @@
+"""Whole-document formats (XML, TOML) read outside the line pipeline: iPoker, PHH."""

@@ -1,0 +1,1 @@
+"""The iPoker XML format (reader.py; docs/sites.md)."""

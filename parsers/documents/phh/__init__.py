@@ -1,0 +1,1 @@
+"""PHH, the Poker Hand History standard (reader.py; docs/sites.md)."""

@@ -1,0 +1,1 @@
+"""The bovada format (README.md in this folder)."""

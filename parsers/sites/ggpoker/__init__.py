@@ -1,0 +1,1 @@
+"""The ggpoker format (README.md in this folder)."""

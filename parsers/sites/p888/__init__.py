@@ -1,0 +1,1 @@
+"""The p888 format (README.md in this folder)."""

@@ -1,0 +1,1 @@
+"""The partypoker format (README.md in this folder)."""

@@ -1,0 +1,1 @@
+"""The pokerstars format (README.md in this folder)."""

@@ -1,0 +1,240 @@
+"""PokerStars-family hand headers -> hand-level columns (game, structure, stakes, time).
+
+Examples of what is read (one regex per field, on the header lines only):
+  PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05 CET [... ET]
+  PokerStars Game #2: Tournament #9, $1.00+$0.25 USD Omaha Hi/Lo No Limit - Level V (75/150) - ...
+  PokerStars Hand #3: 6+ Hold'em No Limit (Button Blind $2 - Ante $2 USD) - ...
+  PokerStars Game #4: Hold'em No Limit ($0.50/$1.00 - $20 Cap - USD) - ...
+  PokerStars Home Game Hand #5: {club} Hold'em No Limit (1/2) - 2012/01/28 20:58:29 ET
+Times: the bracketed ET time when present, else the first time with its zone; zones not in
+TIME_ZONES (or none) are taken as UTC as given (docs/parsing.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import polars as pl
+
+from parsers.core.distinct import with_per_distinct
+from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.markers import first_marker
+from parsers.core.money import CENTS, CHIPS, EN, currency_of, to_minor_units
+
+HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
+STAKES = r"\((?:[^()/]*?[A-Za-z], )?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>[^()]*)\)"
+BUTTON_BLIND = r"\(Button Blind\s*(?P<bb>[^\s()]+)"
+CAP = r"(?P<cap>\S+) Cap"
+HEADER_ANTE = r"Ante\s*(?P<ante>[^\s)]+)"
+ISO_CODE = r"\b(?P<iso>USD|EUR|GBP|INR|CNY|CAD)\)"
+
+#: Zone abbreviations printed by PokerStars-family clients -> IANA names.
+TIME_ZONES: dict[str, str] = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CT": "America/Chicago",
+    "MT": "America/Denver",
+    "PT": "America/Los_Angeles",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "WET": "Europe/Lisbon",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide",
+    "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+
+_DATE = r"(\d{4}/\d{1,2}/\d{1,2})"
+_TIME = r"(\d{1,2}:\d{2}(?::\d{2})?)"
+BRACKET_ET = rf"\[{_DATE} {_TIME} ET\]"
+FIRST_TIME = rf"{_DATE}(?: -)? {_TIME}\s*\(?([A-Z]{{2,4}})?\)?"
+
+
+def _game(text: pl.Expr) -> pl.Expr:
+    rules = (
+        ("6+ Hold'em", "holdem_6plus"),
+        ("6 Card Omaha", "omaha6"),
+        ("5 Card Omaha", "omaha5"),
+        ("Courchevel", "courchevel"),
+        ("Omaha", "omaha4"),
+        ("Hold'em", "holdem"),
+    )
+    return first_marker(text, rules, "unknown")
+
+
+def _structure(text: pl.Expr) -> pl.Expr:
+    return (
+        pl.when(text.str.contains("Pot Limit Pre-Flop", literal=True))
+        .then(pl.lit("UNKNOWN"))
+        .when(text.str.contains(r"No Limit.*\bCap\b"))
+        .then(pl.lit("CAP"))
+        .when(text.str.contains("Pot Limit", literal=True))
+        .then(pl.lit("PL"))
+        .when(text.str.contains("No Limit", literal=True))
+        .then(pl.lit("NL"))
+        .when(text.str.contains(r"\bLimit\b"))
+        .then(pl.lit("FL"))
+        .otherwise(pl.lit("UNKNOWN"))
+    )
+
+
+def _local_time(date: pl.Expr, time: pl.Expr) -> pl.Expr:
+    with_seconds = pl.when(time.str.count_matches(":") == 1).then(time + ":00").otherwise(time)
+    stamp = date + pl.lit(" ") + with_seconds.str.zfill(8)
+    return stamp.str.strptime(pl.Datetime("us"), "%Y/%m/%d %H:%M:%S", strict=False)
+
+
+def started_at(
+    text: pl.Expr, zones: Iterable[str] = TIME_ZONES, first: pl.Expr | None = None
+) -> pl.Expr:
+    """UTC start time: bracketed ET time when present, else the first time and its zone.
+
+    `zones` limits the conversions to the abbreviations present (a loop over a few zones);
+    `first` is `text.str.extract_groups(FIRST_TIME)` when the caller has read it already.
+    """
+    # Each regex and each local time is computed once: the steps read the fields of one
+    # struct (`with_fields`); repeating an expression made Polars evaluate it per use.
+    if first is None:
+        first = text.str.extract_groups(FIRST_TIME)
+    with_et = first.struct.with_fields(text.str.extract_groups(BRACKET_ET).alias("_et"))
+    et = pl.field("_et")
+    local = with_et.struct.with_fields(
+        _local_time(pl.field("1"), pl.field("2")).alias("_first"),
+        _local_time(et.struct.field("1"), et.struct.field("2")).alias("_et_local"),
+    )
+    first_local, zone = pl.field("_first"), pl.field("3")
+    utc = first_local.dt.replace_time_zone("UTC")
+    for abbreviation in zones:
+        iana = TIME_ZONES[abbreviation]
+        converted = first_local.dt.replace_time_zone(
+            iana, ambiguous="earliest", non_existent="null"
+        ).dt.convert_time_zone("UTC")
+        utc = pl.when(zone == abbreviation).then(converted).otherwise(utc)
+    et_utc = (
+        pl.field("_et_local")
+        .dt.replace_time_zone("America/New_York", ambiguous="earliest", non_existent="null")
+        .dt.convert_time_zone("UTC")
+    )
+    started = local.struct.with_fields(pl.coalesce(et_utc, utc).alias("_utc"))
+    return started.struct.field("_utc").alias("1")  # the name the plain expression had
+
+
+def _zones_present(first_times: pl.Series) -> list[str]:
+    """Known zone abbreviations among the FIRST_TIME groups of the headers (field "3")."""
+    found = first_times.struct.field("3").unique().drop_nulls()
+    return [zone for zone in found.to_list() if zone in TIME_ZONES]
+
+
+#: The header without its hand id and time: what the game fields are read from. Hands of one
+#: table share it, so the regex work runs once per distinct game, not once per hand.
+#: It is what is left between these two (the text up to the id, the date and the rest): two
+#: replaces without capture groups are ~2x cheaper than one lazy capturing regex.
+HAND_ID_PART = r"^.*?#[0-9A-Za-z-]+:\s*"
+DATE_PART = r" - \d{4}/\d{1,2}/\d{1,2}.*$"
+
+
+def _after_id(text: pl.Expr) -> pl.Expr:
+    """The header less the text up to the hand id (HAND_ID_PART), unchanged without one."""
+    return text.str.replace(HAND_ID_PART, "")
+
+
+def _game_part(text: pl.Expr, after_id: pl.Expr) -> pl.Expr:
+    """The header between the hand id and the date; "" when the header has no `#id:`.
+
+    `after_id`: `_after_id(text)`, read from a column (an expression used twice runs twice).
+    A match of HAND_ID_PART is never empty (it holds "#" and ":"), so the header has an id
+    exactly where removing it made the text shorter: no second regex pass to ask."""
+    has_id = after_id.str.len_bytes() < text.str.len_bytes()
+    return pl.when(has_id).then(after_id.str.replace(DATE_PART, "")).otherwise(pl.lit(""))
+
+
+def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
+    """Distinct game descriptions (column `game_text`) -> game, structure, stakes in units."""
+    text = pl.col("game_text")
+    stakes = text.str.extract_groups(STAKES)
+    tournament = text.str.contains("Tournament #", literal=True)
+    iso = text.str.extract(ISO_CODE, 1)
+    button_blind = text.str.extract(BUTTON_BLIND, 1)
+    symbol = currency_of(pl.coalesce(stakes.struct.field("sb"), button_blind))
+    currency = pl.when(tournament).then(pl.lit("chips")).otherwise(pl.coalesce(iso, symbol))
+    frame = games.with_columns(
+        _game(text).alias("game"),
+        text.str.contains("Hi/Lo", literal=True).alias("is_hilo"),
+        _structure(text).alias("structure"),
+        tournament.alias("is_tournament"),
+        currency.fill_null("play").alias("currency"),
+        stakes.alias("stakes"),
+        text.str.extract(CAP, 1).alias("cap_s"),
+        text.str.extract(HEADER_ANTE, 1).alias("ante_s"),
+        button_blind.alias("button_blind_s"),
+    )
+    scale = (
+        pl.when(pl.col("currency").is_in(["chips", "play"]))
+        .then(pl.lit(CHIPS, dtype=pl.Int32))
+        .otherwise(pl.lit(CENTS, dtype=pl.Int32))
+    )
+    frame = frame.with_columns(scale.alias("scale"))
+
+    def money(column: pl.Expr) -> pl.Expr:
+        return to_minor_units(column, pl.col("scale"), EN)
+
+    first = money(pl.coalesce(pl.col("stakes").struct.field("sb"), pl.col("button_blind_s")))
+    second = money(pl.col("stakes").struct.field("bb"))
+    is_fl = pl.col("structure") == "FL"
+    button = pl.col("button_blind_s").is_not_null()
+    return frame.with_columns(
+        pl.when(button).then(0).when(is_fl).then(None).otherwise(first).alias("small_blind"),
+        pl.when(is_fl | button).then(first).otherwise(second).alias("big_blind"),
+        pl.when(is_fl).then(first).alias("small_bet"),
+        pl.when(is_fl).then(second).alias("big_bet"),
+        money(pl.col("ante_s")).alias("header_ante"),
+        money(pl.col("cap_s")).alias("cap"),
+    )
+
+
+#: Brand words of the clones written in the PokerStars format -> hands.site (PokerStars itself
+#: and HUD "converted" exports keep the grammar's site, "pokerstars").
+BRANDS: dict[str, str] = {
+    "Run It Once Poker": "runitonce",
+    "PokerBros": "pokerbros",
+    "PokerMaster": "pokermaster",
+    "PPPoker": "pppoker",
+    "Full Tilt": "fulltilt",
+}
+BRAND = "(" + "|".join(BRANDS) + r")(?: Zoom| Home Game| Rush)? (?:Game|Hand) #"
+
+
+def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
+    """Header lines (hand_key, line_no, text) -> parsers.core.hands.HEADER_COLUMNS + brand."""
+    text = pl.col("text")
+    # the first time of each header is read once: for the zones present and for the time
+    first_times = headers.select(text.str.extract_groups(FIRST_TIME)).to_series()
+    frame = headers.with_columns(
+        first_times.alias("_first_time"), _after_id(text).alias("_after_id")
+    ).with_columns(
+        text.str.extract(BRAND, 1).replace_strict(BRANDS, default=None).alias("brand"),
+        text.str.extract(HAND_ID, 1).alias("hand_id"),
+        _game_part(text, pl.col("_after_id")).alias("game_text"),
+        started_at(text, _zones_present(first_times), pl.col("_first_time")).alias("started_at"),
+    )
+    frame = with_per_distinct(frame, ["game_text"], _game_fields)
+    problem = (
+        pl.when(pl.col("hand_id").is_null())
+        .then(pl.lit("hand id unreadable in header"))
+        .when(pl.col("big_blind").is_null())
+        .then(pl.lit("stakes unreadable in header"))
+        .when(pl.col("game") == "unknown")
+        .then(pl.lit("game unknown in header"))
+    )
+    return frame.with_columns(problem.alias("header_problem")).select(*HEADER_COLUMNS, "brand")

@@ -1,0 +1,1 @@
+"""The winamax format (README.md in this folder)."""

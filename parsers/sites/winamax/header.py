@@ -1,0 +1,97 @@
+"""Winamax hand headers -> hand-level columns (game, structure, stakes, time).
+
+Examples of what is read (one regex per field, on the header lines only):
+  Winamax Poker - CashGame - HandId: #6935619-5785-1419437602 - Omaha pot limit (2€/4€) - ...
+  Winamax Poker - Tournament "TEA TIME" buyIn: 18€ + 2€ level: 11 - HandId: #1-128-16 -
+      Holdem no limit (140/600/1200) - 2022/05/23 17:10:11 UTC     (ante/sb/bb)
+  Winamax Poker - Go Fast "Buzau" - HandId: #1-2-3 - Holdem no limit (2€/4€) - ...
+  ... - 5 Card Omaha Hi/Lo pot limit (1€/2€) - ...   ... - Omaha8 pot limit (0.05/0.10) - ...
+Fixed limit stakes are the small and big bets (the blinds are read from the posts).
+Cash stakes without a currency are play money. Every amount is read in hundredths of the unit
+(scale 100): tournament chip counts can have cents ("7410.50") after split pots.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.markers import first_marker
+from parsers.core.money import CENTS, EN, currency_of, to_minor_units
+from parsers.sites.pokerstars.header import started_at
+
+HAND_ID = r"HandId: #(?P<hand_id>[0-9-]+)"
+GAME = (
+    r"HandId: #[0-9-]+ - (?P<game>.+?) (?P<limit>no limit|pot limit|fixed limit)"
+    r" \((?P<stakes>[^()]*)\)"
+)
+#: (marker in the game name, canonical game); the first match wins.
+GAMES: tuple[tuple[str, str], ...] = (
+    ("Omaha5", "omaha5"),
+    ("5 Card Omaha", "omaha5"),
+    ("6 Card Omaha", "omaha6"),
+    ("Omaha6", "omaha6"),
+    ("Omaha", "omaha4"),
+    ("Holdem", "holdem"),
+)
+STRUCTURES = {"no limit": "NL", "pot limit": "PL", "fixed limit": "FL"}
+
+
+def _game(name: pl.Expr) -> pl.Expr:
+    return first_marker(name, GAMES, "unknown")
+
+
+def _money(column: pl.Expr) -> pl.Expr:
+    return to_minor_units(column, pl.col("scale"), EN)
+
+
+def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
+    """Header lines (hand_key, line_no, text) -> parsers.core.hands.HEADER_COLUMNS."""
+    text = pl.col("text")
+    parts = text.str.extract_groups(GAME)
+    tournament = text.str.contains(" - Tournament ", literal=True)
+    stakes = parts.struct.field("stakes").str.split("/")
+    three = stakes.list.len() == 3
+    currency = (
+        pl.when(tournament)
+        .then(pl.lit("chips"))
+        .otherwise(currency_of(parts.struct.field("stakes")).fill_null("play"))
+    )
+    frame = headers.with_columns(
+        text.str.extract(HAND_ID, 1).alias("hand_id"),
+        _game(parts.struct.field("game").fill_null("")).alias("game"),
+        parts.struct.field("game").str.contains("Hi/Lo|Omaha8").fill_null(False).alias("is_hilo"),
+        parts.struct.field("limit")
+        .replace_strict(STRUCTURES, default="UNKNOWN", return_dtype=pl.String)
+        .alias("structure"),
+        tournament.alias("is_tournament"),
+        currency.alias("currency"),
+        pl.when(three).then(stakes.list.get(0, null_on_oob=True)).alias("ante_s"),
+        stakes.list.get(-2, null_on_oob=True).alias("first_s"),
+        stakes.list.get(-1, null_on_oob=True).alias("second_s"),
+        started_at(text).alias("started_at"),
+    )
+    # every Winamax amount may have cents: play money ("0.10") and tournament chips too
+    # ("7410.50" chips after a split pot), so one step is a hundredth of the unit everywhere
+    frame = frame.with_columns(pl.lit(CENTS, dtype=pl.Int32).alias("scale"))
+    is_fl = pl.col("structure") == "FL"
+    first, second = _money(pl.col("first_s")), _money(pl.col("second_s"))
+    frame = frame.with_columns(
+        pl.when(is_fl).then(None).otherwise(first).alias("small_blind"),
+        pl.when(is_fl).then(first).otherwise(second).alias("big_blind"),
+        pl.when(is_fl).then(first).alias("small_bet"),
+        pl.when(is_fl).then(second).alias("big_bet"),
+        _money(pl.col("ante_s")).alias("header_ante"),
+        pl.lit(None, dtype=pl.Int64).alias("cap"),
+    )
+    problem = (
+        pl.when(~pl.col("text").str.starts_with("Winamax Poker - "))
+        .then(pl.lit("header does not start with 'Winamax Poker - ' (corrupted header)"))
+        .when(pl.col("hand_id").is_null())
+        .then(pl.lit("hand id unreadable in header"))
+        .when(pl.col("big_blind").is_null())
+        .then(pl.lit("stakes unreadable in header"))
+        .when(pl.col("game") == "unknown")
+        .then(pl.lit("game unknown in header"))
+    )
+    return frame.with_columns(problem.alias("header_problem")).select(*HEADER_COLUMNS)

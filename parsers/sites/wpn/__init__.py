@@ -1,0 +1,1 @@
+"""The wpn format (README.md in this folder)."""
