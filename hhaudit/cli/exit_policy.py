@@ -4,7 +4,7 @@ The levels form a ladder, strictest last: `violation` (the default) fails on a v
 `warning` on a warning or a violation, `info` on any flag, `quarantine` on any flag or on a hand
 that could not be read, `never` never. Flags are counted as root causes (caused_by null,
 audit/causes.py): a consequence alone never fails a run. A hand "could not be read" when its
-quarantine reason_code (parsers/quarantine_reasons.py) is one of UNREADABLE_CODES: every code
+quarantine reason_code (parsers/core/quarantine_reasons.py) is one of UNREADABLE_CODES: every code
 except the hands that are not readable hands by nature (a duplicate, a cancelled hand, an
 unsupported game or format: NOT_READABLE_CODES) and files that hold no hand history at all.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from parsers.quarantine_reasons import NOT_READABLE_CODES, REASON_CODES
+from parsers.core.quarantine_reasons import NOT_READABLE_CODES, REASON_CODES
 
 EXIT_CLEAN = 0
 EXIT_FAILED = 1  # the --fail-on policy was met
