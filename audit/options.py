@@ -17,6 +17,7 @@ then its own `[site.<name>]` table.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,6 +35,46 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "fold_without_bet": ("info", "warning", "violation", "ignore"),
     "raise_without_opponent": ("info", "warning", "violation", "ignore"),
 }
+
+
+#: The tables of an options file, in one place (the CLI's reader, hhaudit/cli/config.py, checks
+#: a file against them): [default] and [site.<name>] hold options; [rules] the rule selection
+#: (select, ignore, [rules.severity]) that `hhaudit run` / `check` read.
+TOP_TABLES: tuple[str, ...] = ("default", "site", "rules")
+RULES_KEYS: tuple[str, ...] = ("select", "ignore", "severity")
+#: Sub-tables a [site.<name>] table may hold besides options (issue #16 adds "rake"); skipped
+#: here, read by their own loaders.
+SITE_SUBTABLES: tuple[str, ...] = ()
+TYPE_NAMES: dict[type, str] = {
+    bool: "a boolean",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+}
+
+
+def type_name(value: object) -> str:
+    """How an error names a value's TOML type ("a string", "an integer", "a table", ...)."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def closest(word: str, known: list[str] | tuple[str, ...]) -> str | None:
+    """The known name closest to `word` (difflib), if one is close enough."""
+    found = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    if not found:
+        found = difflib.get_close_matches(word.lower(), [k.lower() for k in known], n=1)
+        found = [k for k in known if found and k.lower() == found[0]]
+    return found[0] if found else None
+
+
+def did_you_mean(word: str, known: list[str] | tuple[str, ...]) -> str:
+    """' (did you mean `x`?)' or ''."""
+    match = closest(word, known)
+    return f" (did you mean `{match}`?)" if match else ""
 
 
 @dataclass(frozen=True)
@@ -74,21 +115,34 @@ class Options:
             value, expected = getattr(self, f.name), type(f.default)
             numeric = expected is float and isinstance(value, int) and not isinstance(value, bool)
             if type(value) is not expected and not numeric:
-                raise ValueError(f"option {f.name}={value!r}: expected a {expected.__name__}")
+                raise ValueError(
+                    f"option {f.name}: expected {TYPE_NAMES[expected]}, "
+                    f"got {type_name(value)} ({value!r})"
+                )
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise ValueError(f"option {name}={value!r}: expected one of {allowed}")
+                listed = ", ".join(f'"{choice}"' for choice in allowed)
+                raise ValueError(
+                    f"option {name}: expected one of {listed}, got {value!r}"
+                    + did_you_mean(value, allowed)
+                )
         if not 0 < self.fl_reopen_fraction <= 1:
-            raise ValueError("option fl_reopen_fraction must be in (0, 1]")
+            raise ValueError(
+                f"option fl_reopen_fraction: expected a number in (0, 1], "
+                f"got {self.fl_reopen_fraction}"
+            )
         if self.fl_max_raises < 0:
-            raise ValueError("option fl_max_raises must be >= 0")
+            raise ValueError(
+                f"option fl_max_raises: expected an integer >= 0, got {self.fl_max_raises}"
+            )
 
     def replace(self, **changes: Any) -> Options:
         """A copy with some options changed; unknown names fail loudly."""
-        unknown = set(changes) - set(option_names())
+        unknown = sorted(set(changes) - set(option_names()))
         if unknown:
-            raise ValueError(f"unknown option(s) {sorted(unknown)}; known: {option_names()}")
+            hints = "".join(did_you_mean(name, option_names()) for name in unknown[:1])
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}{hints}")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,16 +205,22 @@ def load_options(path: str | Path | None) -> tuple[Options, dict[str, Options]]:
     if path is not None:
         with open(path, "rb") as handle:
             data = tomllib.load(handle)
-    unknown_tables = set(data) - {"default", "site"}
+    unknown_tables = sorted(set(data) - set(TOP_TABLES))
     if unknown_tables:
-        raise ValueError(f"{path}: unknown table(s) {sorted(unknown_tables)}")
-    default_table = dict(data.get("default", {}))
+        hint = did_you_mean(unknown_tables[0], TOP_TABLES)
+        raise ValueError(f"{path}: unknown table(s) {unknown_tables}{hint}")
+    return options_from_tables(data.get("default", {}), data.get("site", {}))
+
+
+def options_from_tables(
+    default_table: Mapping[str, Any], site_tables: Mapping[str, Any]
+) -> tuple[Options, dict[str, Options]]:
+    """(default Options, {site: Options}) from a [default] table and the [site.*] tables (their
+    SITE_SUBTABLES skipped); the dict holds every site of SITE_PROFILES or of `site_tables`."""
     default = Options().replace(**default_table)
     sites: dict[str, Options] = {}
-    site_tables: Mapping[str, Any] = data.get("site", {})
     for site in sorted(set(SITE_PROFILES) | {name.lower() for name in site_tables}):
         table = next((t for name, t in site_tables.items() if name.lower() == site), {})
-        sites[site] = Options().replace(
-            **{**SITE_PROFILES.get(site, {}), **default_table, **dict(table)}
-        )
+        own = {key: value for key, value in table.items() if key not in SITE_SUBTABLES}
+        sites[site] = Options().replace(**{**SITE_PROFILES.get(site, {}), **default_table, **own})
     return default, sites

@@ -18,6 +18,7 @@ from typing import Any
 import polars as pl
 
 from hhaudit.run.inputs import InputSource, RefusedInput
+from hhaudit.run.selection import RuleSelection
 from hhaudit.run.timing import timed
 from parsers import schema
 
@@ -61,15 +62,17 @@ class PartResult:
 
 @dataclass(frozen=True)
 class AuditSettings:
-    """Options in force: a default and per-site overrides (from --config)."""
+    """Options in force: a default and per-site overrides (from --config), the rule selection."""
 
     default: Any = None  # audit.Options; None means audit's own defaults
     per_site: Mapping[str, Any] = field(default_factory=dict)
+    selection: RuleSelection = field(default_factory=RuleSelection)  # --select / --ignore
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "default": _options_dict(self.default),
             "sites": {site: _options_dict(opts) for site, opts in sorted(self.per_site.items())},
+            "rules": self.selection.to_dict(),
         }
 
     def fingerprint(self) -> str:
@@ -169,14 +172,16 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, pl.DataF
     """Audit parsed tables; each site gets its options. Returns (actions, violations)."""
     from audit import check
 
+    codes = settings.selection.codes
     result = check(
         parsed.hands,
         parsed.seats,
         parsed.actions,
         options=settings.default,
         site_options=dict(settings.per_site),
+        rules=list(codes) if codes is not None else None,
     )
-    return result.actions, result.violations
+    return result.actions, settings.selection.apply(result.violations)
 
 
 def _split_by_file(

@@ -16,6 +16,7 @@ from hhaudit.cli.exit_policy import (
     fail_on_options,
     failed,
 )
+from hhaudit.cli.selection import audit_settings, selection_options
 from reports.atomic import atomic_path
 
 TABLES = ("hands", "seats", "actions")
@@ -80,15 +81,16 @@ def _summary(violations) -> list[str]:
 @click.option(
     "--config",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="TOML options file: a [default] table and [site.<name>] tables (docs/options.md).",
+    help="TOML options file: [default], [site.<name>] and [rules] tables (docs/options.md).",
 )
-@click.option("--select", help="Comma-separated rule codes to evaluate (default: all).")
+@selection_options
 @fail_on_options
 def check(
     directory: Path,
     out: Path | None,
     config: Path | None,
     select: str | None,
+    ignore: str | None,
     fail_on: str,
     exit_zero: bool,
 ) -> None:
@@ -98,31 +100,31 @@ def check(
     Examples:
       hhaudit parse logs/ --out out/tables && hhaudit check out/tables
       hhaudit check out/tables --config site.toml --select RAISE-MIN,REOPEN
+      hhaudit check out/tables --ignore log,FOLD-NO-BET --fail-on warning
 
     With --fail-on quarantine, DIRECTORY/quarantine.parquet (from `hhaudit parse`) counts too.
     """
-    from audit import RULES, load_options
     from audit import check as audit_check
 
     fail_on = effective_fail_on(fail_on, exit_zero)
-    try:
-        default, per_site = load_options(config)
-    except (ValueError, TypeError, OSError) as exc:
-        click.echo(f"hhaudit: bad configuration {config}: {exc}", err=True)
-        sys.exit(EXIT_ERROR)
-    codes = [c.strip().upper() for c in select.split(",")] if select else None
-    unknown = [c for c in codes or [] if c not in RULES]
-    if unknown:
-        click.echo(f"hhaudit: unknown rule code(s) {unknown}; see `hhaudit rules`", err=True)
-        sys.exit(EXIT_ERROR)
+    settings = audit_settings(config, select, ignore, lambda text: click.echo(text, err=True))
+    codes = settings.selection.codes
     hands, seats, actions = _read_tables(directory)
-    result = audit_check(hands, seats, actions, default, per_site, rules=codes)
+    result = audit_check(
+        hands,
+        seats,
+        actions,
+        settings.default,
+        settings.per_site,
+        rules=list(codes) if codes is not None else None,
+    )
+    violations = settings.selection.apply(result.violations)
     target = out or directory
     target.mkdir(parents=True, exist_ok=True)
     with atomic_path(target / "violations.parquet") as tmp:
-        result.violations.write_parquet(tmp)
+        violations.write_parquet(tmp)
     with atomic_path(target / "violations.csv") as tmp:
-        result.violations.write_csv(tmp)
-    for line in _summary(result.violations):
+        violations.write_csv(tmp)
+    for line in _summary(violations):
         click.echo(line, err=True)
-    sys.exit(exit_status(result.violations, _quarantine_by_code(directory), fail_on))
+    sys.exit(exit_status(violations, _quarantine_by_code(directory), fail_on))

@@ -19,8 +19,9 @@ from hhaudit.cli.exit_policy import (
     fail_on_options,
     run_exit_status,
 )
+from hhaudit.cli.selection import audit_settings, selection_options
 from hhaudit.engines import EngineSpec
-from hhaudit.run.batch import AuditSettings, FileEntry
+from hhaudit.run.batch import FileEntry
 from hhaudit.run.inputs import InputError, expand_inputs
 from hhaudit.run.interrupt import EXIT_INTERRUPTED, FileTally
 
@@ -30,6 +31,7 @@ Examples:
   hhaudit run 'logs/**/*.txt' archive.zip --out out/june --config site.toml
   hhaudit run logs/ --out out/june --resume      # skip files already audited
   hhaudit run logs/ --out out/june --fail-on warning
+  hhaudit run logs/ --out out/june --select betting --ignore FOLD-NO-BET
 
 {EXIT_TABLE}
 After Ctrl-C, the same command with --resume finishes the run.
@@ -45,13 +47,6 @@ class Console:
     def say(self, message: str, level: int = 0) -> None:
         if self.verbosity >= level:
             tqdm.write(message, file=sys.stderr)
-
-
-def _load_settings(config: Path | None) -> AuditSettings:
-    from audit.options import load_options
-
-    default, per_site = load_options(config)
-    return AuditSettings(default=default, per_site=per_site)
 
 
 @contextmanager
@@ -108,8 +103,9 @@ def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
 @click.option(
     "--config",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="TOML options file ([default] and [site.<name>] tables).",
+    help="TOML options file: [default], [site.<name>] and [rules] tables (docs/options.md).",
 )
+@selection_options
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @click.option("-v", "--verbose", count=True, help="More detail on stderr (repeatable).")
 @click.option(
@@ -122,6 +118,8 @@ def run(
     paths: tuple[str, ...],
     out_dir: Path,
     config: Path | None,
+    select: str | None,
+    ignore: str | None,
     quiet: bool,
     verbose: int,
     progress: bool,
@@ -143,8 +141,8 @@ def run(
 
     fail_on = effective_fail_on(fail_on, exit_zero)
     console = Console(-1 if quiet else verbose)
+    settings = audit_settings(config, select, ignore, lambda text: console.say(text))
     try:
-        settings = _load_settings(config)
         found = expand_inputs(paths, exclude=[out_dir])
     except (InputError, ValueError, TypeError, OSError) as exc:
         raise click.UsageError(str(exc)) from exc
