@@ -2,6 +2,8 @@
 
 Rendered by Jinja2 with autoescaping on: player, table and file names are hostile input. The
 page shows complete totals, and a bounded sample of flagged hands (see `HtmlLimits`), saying so.
+Everything is listed worst first (violations, warnings, info); rules are grouped by category and
+explained from the rule registry (reports/rule_notes.py).
 """
 
 from __future__ import annotations
@@ -14,15 +16,17 @@ import jinja2
 import polars as pl
 
 from audit.violations import SEVERITIES
+from reports.allowed import ALLOWED_LEGEND
 from reports.atomic import write_text_atomic
 from reports.charts import stacked_bars_svg
 from reports.replay import HtmlLimits, flagged_hand_details, sample_flags
+from reports.rule_notes import rule_notes
 from reports.summary import category_counts, code_counts, counts_by, flags_in_context, top_counts
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAX_CHART_BARS = 15
 MAX_DAY_BARS = 120
-WIDE_DAY_CHART = 20  # more days than this: the day chart spans the page
+HOURS = [f"{hour:02d}" for hour in range(24)]
 
 
 def _environment() -> jinja2.Environment:
@@ -39,16 +43,35 @@ def _series(counts: pl.DataFrame) -> dict[str, list[int]]:
     return {severity: counts.get_column(severity).to_list() for severity in SEVERITIES}
 
 
-def _chart(counts: pl.DataFrame, title: str, horizontal: bool = True) -> str | None:
+def _chart(counts: pl.DataFrame, title: str, name: str, horizontal: bool = True) -> str | None:
     if counts.is_empty():
         return None
     labels = [str(label) for label in counts.get_column("key").to_list()]
-    return stacked_bars_svg(labels, _series(counts), title, horizontal=horizontal)
+    return stacked_bars_svg(labels, _series(counts), title, horizontal=horizontal, name=name)
+
+
+def _by_hour(flags: pl.LazyFrame) -> pl.DataFrame:
+    """Root causes per UTC hour of the day, all 24 hours (hands without a time left out)."""
+    counted = counts_by(flags.filter(pl.col("hour").is_not_null()), "hour").with_columns(
+        pl.col("key").cast(pl.Int64)
+    )
+    every = pl.LazyFrame({"key": list(range(24))}, schema={"key": pl.Int64})
+    joined = every.join(counted, on="key", how="left", maintain_order="left").fill_null(0)
+    return joined.with_columns(pl.col("key").cast(pl.String).str.zfill(2)).collect()
+
+
+def _by_rule(flags: pl.LazyFrame) -> pl.LazyFrame:
+    """Per code, violations first (the worst severity of the code), then most flags."""
+    ranks = [pl.col(sev) > 0 for sev in SEVERITIES]
+    counted = counts_by(flags, "code").with_columns(
+        pl.when(ranks[0]).then(0).when(ranks[1]).then(1).otherwise(2).alias("_rank")
+    )
+    ordered = counted.sort(["_rank", "flags", "key"], descending=[False, True, False])
+    return ordered.drop("_rank")
 
 
 def build_charts(flags: pl.LazyFrame) -> dict[str, Any]:
-    """The three charts: flags by rule, by site and stakes, by day."""
-    by_rule = counts_by(flags, "code").sort(["flags", "key"], descending=[True, False])
+    """Flags by rule, by site and stakes, by day and by hour of the day, stacked by severity."""
     site_stakes = flags.with_columns(
         (pl.col("site").fill_null("unknown") + pl.lit(" · ") + pl.col("stakes")).alias("market")
     )
@@ -57,22 +80,33 @@ def build_charts(flags: pl.LazyFrame) -> dict[str, Any]:
     day_title = "Flags by day (UTC)"
     if days.height > MAX_DAY_BARS:
         day_title += f", last {MAX_DAY_BARS} of {days.height} days"
+    by_rule = _by_rule(flags).collect()
+    rule_title = "Flags by rule"
+    if by_rule.height > MAX_CHART_BARS * 2:
+        rule_title += f" (top {MAX_CHART_BARS * 2} of {by_rule.height})"
     return {
-        "by_rule": _chart(by_rule.collect(), "Flags by rule"),
+        "by_rule": _chart(by_rule.head(MAX_CHART_BARS * 2), rule_title, "rule"),
         "by_market": _chart(
             by_market.head(MAX_CHART_BARS).collect(),
             f"Flags by site and stakes (top {MAX_CHART_BARS})",
+            "market",
         ),
-        "by_day": _chart(days.tail(MAX_DAY_BARS), day_title, horizontal=False),
-        "by_day_wide": days.height > WIDE_DAY_CHART,
+        "by_day": _chart(days.tail(MAX_DAY_BARS), day_title, "day", horizontal=False),
+        "by_hour": _chart(_by_hour(flags), "Flags by hour of the day (UTC)", "hour", False),
     }
 
 
-def _code_rows(violations: pl.LazyFrame, per_code: int) -> list[dict[str, Any]]:
-    counts = code_counts(violations)
-    return counts.with_columns(
+def _code_sections(violations: pl.LazyFrame, per_code: int) -> list[dict[str, Any]]:
+    """The per-rule rows, grouped by category (declared order), violations first in each."""
+    counts = code_counts(violations).with_columns(
         pl.min_horizontal(pl.col("flags") + pl.col("consequences"), pl.lit(per_code)).alias("shown")
-    ).to_dicts()
+    )
+    sections = []
+    for category in category_counts(violations).to_dicts():  # a handful of categories
+        rows = counts.filter(pl.col("category") == category["key"])
+        if rows.height:
+            sections.append({**category, "codes": rows.to_dicts()})
+    return sections
 
 
 def _quarantine(quarantine: pl.LazyFrame, limit: int) -> tuple[list[dict[str, Any]], int]:
@@ -88,10 +122,55 @@ def _quarantine_codes(quarantine: pl.LazyFrame) -> list[dict[str, Any]]:
     return counts.sort(["rows", "reason_code"], descending=[True, False]).collect().to_dicts()
 
 
+FILE_OUTCOMES: tuple[str, ...] = ("error", "flagged, some quarantined", "flagged", "quarantined")
+
+
+def file_summary(files: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Input files by site and outcome (error / flagged / quarantined hands / clean), with their
+    hands and flags summed: what the page shows before the full list."""
+    if not files:
+        return []
+    frame = pl.DataFrame(
+        {
+            "site": [entry.get("site") or "unknown" for entry in files],
+            "error": [bool(entry.get("error")) for entry in files],
+            **{
+                name: [int(entry.get(name) or 0) for entry in files]
+                for name in ("hands_read", "hands_audited", "hands_quarantined", "flags")
+            },
+        }
+    )
+    flagged, quarantined = pl.col("flags") > 0, pl.col("hands_quarantined") > 0
+    outcome = (
+        pl.when(pl.col("error"))
+        .then(pl.lit(FILE_OUTCOMES[0]))
+        .when(flagged & quarantined)
+        .then(pl.lit(FILE_OUTCOMES[1]))
+        .when(flagged)
+        .then(pl.lit(FILE_OUTCOMES[2]))
+        .when(quarantined)
+        .then(pl.lit(FILE_OUTCOMES[3]))
+        .otherwise(pl.lit("clean"))
+    )
+    order = {name: index for index, name in enumerate((*FILE_OUTCOMES, "clean"))}
+    summed = frame.group_by("site", outcome.alias("outcome")).agg(
+        pl.len().alias("files"),
+        pl.col("hands_read", "hands_audited", "hands_quarantined", "flags").sum(),
+    )
+    rank = pl.col("outcome").replace_strict(order, return_dtype=pl.Int8)
+    return summed.sort("site", rank).to_dicts()
+
+
 def _totals(totals: Mapping[str, Any]) -> dict[str, Any]:
     """run.json totals, with the counts a record from before root causes lacks."""
     defaults = {"consequences": 0, "flags_total": totals.get("flags", 0), "likely_conventions": []}
     return {**defaults, **totals}
+
+
+def _codes_on_page(sections: list[dict[str, Any]], hands: list[dict[str, Any]]) -> list[str]:
+    codes = [row["code"] for section in sections for row in section["codes"]]
+    extra = {code for hand in hands for code in hand.get("codes") or []} - set(codes)
+    return [*codes, *sorted(extra)]
 
 
 def report_context(
@@ -103,23 +182,30 @@ def report_context(
     quarantine_rows, quarantine_total = _quarantine(tables["quarantine"], limits.quarantine_rows)
     shown_flags = sample_flags(violations, limits.per_code).select(pl.len()).collect().item()
     files = list(run.get("files", []))
+    sections = _code_sections(violations, limits.per_code)
+    shown_hands = flagged_hand_details(tables, limits)
     return {
         "run": run,
         "totals": _totals(run["totals"]),
         "files": files[: limits.file_rows],
         "files_total": len(files),
-        "codes": _code_rows(violations, limits.per_code),
+        "file_summary": file_summary(files),
+        "sections": sections,
+        "codes": [row for section in sections for row in section["codes"]],
+        "rules": rule_notes(_codes_on_page(sections, shown_hands)),
         "categories": category_counts(violations).to_dicts(),
         "charts": build_charts(flags),
         "top_tables": top_counts(flags, "table_name", limits.top).to_dicts(),
         "top_players": top_counts(flags, "player", limits.top).to_dicts(),
-        "hands": flagged_hand_details(hands, tables["actions"], violations, limits),
+        "hands": shown_hands,
+        "has_cards": "cards" in tables,
         "shown_flags": shown_flags,
         "quarantine": quarantine_rows,
         "quarantine_total": quarantine_total,
         "quarantine_codes": _quarantine_codes(tables["quarantine"]),
         "limits": limits,
         "severities": SEVERITIES,
+        "allowed_legend": ALLOWED_LEGEND,
     }
 
 

@@ -1,8 +1,13 @@
 """The flagged hands the HTML shows, each with its betting rounds replayed as a small table.
 
-Only a bounded sample is shown (the first `per_code` flags of each code, at most `max_hands`
-hands); it is chosen with group_by/head and built with joins and one group_by into lists of
-row structs, so nothing here loops in Python over hands or actions.
+Only a bounded sample is shown (the first `per_code` flags of each code, violations first, at
+most `max_hands` hands); it is chosen with group_by/head and built with joins and group_bys
+into lists of row structs, so nothing here loops in Python over hands or actions.
+
+Per action the replay gives seat, player, stack and pot before the action, to call, what was
+allowed (reports/allowed.py) and what was done; per hand its header facts (reports/hand_facts.py),
+its flags (consequences under their cause) and, with a `cards` table, the board at each street
+and the cards shown (reports/cards_view.py).
 """
 
 from __future__ import annotations
@@ -14,9 +19,13 @@ import polars as pl
 
 from audit.violations import SEVERITIES
 from parsers.schema import BETTING_KINDS, STREET_NAMES
-from reports.columns import decimal_amount, stakes_label
+from reports.allowed import allowed_kind, allowed_text, with_allowed_inputs
+from reports.cards_view import card_lists
+from reports.columns import decimal_amount
+from reports.hand_facts import hand_headers
 
-STATE_COLUMNS: tuple[str, ...] = ("to_call", "min_to", "max_to")
+#: State columns a flag quotes, used where the actions table lacks them.
+FLAG_STATE: tuple[str, ...] = ("to_call", "min_to", "max_to")
 
 
 @dataclass(frozen=True)
@@ -30,24 +39,28 @@ class HtmlLimits:
     top: int = 10
 
 
+def severity_rank(column: str = "severity") -> pl.Expr:
+    """0 for a violation, 1 a warning, 2 info (the page lists the worst first)."""
+    ranks = {name: index for index, name in enumerate(SEVERITIES)}
+    return pl.col(column).cast(pl.String).replace_strict(ranks, default=9, return_dtype=pl.Int8)
+
+
 def sample_flags(violations: pl.LazyFrame, per_code: int) -> pl.LazyFrame:
     """The first `per_code` flags of each code, in table (input) order."""
     return violations.group_by("code", maintain_order=True).head(per_code)
 
 
 def shown_hand_keys(violations: pl.LazyFrame, limits: HtmlLimits) -> pl.Series:
-    sample = sample_flags(violations, limits.per_code).select("hand_key").collect()
-    return sample.get_column("hand_key").unique(maintain_order=True).head(limits.max_hands)
+    """The hands of the sample, those with a violation first (then warnings, info)."""
+    sample = sample_flags(violations, limits.per_code).select("hand_key", "severity")
+    ordered = sample.with_columns(severity_rank().alias("rank")).sort("rank", maintain_order=True)
+    keys = ordered.select("hand_key").collect().get_column("hand_key")
+    return keys.unique(maintain_order=True).head(limits.max_hands)
 
 
 def _street_name(column: str) -> pl.Expr:
-    names = {index: name for index, name in enumerate(STREET_NAMES)}
+    names = dict(enumerate(STREET_NAMES))
     return pl.col(column).replace_strict(names, default="?", return_dtype=pl.String)
-
-
-def _severity_rank() -> pl.Expr:
-    ranks = {name: index for index, name in enumerate(SEVERITIES)}
-    return pl.col("severity").cast(pl.String).replace_strict(ranks, return_dtype=pl.Int8)
 
 
 def cause_note() -> pl.Expr:
@@ -59,49 +72,51 @@ def cause_note() -> pl.Expr:
     return pl.when(pl.col("caused_by").is_not_null()).then(note).otherwise(pl.lit(""))
 
 
-def flagged_hands(hands: pl.LazyFrame, violations: pl.LazyFrame, keys: pl.Series) -> pl.DataFrame:
-    """One row per shown hand: labels, codes, worst severity and its hand-level messages."""
-    wanted = pl.col("hand_key").is_in(keys.implode())
-    flags = violations.filter(wanted).with_columns(_severity_rank().alias("rank"))
-    per_hand = flags.group_by("hand_key").agg(
+def _flag_struct() -> pl.Expr:
+    return pl.struct(
+        "flag_id",
+        "code",
+        pl.col("severity").cast(pl.String),
+        "seq",
+        pl.col("street").fill_null(""),
+        pl.col("player").fill_null(""),
+        "message",
+        "caused_by",
+        cause_note().alias("note"),
+    )
+
+
+def hand_flags(violations: pl.LazyFrame, keys: pl.Series) -> pl.LazyFrame:
+    """One row per shown hand: its codes, severities, flagged players, worst severity and every
+    flag (worst first, then in action order) for the findings list."""
+    flags = violations.filter(pl.col("hand_key").is_in(keys.implode())).with_columns(
+        severity_rank().alias("rank"), pl.col("seq").fill_null(1 << 30).alias("_at")
+    )
+    ordered = flags.sort("hand_key", "rank", "_at", "code")
+    return ordered.group_by("hand_key", maintain_order=True).agg(
         pl.col("code").unique(maintain_order=True).alias("codes"),
-        pl.col("severity").sort_by("rank").first().cast(pl.String).alias("worst"),
+        pl.col("severity").cast(pl.String).unique(maintain_order=True).alias("severities"),
+        pl.col("severity").cast(pl.String).first().alias("worst"),
+        pl.col("rank").first().alias("worst_rank"),
+        pl.col("player").drop_nulls().unique(maintain_order=True).alias("players"),
         pl.len().alias("flags"),
-        pl.concat_str(pl.col("code"), pl.lit(": "), pl.col("message"), cause_note())
-        .filter(pl.col("seq").is_null())
-        .alias("hand_messages"),
         pl.col("caused_by").is_null().sum().alias("roots"),
-    )
-    info = hands.filter(wanted).select(
-        "hand_key",
-        "site",
-        "hand_id",
-        "source_file",
-        "line_no",
-        "table_name",
-        stakes_label().alias("stakes"),
-        pl.col("started_at").dt.strftime("%Y-%m-%d %H:%M").fill_null("").alias("started"),
-    )
-    order = pl.DataFrame({"hand_key": keys}).lazy().with_row_index("order")
-    return (
-        order.join(info, on="hand_key", how="left")
-        .join(per_hand, on="hand_key", how="left")
-        .sort("order")
-        .drop("order")
-        .collect()
+        _flag_struct().alias("findings"),
     )
 
 
 def _action_flags(violations: pl.LazyFrame, wanted: pl.Expr) -> pl.LazyFrame:
-    """Flags on actions (seq not null), one row per action: codes and the state they quote."""
+    """Flags on actions (seq not null), one row per action: its flags and the state they quote."""
+    on_actions = violations.filter(wanted & pl.col("seq").is_not_null()).with_columns(
+        severity_rank().alias("rank")
+    )
     return (
-        violations.filter(wanted & pl.col("seq").is_not_null())
-        .with_columns(_note=cause_note())
+        on_actions.sort("rank", maintain_order=True)
         .group_by("hand_key", "seq")
         .agg(
-            pl.col("code").unique(maintain_order=True).str.join(", ").alias("flag_codes"),
-            (pl.col("message") + pl.col("_note")).str.join(" · ").alias("flag_messages"),
-            *[pl.col(name).drop_nulls().first().alias(f"flag_{name}") for name in STATE_COLUMNS],
+            _flag_struct().alias("flags"),
+            pl.col("caused_by").is_null().any().alias("has_root"),
+            *[pl.col(name).drop_nulls().first().alias(f"flag_{name}") for name in FLAG_STATE],
         )
     )
 
@@ -124,66 +139,68 @@ def _what_was_done() -> pl.Expr:
     )
 
 
+def _with_state(actions: pl.LazyFrame) -> tuple[pl.LazyFrame, bool]:
+    """The actions with every state column the replay reads (null where missing), and whether
+    the table carries the betting state at all (an older or hand-built one may not)."""
+    present = actions.collect_schema().names()
+    extra = [
+        pl.lit(None, dtype=pl.Int64).alias(name)
+        for name in ("pot_before", *FLAG_STATE)
+        if name not in present
+    ]
+    return with_allowed_inputs(actions.with_columns(extra)), "raise_allowed" in present
+
+
 def replay_rows(
     hands: pl.LazyFrame, actions: pl.LazyFrame, violations: pl.LazyFrame, keys: pl.Series
 ) -> pl.DataFrame:
-    """Per shown hand, the list of its actions in order with state, range and flags."""
+    """Per shown hand, the list of its actions in order with state, what was allowed, flags."""
     wanted = pl.col("hand_key").is_in(keys.implode())
-    present = actions.collect_schema().names()
-    state = [
-        pl.col(name) if name in present else pl.lit(None, dtype=pl.Int64).alias(name)
-        for name in STATE_COLUMNS
-    ]
-    scales = hands.filter(wanted).select("hand_key", "scale")
+    stated, has_state = _with_state(actions.filter(wanted))
+    facts = hands.filter(wanted).select("hand_key", "scale", "structure")
     rows = (
-        actions.filter(wanted)
-        .select(
-            "hand_key",
-            "seq",
-            "street",
-            "player",
-            "kind",
-            "amount",
-            "to_amount",
-            "is_all_in",
-            "line_no",
-            *state,
-        )
-        .join(scales, on="hand_key", how="left")
+        stated.join(facts, on="hand_key", how="left")
         .join(_action_flags(violations, wanted), on=["hand_key", "seq"], how="left")
-        .with_columns([pl.coalesce(name, f"flag_{name}").alias(name) for name in STATE_COLUMNS])
+        .with_columns([pl.coalesce(name, f"flag_{name}").alias(name) for name in FLAG_STATE])
         .sort("hand_key", "seq")
     )
     betting = pl.col("kind").cast(pl.String).is_in(list(BETTING_KINDS))
-    allowed = pl.concat_str([decimal_amount("min_to"), pl.lit(" – "), decimal_amount("max_to")])
+    allowed = allowed_text() if has_state else pl.lit(None, dtype=pl.String)
+    case = allowed_kind() if has_state else pl.lit(None, dtype=pl.String)
     shaped = rows.select(
         "hand_key",
         pl.struct(
             "seq",
             _street_name("street").alias("street"),
+            pl.col("seat"),
             "player",
+            decimal_amount("stack_before").alias("stack"),
+            decimal_amount("pot_before").alias("pot"),
             _what_was_done().alias("done"),
             pl.when(betting).then(decimal_amount("to_call")).alias("to_call"),
             pl.when(betting).then(allowed).alias("allowed"),
+            pl.when(betting).then(case).alias("allowed_kind"),
             "line_no",
-            pl.col("flag_codes").fill_null(""),
-            pl.col("flag_messages").fill_null(""),
+            pl.col("flags").fill_null([]),
+            pl.col("has_root").fill_null(False),
         ).alias("row"),
     )
     return shaped.group_by("hand_key").agg(pl.col("row").alias("rows")).collect()
 
 
 def flagged_hand_details(
-    hands: pl.LazyFrame,
-    actions: pl.LazyFrame,
-    violations: pl.LazyFrame,
-    limits: HtmlLimits,
+    tables: dict[str, pl.LazyFrame] | Any, limits: HtmlLimits
 ) -> list[dict[str, Any]]:
-    """The shown hands as plain dicts for the template (a bounded list)."""
+    """The shown hands as plain dicts for the template (a bounded list), worst first."""
+    hands, violations = tables["hands"], tables["violations"]
     keys = shown_hand_keys(violations, limits)
     if keys.is_empty():
         return []
-    info = flagged_hands(hands, violations, keys)
-    replays = replay_rows(hands, actions, violations, keys)
-    joined = info.join(replays, on="hand_key", how="left", maintain_order="left")
-    return joined.to_dicts()
+    headers = hand_headers(hands, tables["seats"], keys)
+    joined = headers.join(hand_flags(violations, keys), on="hand_key", how="left")
+    cards = card_lists(tables.get("cards"), keys)
+    if cards is not None:
+        joined = joined.join(cards, on="hand_key", how="left")
+    shown = joined.sort("worst_rank", "order").collect()
+    replays = replay_rows(hands, tables["actions"], violations, keys)
+    return shown.join(replays, on="hand_key", how="left", maintain_order="left").to_dicts()

@@ -21,6 +21,7 @@ def _labels() -> dict[str, pl.Expr]:
         "stakes": stakes_label(),
         "day": day_label(),
         "table_name": pl.col("table_name").fill_null(""),
+        "hour": pl.col("started_at").dt.hour(),  # UTC hour of the day, null without a time
     }
 
 
@@ -101,36 +102,47 @@ def summary_table(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame
     return neutralize_text_columns(table.lazy()).collect()
 
 
+def _severity_order() -> pl.Expr:
+    ranks = {name: index for index, name in enumerate(SEVERITIES)}
+    return pl.col("severity").replace_strict(ranks, default=len(SEVERITIES), return_dtype=pl.Int8)
+
+
 def code_counts(violations: pl.LazyFrame) -> pl.DataFrame:
-    """Per code (with its category and severity): root-cause flags, consequences and hands,
-    most root causes first."""
-    return (
-        violations.group_by("code", "category", pl.col("severity").cast(pl.String))
-        .agg(
-            is_root().sum().alias("flags"),
-            (~is_root()).sum().alias("consequences"),
-            pl.col("hand_key").n_unique().alias("hands_flagged"),
-        )
-        .sort(["flags", "consequences", "code"], descending=[True, True, False])
-        .collect()
+    """Per code (with its category and severity): root-cause flags, consequences and hands;
+    violations first, then warnings, then info, most root causes first within each."""
+    counted = violations.group_by(
+        "code", pl.col("category").fill_null("uncategorized"), pl.col("severity").cast(pl.String)
+    ).agg(
+        is_root().sum().alias("flags"),
+        (~is_root()).sum().alias("consequences"),
+        pl.col("hand_key").n_unique().alias("hands_flagged"),
     )
+    return counted.sort(
+        _severity_order(), "flags", "consequences", "code", descending=[False, True, True, False]
+    ).collect()
 
 
 def category_counts(violations: pl.LazyFrame) -> pl.DataFrame:
-    """Root-cause flags per category (betting, accounting, log; all three, zero or not)."""
+    """Root-cause flags per category: every declared category (zero or not) in the order they
+    are declared, then any other the table holds (a newer rule set), then "uncategorized"."""
     from audit.rules._base import CATEGORIES
 
-    counted = counts_by(violations, "category")
-    every = pl.LazyFrame({"key": list(CATEGORIES)})
+    named = violations.with_columns(pl.col("category").fill_null("uncategorized"))
+    counted = counts_by(named, "category")
+    seen = counted.select("key").collect().get_column("key").sort().to_list()
+    others = [key for key in seen if key not in (*CATEGORIES, "uncategorized")]
+    order = [*CATEGORIES, *others, *(["uncategorized"] if "uncategorized" in seen else [])]
+    every = pl.LazyFrame({"key": order}, schema={"key": pl.String})
     joined = every.join(counted, on="key", how="left", maintain_order="left")
     return joined.with_columns(pl.exclude("key").fill_null(0)).collect()
 
 
 def top_counts(flags: pl.LazyFrame, key: str, limit: int = 10) -> pl.DataFrame:
-    """The `limit` values of `key` with the most flags (tables, players)."""
+    """The `limit` values of `key` with the most violations (root causes), then most flags
+    (tables, players)."""
     return (
         counts_by(flags.filter(pl.col(key).is_not_null() & (pl.col(key) != "")), key)
-        .sort(["flags", "key"], descending=[True, False])
+        .sort(["violation", "flags", "key"], descending=[True, True, False])
         .head(limit)
         .collect()
     )

@@ -135,12 +135,28 @@ class Chromium:
             raise RuntimeError(str(result["exceptionDetails"]))
         return result["result"].get("value")
 
-    def screenshot(self, path: Path) -> None:
-        """A full-page PNG."""
-        size = self.send("Page.getLayoutMetrics")["cssContentSize"]
-        clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
-        shot = self.send("Page.captureScreenshot", {"clip": clip, "captureBeyondViewport": True})
+    def screenshot(self, path: Path, clip: dict[str, float] | None = None) -> None:
+        """A PNG of `clip` (page coordinates: x, y, width, height), or of the full page."""
+        if clip is None:
+            size = self.send("Page.getLayoutMetrics")["cssContentSize"]
+            clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"]}
+        params = {"clip": {**clip, "scale": 1}, "captureBeyondViewport": True}
+        shot = self.send("Page.captureScreenshot", params)
         path.write_bytes(base64.b64decode(shot["data"]))
+
+    def element_box(self, selector: str, margin: float = 8) -> dict[str, float]:
+        """The page-coordinate box of the first element matching `selector`, with a margin."""
+        box = self.evaluate(
+            f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
+            ".getBoundingClientRect(); return {x: r.left + scrollX, y: r.top + scrollY,"
+            " width: r.width, height: r.height}; })()"
+        )
+        return {
+            "x": max(0.0, box["x"] - margin),
+            "y": max(0.0, box["y"] - margin),
+            "width": box["width"] + 2 * margin,
+            "height": box["height"] + 2 * margin,
+        }
 
     def problems(self) -> list[str]:
         """Console errors, uncaught exceptions and error log entries (CSP, failed loads)."""

@@ -119,7 +119,40 @@ def actions() -> pl.DataFrame:
         )
     ]
     frame = pl.DataFrame(rows, schema=schema.POLARS_SCHEMAS["actions"])
-    return frame.with_columns(to_call=pl.lit(100, dtype=pl.Int64))
+    return frame.with_columns(to_call=pl.lit(100, dtype=pl.Int64)).join(
+        _betting_state(), on=["hand_key", "seq"], how="left"
+    )
+
+
+#: The audit's state before the two betting actions of each hand (audit.STATE_COLUMNS):
+#: seq 2 may raise to 2.00 - 100.00; at seq 3 hand 1001's Alice may raise to 2.50 - 100.00,
+#: hand 1002's is short (stack 1.20 for a full raise to 2.50: all-in only, to 1.70) and hand
+#: 1003's covers only the call (60 chips for 100 to call).
+STATE_ROWS: tuple[tuple[int, int, int, int, int, int, bool, int], ...] = (
+    # hand_key, seq, min_to, max_to, allin_to, stack_before, raise_allowed, pot_before
+    (0, 2, 200, 10_000, 10_000, 10_000, True, 150),
+    (0, 3, 250, 10_000, 10_000, 9_950, True, 300),
+    (1, 2, 200, 10_000, 10_000, 10_000, True, 150),
+    (1, 3, 250, 170, 170, 120, True, 300),
+    (2, 2, 200, 10_000, 10_000, 10_000, True, 150),
+    (2, 3, 250, 110, 110, 60, False, 300),
+)
+
+
+def _betting_state() -> pl.DataFrame:
+    columns = ["hand_key", "seq", "min_to", "max_to", "allin_to", "stack_before",
+               "raise_allowed", "pot_before"]  # fmt: skip
+    state = pl.DataFrame(list(STATE_ROWS), schema=columns, orient="row")
+    allowed = pl.col("raise_allowed")
+    return state.with_columns(
+        pl.col("hand_key").cast(pl.Int64),
+        pl.col("seq").cast(pl.Int32),
+        pl.when(allowed).then(pl.col("min_to")).alias("min_to"),
+        pl.when(allowed).then(pl.col("max_to")).alias("max_to"),
+        current_bet=pl.lit(100, dtype=pl.Int64),
+        acted_before=pl.lit(False),
+        reopened=pl.lit(True),
+    )
 
 
 def violations() -> pl.DataFrame:
