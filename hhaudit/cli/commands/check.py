@@ -16,6 +16,7 @@ from hhaudit.cli.exit_policy import (
     fail_on_options,
     failed,
 )
+from hhaudit.cli.json_output import output_format_option
 from hhaudit.cli.selection import audit_settings, selection_options
 from reports.atomic import atomic_path
 
@@ -85,6 +86,7 @@ def _summary(violations) -> list[str]:
 )
 @selection_options
 @fail_on_options
+@output_format_option
 def check(
     directory: Path,
     out: Path | None,
@@ -93,6 +95,7 @@ def check(
     ignore: str | None,
     fail_on: str,
     exit_zero: bool,
+    output_format: str,
 ) -> None:
     """Audit the hands/seats/actions .parquet tables in DIRECTORY.
 
@@ -101,6 +104,7 @@ def check(
       hhaudit parse logs/ --out out/tables && hhaudit check out/tables
       hhaudit check out/tables --config site.toml --select RAISE-MIN,REOPEN
       hhaudit check out/tables --ignore log,FOLD-NO-BET --fail-on warning
+      hhaudit check out/tables --output-format json | jq -r 'select(.type == "flag") | .code'
 
     With --fail-on quarantine, DIRECTORY/quarantine.parquet (from `hhaudit parse`) counts too.
     """
@@ -127,4 +131,10 @@ def check(
         violations.write_csv(tmp)
     for line in _summary(violations):
         click.echo(line, err=True)
-    sys.exit(exit_status(violations, _quarantine_by_code(directory), fail_on))
+    quarantined = _quarantine_by_code(directory)
+    status = exit_status(violations, quarantined, fail_on)
+    if output_format == "json":
+        from hhaudit.cli.json_output import write_check_json
+
+        write_check_json(violations, hands, quarantined, fail_on, status, target)
+    sys.exit(status)

@@ -2,14 +2,42 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 
+def rule_record(rule) -> dict[str, object]:
+    """One rule as `hhaudit rules --format json` writes it."""
+    return {
+        "code": rule.code,
+        "category": rule.category,
+        "severity": rule.severity,
+        "severity_option": rule.severity_option,
+        "structures": list(rule.structures) if rule.structures else None,
+        "citation": rule.citation,
+        "summary": rule.summary,
+    }
+
+
 @click.command("rules")
-def rules() -> None:
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+    help="text: one line per rule; json: an array of objects (code, category, severity, "
+    "severity_option, structures (null: all), citation, summary).",
+)
+def rules(output_format: str) -> None:
     """List every rule: code, category, severity, structures, summary."""
     from audit import RULES
 
+    if output_format == "json":
+        records = [rule_record(rule) for rule in RULES.values()]
+        click.echo(json.dumps(records, indent=2, ensure_ascii=False))
+        return
     for rule in RULES.values():
         structures = ",".join(rule.structures) if rule.structures else "all"
         click.echo(

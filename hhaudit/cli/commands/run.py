@@ -19,6 +19,7 @@ from hhaudit.cli.exit_policy import (
     fail_on_options,
     run_exit_status,
 )
+from hhaudit.cli.json_output import output_format_option
 from hhaudit.cli.selection import audit_settings, selection_options
 from hhaudit.engines import EngineSpec
 from hhaudit.run.batch import FileEntry
@@ -32,6 +33,7 @@ Examples:
   hhaudit run logs/ --out out/june --resume      # skip files already audited
   hhaudit run logs/ --out out/june --fail-on warning
   hhaudit run logs/ --out out/june --select betting --ignore FOLD-NO-BET
+  hhaudit run logs/ --out out/june --output-format json | jq -c 'select(.type == "flag")'
 
 {EXIT_TABLE}
 After Ctrl-C, the same command with --resume finishes the run.
@@ -112,6 +114,7 @@ def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
     "--progress", is_flag=True, help="Show progress bars even when stderr is no terminal."
 )
 @fail_on_options
+@output_format_option
 @click.option("--resume", is_flag=True, help="Reuse files already audited into DIR (by sha256).")
 @engine_options
 def run(
@@ -125,6 +128,7 @@ def run(
     progress: bool,
     fail_on: str,
     exit_zero: bool,
+    output_format: str,
     resume: bool,
     engine: str,
     workers: int | None,
@@ -178,4 +182,9 @@ def run(
         sys.exit(EXIT_ERROR)
     for line in _summary_lines(record, out_dir / "report.html"):
         console.say(line)
-    sys.exit(run_exit_status(record["totals"], fail_on))
+    status = run_exit_status(record["totals"], fail_on)
+    if output_format == "json":
+        from hhaudit.cli.json_output import write_run_json
+
+        write_run_json(out_dir, record["totals"], fail_on, status)
+    sys.exit(status)
