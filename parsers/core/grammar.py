@@ -17,7 +17,7 @@ from parsers.core.money import EN, NumberLocale, to_minor_units
 
 #: Reads the header lines of a format's hands (columns hand_key, line_no, text) and returns
 #: one row per hand with the hand-level columns it can fill (see
-#: parsers.core.pipeline.HEADER_COLUMNS).
+#: parsers.core.header.HEADER_COLUMNS).
 HeaderReader = Callable[[pl.DataFrame], pl.DataFrame]
 
 

@@ -21,26 +21,6 @@ from parsers.core.grammar import Grammar
 from parsers.core.lines import SUMMARY, board_count_expr
 from parsers.core.prefilter import rows_matching
 
-HEADER_COLUMNS = (
-    "hand_key",
-    "line_no",
-    "hand_id",
-    "game",
-    "is_hilo",
-    "structure",
-    "is_tournament",
-    "currency",
-    "scale",
-    "small_blind",
-    "big_blind",
-    "small_bet",
-    "big_bet",
-    "header_ante",
-    "cap",
-    "started_at",
-    "header_problem",
-)
-
 
 def _with_groups(frame: pl.DataFrame, pattern: str) -> pl.DataFrame:
     """`frame` plus `g`, the struct of `pattern`'s groups read from `text`, in row order.

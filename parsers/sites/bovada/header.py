@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.header import GAME_UNKNOWN, HAND_ID_UNREADABLE, header_columns
 from parsers.core.money import CENTS, CHIPS, EN, to_minor_units
+from parsers.core.times import as_printed_utc
 
 HAND_ID = r"Hand #(?P<hand_id>[0-9A-Za-z-]+)"
 LEVEL = r"Level \d+ \((?P<sb>[\d,.$]+)/(?P<bb>[\d,.$]+)\)"
@@ -48,7 +49,7 @@ def _structure(text: pl.Expr) -> pl.Expr:
 
 
 def read_bovada_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header lines (hand_key, line_no, text) -> parsers.core.hands.HEADER_COLUMNS."""
+    """Header lines (hand_key, line_no, text) -> parsers.core.header.HEADER_COLUMNS."""
     text = pl.col("text")
     tournament = text.str.contains("Tournament #", literal=True)
     level = text.str.extract_groups(LEVEL)
@@ -62,27 +63,18 @@ def read_bovada_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.when(tournament).then(pl.lit("chips")).otherwise(pl.lit("USD")).alias("currency"),
         scale.alias("scale"),
         level.alias("level"),
-        text.str.extract(STAMP, 1)
-        .str.strptime(pl.Datetime("us"), "%Y-%m-%d %H:%M:%S", strict=False)
-        .dt.replace_time_zone("UTC")
-        .alias("started_at"),
+        as_printed_utc(text, STAMP, "%Y-%m-%d %H:%M:%S").alias("started_at"),
     )
     sb = to_minor_units(pl.col("level").struct.field("sb"), pl.col("scale"), EN)
     bb = to_minor_units(pl.col("level").struct.field("bb"), pl.col("scale"), EN)
     is_fl = pl.col("structure") == "FL"
-    problem = (
-        pl.when(pl.col("hand_id").is_null())
-        .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("game") == "unknown")
-        .then(pl.lit("game unknown in header"))
-    )
     none = pl.lit(None, dtype=pl.Int64)
-    return frame.with_columns(
+    frame = frame.with_columns(
         sb.alias("small_blind"),
         bb.alias("big_blind"),
         pl.when(is_fl).then(bb).otherwise(none).alias("small_bet"),
         pl.when(is_fl).then(2 * bb).otherwise(none).alias("big_bet"),
         none.alias("header_ante"),
         none.alias("cap"),
-        problem.alias("header_problem"),
-    ).select(*HEADER_COLUMNS)
+    )
+    return header_columns(frame, (HAND_ID_UNREADABLE, GAME_UNKNOWN))  # cash: no stakes

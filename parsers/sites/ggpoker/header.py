@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.header import header_columns, scale_of_currency
 from parsers.core.markers import first_marker
-from parsers.core.money import CENTS, CHIPS, EN, currency_of, to_minor_units
-from parsers.sites.pokerstars.header import started_at
+from parsers.core.money import EN, currency_of, to_minor_units
+from parsers.core.times import started_at
 
 HAND_ID = r"^Poker Hand #(?P<hand_id>[0-9A-Za-z]+):"
 #: The game text: after "#id: " (cash) or after the tournament name's last ", ".
@@ -55,7 +55,7 @@ def _structure(text: pl.Expr) -> pl.Expr:
 
 
 def read_gg_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header lines (hand_key, line_no, text) -> parsers.core.hands.HEADER_COLUMNS."""
+    """Header lines (hand_key, line_no, text) -> parsers.core.header.HEADER_COLUMNS."""
     text = pl.col("text")
     parts = text.str.extract_groups(GAME_TEXT)
     game_text = parts.struct.field("game").fill_null("")
@@ -79,12 +79,7 @@ def read_gg_header(headers: pl.DataFrame) -> pl.DataFrame:
         shortdeck.alias("shortdeck"),
         started_at(text).alias("started_at"),
     )
-    scale = (
-        pl.when(pl.col("currency").is_in(["chips", "play"]))
-        .then(pl.lit(CHIPS, dtype=pl.Int32))
-        .otherwise(pl.lit(CENTS, dtype=pl.Int32))
-    )
-    frame = frame.with_columns(scale.alias("scale"))
+    frame = frame.with_columns(scale_of_currency().alias("scale"))
     first = to_minor_units(pl.col("first_s"), pl.col("scale"), EN)
     second = to_minor_units(pl.col("second_s"), pl.col("scale"), EN)
     short = pl.col("shortdeck") & pl.col("second_s").is_null()
@@ -96,12 +91,4 @@ def read_gg_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.when(short).then(first).alias("header_ante"),
         pl.lit(None, dtype=pl.Int64).alias("cap"),
     )
-    problem = (
-        pl.when(pl.col("hand_id").is_null())
-        .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("big_blind").is_null())
-        .then(pl.lit("stakes unreadable in header"))
-        .when(pl.col("game") == "unknown")
-        .then(pl.lit("game unknown in header"))
-    )
-    return frame.with_columns(problem.alias("header_problem")).select(*HEADER_COLUMNS)
+    return header_columns(frame)

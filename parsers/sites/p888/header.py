@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.header import HAND_ID_UNREADABLE, header_columns
 from parsers.core.money import (
     CENTS,
     CHIPS,
@@ -26,6 +26,7 @@ from parsers.core.money import (
     currency_of,
     to_minor_units,
 )
+from parsers.core.times import as_printed_utc
 
 #: "$1,492.66", "1 123 698" (tournament chips) and "0,02 $", "3 023,50 $", "2.000 €" (the
 #: localized clients, which write the currency after the number; German, Swedish, Dutch,
@@ -55,6 +56,13 @@ BLAST_ALL_IN = (
 )
 STRUCTURES = {"No Limit": "NL", "Pot Limit": "PL", "Fix Limit": "FL"}
 GAMES = {"Holdem": "holdem", "Omaha": "omaha4", "OmahaHL": "omaha4"}
+#: header_problem checks, in order (a BLAST all-in phase before unreadable stakes).
+CHECKS = (
+    HAND_ID_UNREADABLE,
+    (pl.col("game").is_null() | (pl.col("game") == "unknown"), "game unknown in header"),
+    (pl.col("_blast") & (pl.col("_bb") == 0) & pl.col("_sb").is_null(), BLAST_ALL_IN),
+    (pl.col("big_blind").is_null() | (pl.col("big_blind") <= 0), "stakes unreadable in header"),
+)
 
 
 #: A stake written in the continental format whatever side its currency is on ("$ 0,50").
@@ -74,7 +82,7 @@ def _money(amount: pl.Expr) -> pl.Expr:
 
 
 def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header text (four lines joined) -> parsers.core.hands.HEADER_COLUMNS."""
+    """Header text (four lines joined) -> parsers.core.header.HEADER_COLUMNS."""
     text = pl.col("text")
     stakes = text.str.extract_groups(STAKES)
     tournament = text.str.contains(r"(?m)^Tournament #")
@@ -99,10 +107,7 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         currency.alias("currency"),
         scale.alias("scale"),
         stakes.alias("stakes"),
-        text.str.extract(STAMP, 1)
-        .str.strptime(pl.Datetime("us"), "%d %m %Y %H:%M:%S", strict=False)
-        .dt.replace_time_zone("UTC")
-        .alias("started_at"),
+        as_printed_utc(text, STAMP, "%d %m %Y %H:%M:%S").alias("started_at"),
     )
     frame = frame.with_columns(
         _money(pl.col("stakes").struct.field("sb").str.strip_chars()).alias("_sb"),
@@ -112,17 +117,7 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
     sb, bb = _small_blind(), _big_blind()
     is_fl = pl.col("structure") == "FL"
     none = pl.lit(None, dtype=pl.Int64)
-    problem = (
-        pl.when(pl.col("hand_id").is_null())
-        .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("game").is_null() | (pl.col("game") == "unknown"))
-        .then(pl.lit("game unknown in header"))
-        .when(pl.col("_blast") & (pl.col("_bb") == 0) & pl.col("_sb").is_null())
-        .then(pl.lit(BLAST_ALL_IN))
-        .when(bb.is_null() | (bb <= 0))
-        .then(pl.lit("stakes unreadable in header"))
-    )
-    return frame.with_columns(
+    frame = frame.with_columns(
         sb.alias("small_blind"),
         bb.alias("big_blind"),
         pl.when(is_fl).then(bb).otherwise(none).alias("small_bet"),
@@ -137,8 +132,8 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         none.alias("header_ante"),
         none.alias("cap"),
         pl.col("currency").fill_null("USD"),
-        problem.alias("header_problem"),
-    ).select(*HEADER_COLUMNS)
+    )
+    return header_columns(frame, CHECKS)
 
 
 def _big_blind() -> pl.Expr:

@@ -20,7 +20,7 @@ the button blind (partypoker's Short Deck rules). So big_blind = header_ante = t
 small_blind = 0.
 
 Times: "Sunday, March 31, 09:30:36 CEST 2013" (classic) and "Mon Feb 09 12:55:26 EST 2026"
-(2026), converted to UTC for the zones of parsers.sites.pokerstars.header.TIME_ZONES and BST; other
+(2026), converted to UTC for the zones of parsers.core.times.TIME_ZONES and BST; other
 zones (MSKS, ICT) and a missing zone are taken as UTC as printed.
 """
 
@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.header import GAME_UNKNOWN, HAND_ID_UNREADABLE, header_columns
 from parsers.core.markers import first_marker
 from parsers.core.money import CENTS, CHIPS, EN, EU, currency_of, to_minor_units
-from parsers.sites.pokerstars.header import TIME_ZONES
+from parsers.core.times import TIME_ZONES, to_utc
 
 HAND_ID = r"Hand History [Ff]or Game (?P<hand_id>\S+) \*"
 _NUM = r"[$€]?\s?\d[\d.,]*"
@@ -76,14 +76,7 @@ def _started_at(text: pl.Expr, zones: list[str]) -> pl.Expr:
         separator=" ",
     )
     local = stamp.str.strptime(pl.Datetime("us"), "%b %d %Y %H:%M:%S", strict=False)
-    zone = parts.struct.field("zone")
-    utc = local.dt.replace_time_zone("UTC")
-    for abbreviation in zones:
-        converted = local.dt.replace_time_zone(
-            ZONES[abbreviation], ambiguous="earliest", non_existent="null"
-        ).dt.convert_time_zone("UTC")
-        utc = pl.when(zone == abbreviation).then(converted).otherwise(utc)
-    return utc
+    return to_utc(local, parts.struct.field("zone"), zones, ZONES)
 
 
 def _money(text: pl.Expr) -> pl.Expr:
@@ -98,7 +91,7 @@ def _money(text: pl.Expr) -> pl.Expr:
 
 
 def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header text (header_span lines joined by newlines) -> parsers.core.hands.HEADER_COLUMNS."""
+    """Header text (header_span lines joined by newlines) -> parsers.core.header.HEADER_COLUMNS."""
     text = pl.col("text")
     tournament = text.str.contains(TOURNAMENT)
     level = text.str.extract_groups(LEVEL_STAKES)
@@ -131,13 +124,7 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
     is_fl = pl.col("structure") == "FL"
     short_deck = pl.col("game") == "shortdeck"
     none = pl.lit(None, dtype=pl.Int64)
-    problem = (
-        pl.when(pl.col("hand_id").is_null())
-        .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("game") == "unknown")
-        .then(pl.lit("game unknown in header"))
-    )
-    return frame.with_columns(
+    frame = frame.with_columns(
         pl.when(is_fl)
         .then(none)
         .when(short_deck)
@@ -150,5 +137,5 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.when(short_deck).then(first).otherwise(none).alias("header_ante"),
         none.alias("cap"),
         _started_at(text, _zones_present(headers)).alias("started_at"),
-        problem.alias("header_problem"),
-    ).select(*HEADER_COLUMNS)
+    )
+    return header_columns(frame, (HAND_ID_UNREADABLE, GAME_UNKNOWN))  # blinds may be posts

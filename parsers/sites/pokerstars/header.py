@@ -6,20 +6,19 @@ Examples of what is read (one regex per field, on the header lines only):
   PokerStars Hand #3: 6+ Hold'em No Limit (Button Blind $2 - Ante $2 USD) - ...
   PokerStars Game #4: Hold'em No Limit ($0.50/$1.00 - $20 Cap - USD) - ...
   PokerStars Home Game Hand #5: {club} Hold'em No Limit (1/2) - 2012/01/28 20:58:29 ET
-Times: the bracketed ET time when present, else the first time with its zone; zones not in
-TIME_ZONES (or none) are taken as UTC as given (docs/parsing.md).
+Times: parsers/core/times.py (the bracketed ET time when present, else the first time with
+its zone).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import polars as pl
 
 from parsers.core.distinct import with_per_distinct
-from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.header import header_columns, scale_of_currency
 from parsers.core.markers import first_marker
-from parsers.core.money import CENTS, CHIPS, EN, currency_of, to_minor_units
+from parsers.core.money import EN, currency_of, to_minor_units
+from parsers.core.times import FIRST_TIME, started_at, zones_present
 
 HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
 STAKES = r"\((?:[^()/]*?[A-Za-z], )?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>[^()]*)\)"
@@ -27,38 +26,6 @@ BUTTON_BLIND = r"\(Button Blind\s*(?P<bb>[^\s()]+)"
 CAP = r"(?P<cap>\S+) Cap"
 HEADER_ANTE = r"Ante\s*(?P<ante>[^\s)]+)"
 ISO_CODE = r"\b(?P<iso>USD|EUR|GBP|INR|CNY|CAD)\)"
-
-#: Zone abbreviations printed by PokerStars-family clients -> IANA names.
-TIME_ZONES: dict[str, str] = {
-    "ET": "America/New_York",
-    "EST": "America/New_York",
-    "EDT": "America/New_York",
-    "CT": "America/Chicago",
-    "MT": "America/Denver",
-    "PT": "America/Los_Angeles",
-    "AT": "America/Halifax",
-    "BRT": "America/Sao_Paulo",
-    "ART": "America/Argentina/Buenos_Aires",
-    "UTC": "UTC",
-    "GMT": "UTC",
-    "WET": "Europe/Lisbon",
-    "CET": "Europe/Paris",
-    "CEST": "Europe/Paris",
-    "EET": "Europe/Helsinki",
-    "MSK": "Europe/Moscow",
-    "IST": "Asia/Kolkata",
-    "CCT": "Asia/Shanghai",
-    "JST": "Asia/Tokyo",
-    "AWST": "Australia/Perth",
-    "ACST": "Australia/Adelaide",
-    "AEST": "Australia/Sydney",
-    "NZT": "Pacific/Auckland",
-}
-
-_DATE = r"(\d{4}/\d{1,2}/\d{1,2})"
-_TIME = r"(\d{1,2}:\d{2}(?::\d{2})?)"
-BRACKET_ET = rf"\[{_DATE} {_TIME} ET\]"
-FIRST_TIME = rf"{_DATE}(?: -)? {_TIME}\s*\(?([A-Z]{{2,4}})?\)?"
 
 
 def _game(text: pl.Expr) -> pl.Expr:
@@ -87,53 +54,6 @@ def _structure(text: pl.Expr) -> pl.Expr:
         .then(pl.lit("FL"))
         .otherwise(pl.lit("UNKNOWN"))
     )
-
-
-def _local_time(date: pl.Expr, time: pl.Expr) -> pl.Expr:
-    with_seconds = pl.when(time.str.count_matches(":") == 1).then(time + ":00").otherwise(time)
-    stamp = date + pl.lit(" ") + with_seconds.str.zfill(8)
-    return stamp.str.strptime(pl.Datetime("us"), "%Y/%m/%d %H:%M:%S", strict=False)
-
-
-def started_at(
-    text: pl.Expr, zones: Iterable[str] = TIME_ZONES, first: pl.Expr | None = None
-) -> pl.Expr:
-    """UTC start time: bracketed ET time when present, else the first time and its zone.
-
-    `zones` limits the conversions to the abbreviations present (a loop over a few zones);
-    `first` is `text.str.extract_groups(FIRST_TIME)` when the caller has read it already.
-    """
-    # Each regex and each local time is computed once: the steps read the fields of one
-    # struct (`with_fields`); repeating an expression made Polars evaluate it per use.
-    if first is None:
-        first = text.str.extract_groups(FIRST_TIME)
-    with_et = first.struct.with_fields(text.str.extract_groups(BRACKET_ET).alias("_et"))
-    et = pl.field("_et")
-    local = with_et.struct.with_fields(
-        _local_time(pl.field("1"), pl.field("2")).alias("_first"),
-        _local_time(et.struct.field("1"), et.struct.field("2")).alias("_et_local"),
-    )
-    first_local, zone = pl.field("_first"), pl.field("3")
-    utc = first_local.dt.replace_time_zone("UTC")
-    for abbreviation in zones:
-        iana = TIME_ZONES[abbreviation]
-        converted = first_local.dt.replace_time_zone(
-            iana, ambiguous="earliest", non_existent="null"
-        ).dt.convert_time_zone("UTC")
-        utc = pl.when(zone == abbreviation).then(converted).otherwise(utc)
-    et_utc = (
-        pl.field("_et_local")
-        .dt.replace_time_zone("America/New_York", ambiguous="earliest", non_existent="null")
-        .dt.convert_time_zone("UTC")
-    )
-    started = local.struct.with_fields(pl.coalesce(et_utc, utc).alias("_utc"))
-    return started.struct.field("_utc").alias("1")  # the name the plain expression had
-
-
-def _zones_present(first_times: pl.Series) -> list[str]:
-    """Known zone abbreviations among the FIRST_TIME groups of the headers (field "3")."""
-    found = first_times.struct.field("3").unique().drop_nulls()
-    return [zone for zone in found.to_list() if zone in TIME_ZONES]
 
 
 #: The header without its hand id and time: what the game fields are read from. Hands of one
@@ -179,12 +99,7 @@ def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
         text.str.extract(HEADER_ANTE, 1).alias("ante_s"),
         button_blind.alias("button_blind_s"),
     )
-    scale = (
-        pl.when(pl.col("currency").is_in(["chips", "play"]))
-        .then(pl.lit(CHIPS, dtype=pl.Int32))
-        .otherwise(pl.lit(CENTS, dtype=pl.Int32))
-    )
-    frame = frame.with_columns(scale.alias("scale"))
+    frame = frame.with_columns(scale_of_currency().alias("scale"))
 
     def money(column: pl.Expr) -> pl.Expr:
         return to_minor_units(column, pl.col("scale"), EN)
@@ -216,7 +131,7 @@ BRAND = "(" + "|".join(BRANDS) + r")(?: Zoom| Home Game| Rush)? (?:Game|Hand) #"
 
 
 def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header lines (hand_key, line_no, text) -> parsers.core.hands.HEADER_COLUMNS + brand."""
+    """Header lines (hand_key, line_no, text) -> parsers.core.header.HEADER_COLUMNS + brand."""
     text = pl.col("text")
     # the first time of each header is read once: for the zones present and for the time
     first_times = headers.select(text.str.extract_groups(FIRST_TIME)).to_series()
@@ -226,15 +141,7 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         text.str.extract(BRAND, 1).replace_strict(BRANDS, default=None).alias("brand"),
         text.str.extract(HAND_ID, 1).alias("hand_id"),
         _game_part(text, pl.col("_after_id")).alias("game_text"),
-        started_at(text, _zones_present(first_times), pl.col("_first_time")).alias("started_at"),
+        started_at(text, zones_present(first_times), pl.col("_first_time")).alias("started_at"),
     )
     frame = with_per_distinct(frame, ["game_text"], _game_fields)
-    problem = (
-        pl.when(pl.col("hand_id").is_null())
-        .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("big_blind").is_null())
-        .then(pl.lit("stakes unreadable in header"))
-        .when(pl.col("game") == "unknown")
-        .then(pl.lit("game unknown in header"))
-    )
-    return frame.with_columns(problem.alias("header_problem")).select(*HEADER_COLUMNS, "brand")
+    return header_columns(frame, extra=("brand",))

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.header import STANDARD_CHECKS, header_columns
 from parsers.core.markers import first_marker
 from parsers.core.money import CENTS, EN, currency_of, to_minor_units
-from parsers.sites.pokerstars.header import started_at
+from parsers.core.times import started_at
 
 HAND_ID = r"HandId: #(?P<hand_id>[0-9-]+)"
 GAME = (
@@ -35,6 +35,11 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("Holdem", "holdem"),
 )
 STRUCTURES = {"no limit": "NL", "pot limit": "PL", "fixed limit": "FL"}
+#: The header check read before the standard ones (a header matched by HEADER but damaged).
+CORRUPTED = (
+    ~pl.col("text").str.starts_with("Winamax Poker - "),
+    "header does not start with 'Winamax Poker - ' (corrupted header)",
+)
 
 
 def _game(name: pl.Expr) -> pl.Expr:
@@ -46,7 +51,7 @@ def _money(column: pl.Expr) -> pl.Expr:
 
 
 def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
-    """Header lines (hand_key, line_no, text) -> parsers.core.hands.HEADER_COLUMNS."""
+    """Header lines (hand_key, line_no, text) -> parsers.core.header.HEADER_COLUMNS."""
     text = pl.col("text")
     parts = text.str.extract_groups(GAME)
     tournament = text.str.contains(" - Tournament ", literal=True)
@@ -84,14 +89,4 @@ def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
         _money(pl.col("ante_s")).alias("header_ante"),
         pl.lit(None, dtype=pl.Int64).alias("cap"),
     )
-    problem = (
-        pl.when(~pl.col("text").str.starts_with("Winamax Poker - "))
-        .then(pl.lit("header does not start with 'Winamax Poker - ' (corrupted header)"))
-        .when(pl.col("hand_id").is_null())
-        .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("big_blind").is_null())
-        .then(pl.lit("stakes unreadable in header"))
-        .when(pl.col("game") == "unknown")
-        .then(pl.lit("game unknown in header"))
-    )
-    return frame.with_columns(problem.alias("header_problem")).select(*HEADER_COLUMNS)
+    return header_columns(frame, (CORRUPTED, *STANDARD_CHECKS))

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.hands import HEADER_COLUMNS
+from parsers.core.header import header_columns
 from parsers.core.markers import first_marker
 from parsers.core.money import CENTS, CHIPS, EN, currency_of, to_minor_units
-from parsers.sites.pokerstars.header import started_at
+from parsers.core.times import started_at
 
 NEW = (
     r"^(?:Game )?Hand #(?P<hand_id>\d+) - (?P<tour>.*?Tournament #\d+ - )?"
@@ -39,7 +39,8 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("Omaha", "omaha4"),
     ("Hold", "holdem"),
 )
-COLUMNS = (*HEADER_COLUMNS, "pot_unreliable", "stakes_may_be_bets")
+#: Columns read beside HEADER_COLUMNS (parsers/core/settlement.py uses them).
+EXTRA_COLUMNS = ("pot_unreliable", "stakes_may_be_bets")
 
 
 def _game(name: pl.Expr) -> pl.Expr:
@@ -98,12 +99,4 @@ def read_wpn_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, dtype=pl.Int64).alias("header_ante"),
         pl.lit(None, dtype=pl.Int64).alias("cap"),
     )
-    problem = (
-        pl.when(pl.col("hand_id").is_null())
-        .then(pl.lit("hand id unreadable in header"))
-        .when(pl.col("big_blind").is_null())
-        .then(pl.lit("stakes unreadable in header"))
-        .when(pl.col("game") == "unknown")
-        .then(pl.lit("game unknown in header"))
-    )
-    return frame.with_columns(problem.alias("header_problem")).select(COLUMNS)
+    return header_columns(frame, extra=EXTRA_COLUMNS)
