@@ -20,9 +20,8 @@ from parsers.core.io import decode
 from parsers.core.lines import read_lines, segment
 from parsers.core.pipeline import SKIPPED_SCHEMA, Tables, parse_hands
 from parsers.core.prefilter import any_matches
-from parsers.detect import FORMATS, SiteFormat, any_header_pattern
+from parsers.detect import FORMATS, SiteFormat, any_header_pattern, prepare_file_lines
 from parsers.schema import conform, empty
-from parsers.sites.pokerstars.grammar import restore_case
 
 BATCH_BYTES = 64 * 1024 * 1024
 NOT_A_HAND_HISTORY = "not a hand history: no known hand header"
@@ -143,7 +142,7 @@ def _load(data: bytes, path: str, file_id: int, first_line: int = 1) -> _Source:
         return source
     decoded = decode(data)
     report.encoding = decoded.encoding
-    source.lines = restore_case(read_lines(decoded.data, file_id, first_line))
+    source.lines = prepare_file_lines(read_lines(decoded.data, file_id, first_line))
     return source
 
 

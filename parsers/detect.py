@@ -66,6 +66,24 @@ FORMATS: tuple[SiteFormat, ...] = (
 )
 
 
+#: The formats' `file_lines` hooks (parsers/core/hooks.py), each once, in FORMATS order.
+FILE_LINE_HOOKS = tuple(
+    dict.fromkeys(
+        f.grammar.hooks.file_lines
+        for f in FORMATS
+        if f.grammar is not None and f.grammar.hooks.file_lines is not None
+    )
+)
+
+
+def prepare_file_lines(lines: pl.DataFrame) -> pl.DataFrame:
+    """One file's lines through every format's `file_lines` hook, before hands are found (a
+    rewrite that makes a format's headers readable, e.g. upper-case PokerStars exports)."""
+    for hook in FILE_LINE_HOOKS:
+        lines = hook(lines)
+    return lines
+
+
 def any_header_pattern(formats: Sequence[SiteFormat] = FORMATS) -> str:
     """One regex matching the hand header of any known format."""
     return "|".join(f"(?:{f.header})" for f in formats)

@@ -175,7 +175,8 @@ def _rio_reraise(to: str, call: str, pot: str) -> tuple:
 
 def test_run_it_once_raise_to_read_as_chips_added_when_the_pot_says_so():
     # "raises €0.60 to €1.20" by B (€0.20 in), C "calls €0.80", pot €3.06: B added €1.20 to a
-    # total of €1.40 (Run It Once 2019, fpdb's "raiseTo bug"; parsers/core/added_raise.py)
+    # total of €1.40 (Run It Once 2019, fpdb's "raiseTo bug";
+    # parsers/sites/pokerstars/added_raise.py)
     assert _rio_reraise("€1.20", "€0.80", "€3.06") == ("B", "raise", 120, 140)
     # the same line in a hand whose pot adds up the usual way (C calls €0.60, pot €2.66)
     assert _rio_reraise("€1.20", "€0.60", "€2.66") == ("B", "raise", 100, 120)

@@ -7,7 +7,8 @@ these tests (tests/sites/pokerstars/):
 - Run It Once 2019 logs "checks" for players who cannot act (option
   `checks_logged_without_betting`);
 - the Run It Once client of early 2019 (raise-to printed as chips added) prints no all-in
-  marker: its hands without one have the markers "not recorded" (parsers/core/added_raise.py).
+  marker: its hands without one have the markers "not recorded"
+  (parsers/sites/pokerstars/added_raise.py).
 
 The same lines under a PokerStars table name or brand are still flagged.
 """

@@ -15,12 +15,10 @@ at each raise (a raise sets the commitment to its to-amount).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import polars as pl
 
+from parsers.core import hooks
 from parsers.core.grammar import Grammar
-from parsers.core.streets import infer_streets
 from parsers.schema import SHOWDOWN
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
@@ -110,29 +108,6 @@ def _completing(events: pl.DataFrame, blinds: pl.DataFrame) -> pl.DataFrame:
         .filter((kind == "call") & (pl.col("_raises") == 0))
         .select("hand_key", "player", pl.col("amount").alias("_call"))
     )
-
-
-def _allin_posts(events: pl.DataFrame, posts: Mapping[str, str]) -> pl.DataFrame:
-    """A "bet_or_call" before the deal is a post: an ante while the antes are posted (before
-    the first blind of a hand with antes) by a player who has not posted his ante yet, else
-    the post `posts` names for the player (Grammar.allin_post_kinds: Bovada "Big Blind :
-    All-in $8" is an all-in big blind; "Small Blind : Ante chip 400" then "Small Blind : All-in
-    892" is his ante, then his small blind all-in)."""
-    kind = pl.col("kind")
-    if not posts or not events.select((kind == "bet_or_call").any()).item():
-        return events
-    blind = kind.is_in(["post_sb", "post_bb"])
-    first_blind = pl.col("line_no").filter(blind).min().over("hand_key")
-    antes = (kind == "post_ante").any().over("hand_key")
-    ante_posted = (kind == "post_ante").cast(pl.Int32).cum_sum().over("hand_key", "player") > 0
-    during_antes = antes & ~ante_posted & (pl.col("line_no") < first_blind).fill_null(True)
-    as_post = (
-        pl.when(during_antes)
-        .then(pl.lit("post_ante"))
-        .otherwise(pl.col("player").replace_strict(dict(posts), default=None))
-    )
-    post = (kind == "bet_or_call") & (pl.col("section") < 0) & as_post.is_not_null()
-    return events.with_columns(pl.when(post).then(as_post).otherwise(kind).alias("kind"))
 
 
 def _split_post_both(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
@@ -349,13 +324,15 @@ def build_actions(
     events: pl.DataFrame,
     verbs: dict[str, str],
     hand_info: pl.DataFrame,
-    grammar: Grammar,
+    context: hooks.Context,
 ) -> pl.DataFrame:
     """Events (sorted by line) -> actions with kind, street, amount, to_amount, all_in, seq.
 
     `hand_info` has hand_key, scale and big_blind (nominal). Rows whose amount is unreadable
-    keep a null amount; the caller quarantines their hands.
+    keep a null amount; the caller quarantines their hands. The site's `raw_posts`, `posts`
+    and `streets` hooks run here (parsers/core/hooks.py).
     """
+    grammar, site = context.grammar, context.grammar.hooks
     kind = pl.col("verb").replace_strict(verbs, default=None, return_dtype=pl.String)
     street = (
         pl.when(pl.col("kind").is_in(POSTS) | (pl.col("kind") == "post_both"))
@@ -366,25 +343,19 @@ def build_actions(
     )
     frame = _with_amounts(
         events.with_columns(kind.alias("kind")),
-        hand_info.drop("big_blind", "infer_streets", strict=False),
+        hand_info.drop("big_blind"),
         grammar,
     )
     frame = frame.with_columns(street.alias("street"))
     if grammar.lone_raise_amount == "to":
         lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
         frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))
-    frame = _allin_posts(frame, grammar.allin_post_kinds)
+    frame = hooks.run(site.raw_posts, frame, context)
     second_sb = "post_live" if grammar.second_sb_live else "post_dead"
     frame = _refine_posts(frame, hand_info.select("hand_key", "big_blind"), second_sb)
-    if grammar.pre_deal_fold_sits_out:
-        last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
-        dealt_later = (pl.col("section") < 0) & (pl.col("section") == 0).any().over("hand_key")
-        early_fold = (pl.col("kind") == "fold") & ((pl.col("line_no") < last_post) | dealt_later)
-        frame = frame.filter(~early_fold.fill_null(False))
+    frame = hooks.run(site.posts, frame, context)
     frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")
-    if grammar.infer_streets and "infer_streets" in hand_info.columns:
-        unknown = hand_info.filter(pl.col("infer_streets").fill_null(False))["hand_key"]
-        frame = infer_streets(frame, pl.col("hand_key").is_in(unknown.implode()))
+    frame = hooks.run(site.streets, frame, context)
     frame = _with_commitments(frame, grammar.lone_raise_amount)
     frame = _resolve_allins(frame, tuple(grammar.wager_verbs))
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from parsers.core.hooks import Hooks
 from parsers.core.money import EN, NumberLocale, to_minor_units
 
 #: Reads the header lines of a format's hands (columns hand_key, line_no, text) and returns
@@ -60,9 +61,6 @@ class Grammar:
     locale: NumberLocale = EN
     #: Optional whole-text rewrite for odd exports (upper-case files); None when unused.
     keyword_fixes: tuple[tuple[str, str], ...] = field(default_factory=tuple)
-    #: False for formats that never print an all-in marker (888poker): is_all_in is then null
-    #: ("not recorded"), so the ALLIN-FLAG check has nothing to compare and stays silent.
-    marks_all_in: bool = True
     #: What ends the actor's name on an action line: "X: calls" (default), "X calls" (" "),
     #: "Big Blind : Calls" (" : ").
     actor_separator: str = ": "
@@ -100,37 +98,15 @@ class Grammar:
     #: bet when nothing is bet on the street (Bovada "All-in(raise) $5.43" opening the turn
     #: for less than a full bet; its full all-in bets are "All-in $N").
     wager_verbs: tuple[str, ...] = ()
-    #: Player name -> post kind for a "bet_or_call" line before the deal: an all-in blind
-    #: (Bovada "Big Blind : All-in $8" is the big blind posting all-in).
-    allin_post_kinds: Mapping[str, str] = field(default_factory=dict)
-    #: A fold before the hand's last blind post, or before the deal marker, is a player
-    #: declining to post, not dealt in (888): the line is dropped (with `idle_seats_sit_out`
-    #: the player is then sitting out).
-    pre_deal_fold_sits_out: bool = False
     #: A body line identical to the line before it in the hand is a logging repeat (Bovada
     #: exports that write an action twice): dropped.
     drop_repeated_lines: bool = False
     #: A line showing the board (summary "Board [..]"): a hand that has one but no line of a
     #: later street (no marker, no `board_deal_line`) is quarantined, its streets unknowable.
     board_line: str = ""
-    #: Such hands get their streets from the betting (parsers/core/streets.py) instead of being
-    #: quarantined.
-    infer_streets: bool = False
-    #: Seats named by position: the player of this name holds the button (Bovada "Dealer";
-    #: its "Set dealer [N]" counts empty seats that the seat list does not show).
-    button_player: str = ""
-    #: (small-blind verb, big-blind verb): hands that print no post get both blinds posted
-    #: from the stakes by position (parsers/core/silent_blinds.py). Empty: never.
-    silent_blinds: tuple[str, ...] = ()
-    #: A pre-deal line with the level's blinds (groups sb, bb; FL: the bets) that overrides
-    #: the header's when readable (the level changed after the header was written).
-    level_line: str = ""
     #: A second "small blind" post in a hand is live money (PartyPoker: a player entering
     #: posts it and completes the big blind with a call), not dead money.
     second_sb_live: bool = False
-    #: Verbs (as written, see `verbs`) whose amount the player pays to the site outside the pot
-    #: (EV cash-out risk, insurance premium): recorded as cash_out with a negative amount.
-    paid_verbs: tuple[str, ...] = ()
     #: A line anywhere in the hand stating money the site added to the pot (group stp),
     #: e.g. "Cash Drop to Pot : total $0.2"; taken out of total_pot and rake like STP.
     site_money_line: str = ""
@@ -139,9 +115,6 @@ class Grammar:
     #: uncalled_return and takes it out of the collect and of total_pot
     #: (parsers/core/settlement.py).
     implicit_uncalled: bool = False
-    #: Sites (hands.site) whose "raises X to Y" may give Y as the chips added, recognised per
-    #: hand by the pot (Run It Once 2019, parsers/core/added_raise.py).
-    raise_to_may_be_added: tuple[str, ...] = ()
     #: The summary's total pot is net of the rake (what was collected): total_pot = pot + rake.
     pot_net_of_rake: bool = False
     #: With `implicit_uncalled`: the reported pot already leaves the uncalled chips out
@@ -157,48 +130,18 @@ class Grammar:
     #: A post_dead larger than the small blind holds a live big blind too ("posts small blind
     #: 3€ out of position" at 1€/2€): split into post_live of the big blind + post_dead of the rest.
     dead_sb_includes_bb: bool = False
-    #: "straddle N" gives the player's total blind commitment after it (GGPoker: BB 50 then
-    #: "straddle $100" adds 50; re-straddles 0.04, 0.08, 0.16): the amount becomes the chips added.
-    straddle_is_total: bool = False
     #: Regex of the text before the player's name on action lines ("Player X folds" in old
     #: WPN exports): removed from the start of body lines before the name is looked up.
     actor_prefix: str = ""
-    #: A verb (see `verbs`, kind collect) of summary lines ("Seat 4: X did not show and won
-    #: $0.20") whose collects count only in hands with no other collect line.
-    fallback_collect_verb: str = ""
-    #: "all-in" lines that do not say bet, call or raise (raw kind bet_or_call, resolved by the
-    #: pipeline) mark the player all-in, and one before the deal is the blind (post_bb after
-    #: a small blind, else post_sb): old WPN "Player X allin (0.24)" for a short big blind.
-    allin_may_raise: bool = False
-    #: Every post precedes the first betting action: a hand with a bet, raise, call, check or
-    #: fold before a blind or ante post is quarantined (Winamax "raises" among the blinds).
-    posts_first: bool = False
-    #: A raise before the hand's last post is a dead post of its raise-to total, and the
-    #: raiser's small blind after it is dead too (Winamax PLO 2014 "Player3 raises 1€ to 3€",
-    #: "Player3 posts small blind 1€": the pots show 4€ put in, 2€ of it live).
-    raise_among_posts: bool = False
-    #: A verb (see `verbs`) of a line that only says a player is all-in, after the action that
-    #: did it (PartyPoker 2026 "X is all-In."): it marks that action
-    #: (parsers/core/all_in_marker.py).
-    all_in_marker_verb: str = ""
     #: (regex on the table name, site): hands of another site converted to this format by a
     #: tool that writes a table name of its own (HUD converters of Bovada hands to PokerStars:
     #: "Table '#11251690'", Bovada's table number): the hands take that site (hands.site) and
     #: its options (audit/options.py SITE_PROFILES). First match wins.
     converted_sites: tuple[tuple[str, str], ...] = ()
-    #: A verb (see `verbs`) meaning "reaches the table cap" (old WPN "Player X caps (N)"): the
-    #: player's total commitment after that line is the hand's cap when the header has none.
-    cap_verb: str = ""
-    #: False: the format never marks a post all-in (parsers/core/all_in_recorded.py): is_all_in of
-    #: posts is null (not recorded).
-    posts_marked_all_in: bool = True
-    #: Header of hands written by a converter that prints no all-in line: their is_all_in is
-    #: null (not recorded; parsers/core/all_in_recorded.py).
-    unmarked_all_in_header: str = ""
-    #: A line saying a player joined the table (group player): listed with a zero stack, his
-    #: stack is unknown, not zero (the seat list was written before his buy-in;
-    #: parsers/core/unseated.py).
-    joined_line: str = ""
+
+    #: The site's own steps, called by the pipeline at named points (parsers/core/hooks.py;
+    #: each site's in parsers/sites/<site>/hooks.py).
+    hooks: Hooks = field(default_factory=Hooks)
 
     def amount(self, text: pl.Expr, scale: pl.Expr) -> pl.Expr:
         """Minor units of an amount string; frames carry an `alt_locale` column when the

@@ -95,3 +95,13 @@ def board_count_expr(second: str, third: str) -> pl.Expr:
         .then(pl.lit(2, dtype=pl.Int8))
         .otherwise(pl.lit(1, dtype=pl.Int8))
     )
+
+
+def board_without_streets(lines: pl.DataFrame, board_line: str) -> pl.DataFrame:
+    """(hand_key, line_no of the board) of the hands with a `board_line` (`Grammar.board_line`)
+    and no line past preflop: their streets are unknowable from the markers."""
+    if not board_line:
+        return lines.select("hand_key", "line_no").clear()
+    later = lines.filter(pl.col("section").is_between(1, 4)).select("hand_key").unique()
+    boards = lines.filter(pl.col("text").str.contains(board_line))
+    return boards.join(later, on="hand_key", how="anti").select("hand_key", "line_no")

@@ -11,22 +11,25 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from parsers.core import hooks
 from parsers.core.actions import NEEDS_AMOUNT, build_actions
-from parsers.core.added_raise import read_added_raises
-from parsers.core.all_in_marker import attach_all_in_markers
-from parsers.core.all_in_recorded import unrecorded_all_in
 from parsers.core.distinct import with_per_distinct
 from parsers.core.events import classify, extract_seats
 from parsers.core.grammar import Grammar
 from parsers.core.hands import assemble_hands, hand_facts, table_facts
-from parsers.core.lines import PRE_DEAL, SUMMARY, board_count_expr, marker_expr, section_expr
+from parsers.core.lines import (
+    PRE_DEAL,
+    SUMMARY,
+    board_count_expr,
+    board_without_streets,
+    marker_expr,
+    section_expr,
+)
 from parsers.core.pairs import PAIR, pair_key, pair_rows
 from parsers.core.prefilter import matches, rows_matching, scattered
 from parsers.core.quarantine_reasons import name_unsupported_games
-from parsers.core.settlement import settle_site_money
-from parsers.core.silent_blinds import add_silent_blinds, with_level
+from parsers.core.settlement import settle_conventions, settle_reported
 from parsers.core.unseated import (
-    joined_stacks_unknown,
     mismatch_problems,
     placeholder_stack_hands,
     seat_rows,
@@ -56,13 +59,6 @@ def skipped_per_file(skipped: pl.DataFrame) -> pl.DataFrame:
     file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
     counts = skipped.group_by(file_of).agg(pl.len().cast(pl.Int64).alias("lines_skipped"))
     return counts.sort("file_id")
-
-
-def _all_in_marker(grammar: Grammar) -> pl.Expr:
-    """is_all_in as recorded, or null where the format never records it."""
-    if grammar.marks_all_in:
-        return pl.col("is_all_in")
-    return pl.lit(None, dtype=pl.Boolean).alias("is_all_in")
 
 
 def _quote(text: pl.Expr, width: int = 80) -> pl.Expr:
@@ -95,8 +91,8 @@ def _hand_problems(
     seat_key = pl.col("hand_key") * 1024 + pl.col("seat").cast(pl.Int64)
     seat_dups = seats.filter(seat_key.is_duplicated()).vstack(_player_seated_twice(seats))
     no_seats = hands.join(seats, on="hand_key", how="anti")
-    no_streets = _unknown_streets(lines, grammar)
-    if grammar.infer_streets:
+    no_streets = board_without_streets(lines, grammar.board_line)
+    if grammar.hooks.streets is not None:  # the site reads those streets itself
         no_streets = no_streets.clear()
     missing_amount = actions.filter(
         (pl.col("kind").is_in(NEEDS_AMOUNT) & pl.col("amount").is_null())
@@ -163,28 +159,6 @@ def _player_seated_twice(seats: pl.DataFrame) -> pl.DataFrame:
     maybe = seats.filter(pair_key().is_duplicated())
     twice = maybe.group_by(*PAIR).agg(pl.len().alias("_n")).filter(pl.col("_n") > 1)
     return maybe.join(twice.select(*PAIR), on=PAIR, how="semi")
-
-
-def _with_button_player(
-    header: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
-) -> pl.DataFrame:
-    """`Grammar.button_player`: the seat of the player of that name is the button."""
-    if not grammar.button_player:
-        return header
-    dealer = seats.filter(pl.col("player") == grammar.button_player)
-    dealer = dealer.select("hand_key", pl.col("seat").alias("_button")).unique("hand_key")
-    header = header.join(dealer, on="hand_key", how="left")
-    button = pl.coalesce(pl.col("_button").cast(pl.Int16), pl.col("button_seat"))
-    return header.with_columns(button.alias("button_seat")).drop("_button")
-
-
-def _unknown_streets(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """Hands with a `board_line` and no line past preflop: (hand_key, line_no of the board)."""
-    if not grammar.board_line:
-        return lines.select("hand_key", "line_no").clear()
-    later = lines.filter(pl.col("section").is_between(1, 4)).select("hand_key").unique()
-    boards = lines.filter(pl.col("text").str.contains(grammar.board_line))
-    return boards.join(later, on="hand_key", how="anti").select("hand_key", "line_no")
 
 
 def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -292,28 +266,30 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     seats = _with_stacks(
         raw_seats.drop("_row", strict=False).join(amount_info, on="hand_key"), grammar
     )
-    header = with_level(header, lines, grammar)
+    site = grammar.hooks
+    context = hooks.Context(grammar, lines)
+    header = hooks.run(site.header, header, context)
     placeholder = placeholder_stack_hands(seats, header)
+    context.header, context.seats, context.placeholder = header, seats, placeholder
     classified = classify(lines, raw_seats, grammar)
-    events = attach_all_in_markers(classified.events, grammar)
-    events = add_silent_blinds(events, with_unknown_stacks(seats, placeholder), header, grammar)
+    events = hooks.run(site.events, classified.events, context)
     seats = seat_rows(classified.unseated, seats)
-    unknown = _unknown_streets(lines, grammar).select("hand_key").unique()
-    hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind").join(
-        unknown.with_columns(infer_streets=pl.lit(True)), on="hand_key", how="left"
-    )
-    actions = build_actions(events, dict(grammar.verbs), hand_info, grammar)
-    hands = assemble_hands(_with_button_player(header, seats, grammar), actions, grammar)
-    actions, hands, seats = settle_site_money(actions, hands, seats, grammar)
-    if grammar.raise_to_may_be_added:
-        actions = read_added_raises(actions, hands, grammar.raise_to_may_be_added)
+    context.seats = seats
+    hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind")
+    actions = build_actions(events, dict(grammar.verbs), hand_info, context)
+    hands = assemble_hands(header, actions, grammar)
+    actions, hands = settle_reported(actions, hands, grammar)
+    if site.hands is not None:
+        actions, hands = site.hands(actions, hands, context)
+    actions, hands, seats = settle_conventions(actions, hands, seats, grammar)
+    context.hands, context.seats = hands, seats
+    actions = hooks.run(site.actions, actions, context)
     listed = seats.filter(pl.col("seat") >= 0)  # without the unseated players' rows
     problems = _hand_problems(
         lines, header, listed, actions, classified.bad, grammar, classified.unseated
     )
-    seats = joined_stacks_unknown(seats, lines, grammar.joined_line)
+    seats = hooks.run(site.seats, seats, context)
     seats = with_unknown_stacks(seats, placeholder)
-    actions = unrecorded_all_in(actions, lines, grammar)
     tables = _finish(hands, seats, actions, problems, grammar, sources)
     tables.skipped = skipped_per_file(classified.skipped)
     return tables
@@ -347,10 +323,7 @@ def _finish(
     seats = _with_hand_ids(seats, ids)
     seats = seats.with_columns(pl.lit(None, dtype=pl.Int64).alias("final_stack"))
     actions = (
-        actions.rename({"all_in": "is_all_in"})
-        .with_columns(_all_in_marker(grammar))
-        .pipe(_with_hand_ids, ids)
-        .pipe(_with_seats, seats)
+        actions.rename({"all_in": "is_all_in"}).pipe(_with_hand_ids, ids).pipe(_with_seats, seats)
     )
     return Tables(
         hands=conform(_in_order(hands, "hand_key"), "hands"),

@@ -1,8 +1,16 @@
-"""Shared pipeline, settlement normalisation for sites that print money flows their own way.
+"""Shared pipeline, settlement: the money flows every format states its own way, made canonical.
 
-- `Grammar.paid_verbs`: chips a player pays the site outside the pot (GGPoker "Pays Cashout
-  Risk ($N)", "pay premium of all-in insurance ($N)") become cash_out rows with a negative
-  amount, so start - put in + returned + collected + cash_out is still the final stack.
+`settle_reported` (before the site's `hands` hook, parsers/core/hooks.py):
+- a `fees` group of `pot_line` is added to the rake (GGPoker Bingo, Fortune, Tax ...), a
+  `side_pots` group to the pot (PartyPoker 2026 "Side Pot 1: N");
+- header columns a reader may add: `pot_unreliable` (the pot line leaves out a fee: pot and
+  rake not read) and `stakes_may_be_bets` (stated stakes twice the full blinds posted are
+  fixed-limit bets: the blinds are the posts). Both WPN old format.
+
+`settle_conventions` (after it), the conventions several formats share:
+- `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
+- `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
+  into a live post of the big blind and dead money for the rest (Winamax posts both that way).
 - `Grammar.pot_net_of_rake`: the reported pot is what was collected; total_pot = pot + rake
   (a pot line without a rake amount, Winamax "No rake", means rake 0).
 - `Grammar.implicit_uncalled`: the site never prints "Uncalled bet returned": on each street
@@ -11,19 +19,8 @@
   the street's last action), takes it out of the player's last collect and out of total_pot.
   Only settled hands (with a collect) that print no return at all are normalised. With
   `Grammar.collect_may_hold_uncalled` the collects keep their amount in the hands whose
-  collects do not exceed the chips left in the pot (888 collects the pot without the return).
-- `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
-  into a live post of the big blind and dead money for the rest (Winamax posts both that way).
-- `Grammar.straddle_is_total`: "straddle N" is the player's blind total (GGPoker).
-- `Grammar.fallback_collect_verb`, `Grammar.allin_may_raise`, `Grammar.posts_first`,
-  `Grammar.raise_among_posts`,
-  `Grammar.cap_verb`: see
-  parsers/core/grammar.py. A `fees` group of `pot_line` is added to the rake (GGPoker Bingo ...),
-  a `side_pots` group to the pot (PartyPoker 2026 "Side Pot 1: N").
-- Header columns a reader may add: `pot_unreliable` (the pot line leaves out a fee: pot and
-  rake not read) and `stakes_may_be_bets` (stated stakes twice the full blinds posted are
-  fixed-limit bets: the blinds are the posts). Both WPN old format.
-- `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
+  collects do not exceed the chips left in the pot (888 collects the pot without the return);
+  with `Grammar.pot_excludes_uncalled` the reported pot already leaves them out.
 """
 
 from __future__ import annotations
@@ -35,15 +32,6 @@ from parsers.core.grammar import Grammar
 #: Kinds that make up a player's street commitment (amount = chips added).
 COMMITTING = ("post_sb", "post_bb", "post_straddle", "post_live", "call", "bet", "raise")
 KEY = ["hand_key", "street"]
-
-
-def _paid(actions: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    if not grammar.paid_verbs:
-        return actions
-    paid = pl.col("verb").is_in(list(grammar.paid_verbs)).fill_null(False)
-    return actions.with_columns(
-        pl.when(paid).then(-pl.col("amount")).otherwise(pl.col("amount")).alias("amount")
-    )
 
 
 def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
@@ -104,7 +92,8 @@ def _less_collect(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
     ).drop("_row", "returned", "_taken")
 
 
-def _resequence(actions: pl.DataFrame) -> pl.DataFrame:
+def resequence(actions: pl.DataFrame) -> pl.DataFrame:
+    """`actions` sorted by (hand_key, seq, _sub), `_sub` dropped, seq renumbered 0.. per hand."""
     ordered = actions.sort("hand_key", "seq", "_sub").drop("_sub")
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)
     row = pl.int_range(pl.len(), dtype=pl.Int32)
@@ -144,7 +133,7 @@ def _with_returns(
     rows = rows.drop("seq").join(seq_of, on=["hand_key", "line_no"], how="left")
     rows = rows.select(*actions.columns, "_sub")
     body = _less_collect(actions, in_collects).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
-    actions = _resequence(pl.concat([body, rows]))
+    actions = resequence(pl.concat([body, rows]))
     if not pot_holds_returns:  # the reported pot already leaves the uncalled chips out
         return actions, hands
     totals = returns.group_by("hand_key").agg(pl.col("returned").sum().alias("_returned"))
@@ -173,25 +162,7 @@ def _split_dead_both(actions: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame
         dead.with_columns(pl.lit(1, dtype=pl.Int8).alias("_sub")),
     ]
     merged = pl.concat(parts).drop("small_blind", "big_blind")
-    return _resequence(merged.with_columns(pl.col("kind").cast(actions.schema["kind"])))
-
-
-def _straddle_added(actions: pl.DataFrame) -> pl.DataFrame:
-    """Straddle amounts are totals: chips added = total - the player's live posts before it."""
-    live = pl.col("kind").is_in(COMMITTING[:4]) & (pl.col("street") == 0)
-    straddle = pl.col("kind") == "post_straddle"
-    by = ["hand_key", "player"]
-    other = pl.when(live & ~straddle).then(pl.col("amount")).otherwise(0).fill_null(0)
-    last_total = pl.when(live & straddle).then(pl.col("amount")).forward_fill().over(by)
-    total = pl.max_horizontal(other.cum_sum().over(by), last_total.fill_null(0))
-    marked = actions.with_columns(total.alias("_total"))
-    before = pl.col("_total").shift(1).over(by).fill_null(0)
-    return marked.with_columns(
-        pl.when(live & straddle)
-        .then(pl.col("amount") - before)
-        .otherwise(pl.col("amount"))
-        .alias("amount")
-    ).drop("_total")
+    return resequence(merged.with_columns(pl.col("kind").cast(actions.schema["kind"])))
 
 
 def _idle_sit_out(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
@@ -203,35 +174,6 @@ def _idle_sit_out(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
         marked.filter(~(idle & pl.col("stack").is_null()))
         .with_columns((pl.col("sitting_out") | idle).alias("sitting_out"))
         .drop("_acts")
-    )
-
-
-def _fallback_collects(actions: pl.DataFrame, verb: str) -> pl.DataFrame:
-    """Summary collects (`verb`) count only in hands without another collect line."""
-    fallback = (pl.col("verb") == verb).fill_null(False)
-    other = ((pl.col("kind") == "collect") & ~fallback).any().over("hand_key")
-    kept = actions.filter(~(fallback & other))
-    return _resequence(kept.with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub")))
-
-
-def _allin_lines(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
-    """All-in lines (raw bet_or_call, resolved to bet/raise/call by the pipeline) are all-in;
-    before the deal they are the blind (post_bb after a small blind, else post_sb)."""
-    allin = pl.col("verb").is_in(verbs).fill_null(False)
-    wager = pl.col("kind").is_in(["call", "bet", "raise"])
-    sb_before = (pl.col("kind") == "post_sb").cum_sum().over("hand_key", order_by="seq") > 0
-    pre_deal = allin & wager & (pl.col("section") < 0)
-    kind = (
-        pl.when(pre_deal & sb_before)
-        .then(pl.lit("post_bb"))
-        .when(pre_deal)
-        .then(pl.lit("post_sb"))
-        .otherwise(pl.col("kind").cast(pl.String))
-    )
-    return actions.with_columns(
-        kind.cast(actions.schema["kind"]).alias("kind"),
-        pl.when(pre_deal).then(None).otherwise(pl.col("to_amount")).alias("to_amount"),
-        (pl.col("all_in") | (allin & wager)).alias("all_in"),
     )
 
 
@@ -268,41 +210,6 @@ def _stakes_as_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
         pl.when(as_bets).then(pl.col("_sb")).otherwise(pl.col("small_blind")).alias("small_blind"),
         pl.when(as_bets).then(pl.col("_bb")).otherwise(pl.col("big_blind")).alias("big_blind"),
     ).drop("_sb", "_bb")
-
-
-def _raise_among_posts(actions: pl.DataFrame) -> pl.DataFrame:
-    """`Grammar.raise_among_posts`: a raise before the hand's last post, by a player who posts
-    the small blind after it, is a dead post of its raise-to total, and that small blind is dead
-    too (the total is split into the live big blind + dead rest by `dead_sb_includes_bb`).
-    Other raises among the posts stay betting actions (quarantined by `posts_first`)."""
-    posts = ("post_sb", "post_bb", "post_ante", "post_dead", "post_straddle")
-    by = ["hand_key", "player"]
-    last_post = pl.col("seq").filter(pl.col("kind").is_in(posts)).max().over("hand_key")
-    raised = (pl.col("kind") == "raise") & (pl.col("seq") < last_post)
-    first_raise = pl.col("seq").filter(raised).min().over(by)
-    sb_after = ((pl.col("kind") == "post_sb") & (pl.col("seq") > first_raise)).fill_null(False)
-    early = (raised & sb_after.any().over(by)).fill_null(False)
-    dead = pl.lit("post_dead", dtype=actions.schema["kind"])
-    return actions.with_columns(
-        pl.when(early | sb_after).then(dead).otherwise(pl.col("kind")).alias("kind"),
-        pl.when(early).then(pl.col("to_amount")).otherwise(pl.col("amount")).alias("amount"),
-        pl.when(early).then(None).otherwise(pl.col("to_amount")).alias("to_amount"),
-    )
-
-
-def _posts_first(actions: pl.DataFrame) -> pl.DataFrame:
-    """`Grammar.posts_first`: a betting action before a later post makes the hand unreadable
-    (column `problem`, quarantined by the pipeline with a reason naming the line)."""
-    posts = ("post_sb", "post_bb", "post_ante", "post_dead", "post_straddle")
-    last_post = pl.col("seq").filter(pl.col("kind").is_in(posts)).max().over("hand_key")
-    early = pl.col("kind").is_in(["bet", "raise", "call", "check", "fold"]) & (
-        pl.col("seq") < last_post
-    )
-    return actions.with_columns(
-        pl.when(early.fill_null(False))
-        .then(pl.lit("betting action before the blinds are posted: ") + pl.col("verb"))
-        .alias("problem")
-    )
 
 
 def _group_sum(hands: pl.DataFrame, column: str, grammar: Grammar) -> pl.DataFrame:
@@ -347,40 +254,19 @@ def _side_pots(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     return frame.with_columns(total.otherwise(pl.col("total_pot")).alias("total_pot")).drop("_sum")
 
 
-def _cap_from_lines(hands: pl.DataFrame, actions: pl.DataFrame, verb: str) -> pl.DataFrame:
-    """`Grammar.cap_verb`: the cap is what the capping player has put in after that line."""
-    chips = pl.when(pl.col("kind").is_in(COMMITTING)).then(pl.col("amount")).otherwise(0)
-    total = chips.fill_null(0).cum_sum().over("hand_key", "player", order_by="seq")
-    caps = (
-        actions.with_columns(total.alias("_total"))
-        .filter(pl.col("verb") == verb)
-        .group_by("hand_key")
-        .agg(pl.col("_total").max().alias("_cap"))
-    )
-    frame = hands.join(caps, on="hand_key", how="left")
-    return frame.with_columns(pl.coalesce("cap", "_cap").alias("cap")).drop("_cap")
+def settle_reported(
+    actions: pl.DataFrame, hands: pl.DataFrame, grammar: Grammar
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """What the pot line and the header say about the money: fees into the rake, side pots
+    into the pot, pots a fee leaves unreliable, stakes that were fixed-limit bets."""
+    hands = _side_pots(_extra_fees(hands, grammar), grammar)
+    return actions, _stakes_as_bets(_unreliable_pots(hands), actions)
 
 
-def settle_site_money(
+def settle_conventions(
     actions: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-    """Apply the grammar's settlement options to the actions, assembled hands and seats."""
-    actions = _paid(actions, grammar)
-    hands = _side_pots(_extra_fees(hands, grammar), grammar)
-    hands = _stakes_as_bets(_unreliable_pots(hands), actions)
-    if grammar.fallback_collect_verb:
-        actions = _fallback_collects(actions, grammar.fallback_collect_verb)
-    if grammar.allin_may_raise:
-        allin_verbs = [verb for verb, kind in grammar.verbs.items() if kind == "bet_or_call"]
-        actions = _allin_lines(actions, allin_verbs)
-    if grammar.straddle_is_total:
-        actions = _straddle_added(actions)
-    if grammar.cap_verb:
-        hands = _cap_from_lines(hands, actions, grammar.cap_verb)
-    if grammar.raise_among_posts:
-        actions = _raise_among_posts(actions)
-    if grammar.posts_first:
-        actions = _posts_first(actions)
+    """The grammar's settlement conventions (after the site's `hands` hook)."""
     if grammar.idle_seats_sit_out:
         seats = _idle_sit_out(seats, actions)
     if grammar.dead_sb_includes_bb:

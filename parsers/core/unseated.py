@@ -81,29 +81,6 @@ def mismatch_problems(
     )
 
 
-def joined_stacks_unknown(
-    seats: pl.DataFrame, lines: pl.DataFrame, joined_line: str
-) -> pl.DataFrame:
-    """`Grammar.joined_line`: a player listed with a zero stack who joins the table in the hand
-    ("Seat 2: Player8 ( $0 USD )", "Player8 has joined the table.", "Player8 posts big blind")
-    has an unknown stack (null): the seat list was written before his buy-in."""
-    if not joined_line:
-        return seats
-    joined = (
-        lines.select("hand_key", pl.col("text").str.extract(joined_line, 1).alias("player"))
-        .drop_nulls("player")
-        .unique()
-        .with_columns(_joined=pl.lit(True))
-    )
-    if joined.is_empty():
-        return seats
-    seats = seats.join(joined, on=["hand_key", "player"], how="left", maintain_order="left")
-    unknown = pl.col("_joined").fill_null(False) & (pl.col("stack") == 0)
-    return seats.with_columns(
-        pl.when(unknown).then(None).otherwise(pl.col("stack")).alias("stack")
-    ).drop("_joined")
-
-
 def placeholder_stack_hands(seats: pl.DataFrame, header: pl.DataFrame) -> pl.DataFrame:
     """hand_key of the hands whose seat list states no stacks: every seat shows one and the
     same stack below the hand's big blind ("Seat 8: Player0 ( 1 )" for all nine seats of a

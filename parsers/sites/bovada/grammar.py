@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from parsers.core.grammar import Grammar
 from parsers.sites.bovada.header import read_bovada_header
+from parsers.sites.bovada.hooks import HOOKS
 
 HEADER = r"^(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK)?) Hand #[0-9A-Za-z-]+"
 
@@ -119,13 +120,11 @@ BOVADA = Grammar(
     implicit_uncalled=True,
     drop_repeated_lines=True,
     board_line=r"^Board \[",
-    infer_streets=True,
-    button_player="Dealer",  # walks: the big blind's collect holds the uncalled small blind
     lone_raise_amount="to",
     max_seat_number=10,
-    allin_post_kinds={"Small Blind": "post_sb", "Big Blind": "post_bb"},
     # every all-in opening bet below a full bet in the corpus is "All-in(raise)" (5 of 5; the
     # 124 full ones "All-in"): the label does not tell bet from raise
     wager_verbs=("All-in(raise)", "All-in(raise-timeout)"),
     idle_seats_sit_out=True,
+    hooks=HOOKS,
 )

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from parsers.sites.ggpoker.header import read_gg_header
+from parsers.sites.ggpoker.hooks import HOOKS
 from parsers.sites.pokerstars.grammar import IGNORED as STARS_IGNORED
 from parsers.sites.pokerstars.grammar import POKERSTARS
 from parsers.sites.pokerstars.grammar import VERBS as STARS_VERBS
@@ -46,8 +47,6 @@ VERBS: dict[str, str] = {
     "Pays Cashout Risk": "cash_out",
     "pay premium of all-in insurance": "cash_out",
 }
-PAID_VERBS = ("Pays Cashout Risk", "pay premium of all-in insurance")
-
 #: "Bet & Muck folds" follows the call of a "Bet & Muck" bet (the bettor chose to muck if
 #: called): the muck at showdown, printed after the round closed, not a betting action.
 ACTOR_IGNORED = (
@@ -79,7 +78,6 @@ GGPOKER = replace(
     actor_ignored=ACTOR_IGNORED,
     ignored=IGNORED,
     pot_line=POT_LINE,
-    paid_verbs=PAID_VERBS,
-    straddle_is_total=True,
+    hooks=HOOKS,
     site_money_line=r"^Cash Drop to Pot : total (\S+)$",
 )

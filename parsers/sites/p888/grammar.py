@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from parsers.core.grammar import Grammar
 from parsers.sites.p888.header import CURRENCY_AFTER, LOCALE, LOCALE_AFTER, read_888_header
+from parsers.sites.p888.hooks import HOOKS
 
 #: 888's own brands and the skins of its network that print the same format (LuckyAcePoker.com:
 #: a Pacific network skin, filed with Pacific's samples by the italytoast parser's tests).
@@ -68,7 +69,6 @@ IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
 
 P888 = Grammar(
     site="888poker",
-    marks_all_in=False,  # the format never says "all-in"
     header=HEADER,
     read_header=read_888_header,
     street_marker=STREET_MARKER,
@@ -99,6 +99,6 @@ P888 = Grammar(
     implicit_uncalled=True,
     collect_may_hold_uncalled=True,
     stakes_from_posts=True,  # only for the blinds the header does not state (header.py)
-    pre_deal_fold_sits_out=True,
     idle_seats_sit_out=True,
+    hooks=HOOKS,
 )

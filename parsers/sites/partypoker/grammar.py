@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from parsers.core.grammar import Grammar
 from parsers.core.money import EN, EU
+from parsers.sites.partypoker.all_in_marker import MARKER_VERB
 from parsers.sites.partypoker.header import read_party_header
+from parsers.sites.partypoker.hooks import HOOKS
 
 HEADER = r"^\*{5} Hand History [Ff]or Game \S+ \*{5}"
 
@@ -120,7 +122,7 @@ PARTYPOKER = Grammar(
     + "".join(_NONE.format(name) for name in ("jackpot", "stp")),
     locale=EN,
     keyword_fixes=(
-        (" is all-In.", " is all-in-marker"),
+        (" is all-In.", " " + MARKER_VERB),  # parsers/sites/partypoker/all_in_marker.py
         *((f"seat{n}: ", f"Seat {n}: ") for n in range(1, 11)),  # Mac client: "seat1: X"
         *((f"seat {n}: ", f"Seat {n}: ") for n in range(1, 11)),
     ),
@@ -137,18 +139,9 @@ PARTYPOKER = Grammar(
     pot_excludes_uncalled=True,
     stakes_from_posts=True,
     idle_seats_sit_out=True,
-    silent_blinds=("posts small blind", "posts big blind"),
     second_sb_live=True,
-    all_in_marker_verb="is all-in-marker",
     # "Player3 is sitting outPlayer4 posts big blind [$0,25 USD]." (Mac export, two lines glued
     # together): the sitting-out notice (no chips) is dropped, the post after it is read
     actor_prefix=r"\S+ is sitting out",
-    level_line=r"^(?:Blinds|Blinds-Antes|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)",
-    # "Player2 posts big blind [$0.01 USD]." takes the whole stack unmarked: only "is all-In"
-    # lines mark an all-in
-    posts_marked_all_in=False,
-    # hands converted from another site ("***** Hand History for Game N ***** (WPN)") never
-    # print "is all-In"
-    unmarked_all_in_header=r"^\*{5} Hand History [Ff]or Game \S+ \*{5} \(.+\)\s*$",
-    joined_line=r"^(.+) has joined the table\.?$",
+    hooks=HOOKS,
 )

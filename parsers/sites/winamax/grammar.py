@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from parsers.core.grammar import Grammar
 from parsers.sites.winamax.header import read_winamax_header
+from parsers.sites.winamax.hooks import HOOKS
 
 #: "HandId: #" is Winamax's own; a header whose brand is garbled ("Winaax Poker") is still
 #: counted as a hand and quarantined by the header reader with the reason.
@@ -104,6 +105,5 @@ WINAMAX = Grammar(
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
     dead_sb_includes_bb=True,
-    posts_first=True,
-    raise_among_posts=True,
+    hooks=HOOKS,
 )

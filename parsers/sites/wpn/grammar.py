@@ -21,6 +21,7 @@ from __future__ import annotations
 from parsers.core.grammar import Grammar
 from parsers.sites.pokerstars.grammar import NAMED_LINES as STARS_NAMED
 from parsers.sites.wpn.header import read_wpn_header
+from parsers.sites.wpn.hooks import NEW_HOOKS, OLD_HOOKS
 
 OLD_HEADER = r"^Game started at: \d{4}/"
 NEW_HEADER = r"^(?:Game )?Hand #\d+ - .*\((?:No Limit|Pot Limit|Fixed Limit|Limit)\)"
@@ -103,10 +104,9 @@ WPN_OLD = Grammar(
     header_span=3,
     summary_events=True,
     lone_raise_amount="added",
-    allin_may_raise=True,
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
-    cap_verb="caps",
+    hooks=OLD_HOOKS,
 )
 
 NEW_ACTION = (
@@ -170,8 +170,7 @@ WPN = Grammar(
     ),
     actor_separator=" ",
     summary_events=True,
-    fallback_collect_verb="won",
-    cap_verb="caps",
+    hooks=NEW_HOOKS,
     dead_sb_includes_bb=True,
     implicit_uncalled=True,
     pot_net_of_rake=True,

@@ -1,6 +1,6 @@
 """Streets of hands whose export prints no street markers (old Bovada cash exports).
 
-`Grammar.infer_streets`: a hand that shows a board but has no marker is split into betting
+A hand that shows a board but has no marker is split into betting
 rounds by the rule that closes a round: after the last bet or raise (the big blind preflop),
 every player still able to act has acted and matched it. Round by round (at most three
 passes, each over all such hands at once): the first action that closes round r ends it and

@@ -1,12 +1,12 @@
 """Blinds the export does not print (old PartyPoker tournament hands post them silently).
 
-`Grammar.silent_blinds = (sb_verb, bb_verb)`: a hand with no blind post (antes aside) gets a small-
-and a big-blind post event from the hand's stakes: the small blind is the first dealt seat
+A hand with no blind post (antes aside) gets a small- and a big-blind post event (verbs
+SILENT_BLINDS) from the hand's stakes: the small blind is the first dealt seat
 after the button (heads-up: the button), the big blind the next one; each posts its blind or
 its whole stack. Dealt seats are the seated players named by some event of the hand. The
 events are placed on the two lines after the header (read by the header, never events).
 
-`Grammar.level_line`: a pre-deal line giving the level's blinds ("Blinds(100/200)",
+LEVEL_LINE: a pre-deal line giving the level's blinds ("Blinds(100/200)",
 "Stakes(200/400)" in fixed limit: the bets) that overrides the header's (the level changed).
 """
 
@@ -17,18 +17,19 @@ import polars as pl
 from parsers.core.grammar import Grammar
 from parsers.core.lines import PRE_DEAL
 
+#: The level's blinds (groups sb, bb; FL: the bets).
+LEVEL_LINE = r"^(?:Blinds|Blinds-Antes|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)"
+#: (small-blind verb, big-blind verb) of the posts added to hands that print none.
+SILENT_BLINDS = ("posts small blind", "posts big blind")
+
 
 def with_level(header: pl.DataFrame, lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """Blinds (FL: bets) from the last `level_line` before the deal, when readable."""
-    if not grammar.level_line:
-        return header
+    """Blinds (FL: bets) from the last LEVEL_LINE before the deal, when readable."""
     level = (
-        lines.filter(
-            (pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(grammar.level_line)
-        )
+        lines.filter((pl.col("section") == PRE_DEAL) & pl.col("text").str.contains(LEVEL_LINE))
         .group_by("hand_key")
         .agg(pl.col("text").last())
-        .select("hand_key", pl.col("text").str.extract_groups(grammar.level_line).alias("_lv"))
+        .select("hand_key", pl.col("text").str.extract_groups(LEVEL_LINE).alias("_lv"))
     )
     frame = header.join(level, on="hand_key", how="left")
     scale = pl.col("scale")
@@ -70,8 +71,6 @@ def add_silent_blinds(
     events: pl.DataFrame, seats: pl.DataFrame, header: pl.DataFrame, grammar: Grammar
 ) -> pl.DataFrame:
     """`events` plus the post events of the hands that print none (see module docstring)."""
-    if not grammar.silent_blinds:
-        return events
     blinds = ("post_sb", "post_bb", "post_both", "post_straddle")
     posts = [verb for verb, kind in grammar.verbs.items() if kind in blinds]
     posted = events.filter(pl.col("verb").is_in(posts)).select("hand_key").unique()
@@ -85,7 +84,7 @@ def add_silent_blinds(
     is_sb = pl.col("_pos") == 1
     blind = pl.when(is_sb).then(pl.col("small_blind")).otherwise(pl.col("big_blind"))
     paid = pl.min_horizontal(blind, pl.col("stack"))  # an unknown (null) stack pays the blind
-    sb_verb, bb_verb = grammar.silent_blinds
+    sb_verb, bb_verb = SILENT_BLINDS
     rows = ring.filter(blind.is_not_null()).select(
         "hand_key",
         (pl.col("_header") + pl.col("_pos")).cast(pl.Int32).alias("line_no"),

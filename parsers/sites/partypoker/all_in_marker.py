@@ -1,24 +1,22 @@
 """All-in marker lines: "X is all-In." printed after the action that put X all-in.
 
-`Grammar.all_in_marker_verb` names the verb (see `Grammar.verbs`) of such a line (PartyPoker
-2026: "Player5 raises 11302166 to 11302166" then "Player5 is all-In."). The marker sets
-`all_in` on the same player's event just before it in the hand and is then dropped; a marker
-with no earlier event of its player is dropped too (there is nothing to mark).
+MARKER_VERB is the verb (see the grammar's `verbs`; `keyword_fixes` rewrites " is all-In." to
+it) of such a line (PartyPoker 2026: "Player5 raises 11302166 to 11302166" then "Player5 is
+all-In."). The marker sets `all_in` on the same player's event just before it in the hand and is
+then dropped; a marker with no earlier event of its player is dropped too (there is nothing to
+mark).
 """
 
 from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.grammar import Grammar
+MARKER_VERB = "is all-in-marker"
 
 
-def attach_all_in_markers(events: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+def attach_all_in_markers(events: pl.DataFrame) -> pl.DataFrame:
     """`events` without the marker lines, each marker's all-in set on the action before it."""
-    verb = grammar.all_in_marker_verb
-    if not verb:
-        return events
-    is_marker = pl.col("verb") == verb
+    is_marker = pl.col("verb") == MARKER_VERB
     by_player = events.sort("hand_key", "player", "line_no")
     same_player = (pl.col("hand_key") == pl.col("hand_key").shift(-1)) & (
         pl.col("player") == pl.col("player").shift(-1)
