@@ -8,7 +8,7 @@ from fuzz_inputs import header_count
 
 from parsers import parse_bytes
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 STARS = (REPO / "sample_data" / "NLHE-6max-USD-0.50-1.00.basic.txt").read_bytes()
 IPOKER = (REPO / "tests" / "sites" / "ipoker" / "nl-eur-decimal-comma.xml").read_bytes()
 

@@ -19,7 +19,7 @@ from run_fixtures import stars_file, stars_hand
 
 from hhaudit.cli import main
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SITES = REPO / "tests" / "sites"
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 HHAUDIT = [str(Path(sys.executable).parent / "hhaudit")]
 COMPARED = ("violations.csv", "summary.csv", "quarantine.csv")
 FILES, HANDS = 300, 3000  # > 256 files: at least two batches, parts appear before the end

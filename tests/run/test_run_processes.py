@@ -22,7 +22,7 @@ from hhaudit.engines.processes import ProcessEngine, usable_cpus
 from hhaudit.engines.worker import polars_threads
 from hhaudit.run import timing
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 HHAUDIT = str(Path(sys.executable).parent / "hhaudit")
 
 
