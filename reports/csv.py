@@ -1,7 +1,8 @@
 """CSV outputs: violations.csv, quarantine.csv and summary.csv, safe to open in a spreadsheet.
 
 Every text cell that came from the input is neutralized against formula injection
-(`reports.columns.neutralize_formula`); amounts are decimals in the hand's own unit.
+(`reports.columns.neutralize_formula`); amounts are decimals in the hand's own unit; times are
+ISO 8601 UTC ("2026-12-01T12:17:44Z"). docs/tables.md gives every column's type.
 """
 
 from __future__ import annotations
@@ -11,15 +12,20 @@ from pathlib import Path
 import polars as pl
 
 from reports.atomic import atomic_path
-from reports.columns import decimal_amount, neutralize_text_columns
+from reports.columns import decimal_amount, neutralize_text_columns, stakes_label
 
 AMOUNT_COLUMNS: tuple[str, ...] = ("amount_to", "to_call", "min_to", "max_to")
 VIOLATION_CSV_COLUMNS: tuple[str, ...] = (
     "flag_id",
+    "hand_uid",
     "site",
     "source_file",
     "line_no",
     "hand_id",
+    "started_at",
+    "table_name",
+    "game",
+    "stakes",
     "street",
     "seq",
     "player",
@@ -34,27 +40,55 @@ VIOLATION_CSV_COLUMNS: tuple[str, ...] = (
     "severity",
     "message",
     "caused_by",
+    "run_id",
 )
 QUARANTINE_CSV_COLUMNS: tuple[str, ...] = (
+    "site",
     "source_file",
     "line_no",
     "hand_id",
+    "hand_uid",
     "reason",
     "reason_code",
+    "run_id",
 )
+ISO_UTC = "%Y-%m-%dT%H:%M:%SZ"
+
+
+def _with_missing(frame: pl.LazyFrame, columns: tuple[str, ...]) -> pl.LazyFrame:
+    """`columns` of `frame`, null (text) where a table from an older layout lacks one."""
+    present = frame.collect_schema().names()
+    return frame.select(
+        pl.col(name) if name in present else pl.lit(None, dtype=pl.String).alias(name)
+        for name in columns
+    )
+
+
+def _hand_context(hands: pl.LazyFrame, have: list[str]) -> pl.LazyFrame:
+    """Per hand: when, where and what was played, and the units the flags lack."""
+    units = [name for name in ("scale", "currency") if name not in have]
+    return hands.select(
+        "hand_key",
+        *units,
+        pl.col("started_at").dt.strftime(ISO_UTC).alias("started_at"),
+        "table_name",
+        "game",
+        stakes_label().alias("stakes"),
+    )
 
 
 def violations_csv_frame(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
-    """One row per flag, amounts as decimals (hands.scale), text neutralized, stable order."""
-    units = hands.select("hand_key", "scale", "currency")
-    joined = violations.join(units, on="hand_key", how="left", maintain_order="left")
+    """One row per flag with its hand's time, table, game and stakes, amounts as decimals
+    (scale), text neutralized, stable order."""
+    context = _hand_context(hands, violations.collect_schema().names())
+    joined = violations.join(context, on="hand_key", how="left", maintain_order="left")
     decimals = joined.with_columns(decimal_amount(name).alias(name) for name in AMOUNT_COLUMNS)
-    typed = decimals.with_columns(pl.col("severity").cast(pl.String))
-    return neutralize_text_columns(typed.select(VIOLATION_CSV_COLUMNS))
+    typed = decimals.with_columns(pl.col("severity", "street").cast(pl.String))
+    return neutralize_text_columns(_with_missing(typed, VIOLATION_CSV_COLUMNS))
 
 
 def quarantine_csv_frame(quarantine: pl.LazyFrame) -> pl.LazyFrame:
-    return neutralize_text_columns(quarantine.select(QUARANTINE_CSV_COLUMNS))
+    return neutralize_text_columns(_with_missing(quarantine, QUARANTINE_CSV_COLUMNS))
 
 
 def write_csv(frame: pl.LazyFrame | pl.DataFrame, destination: Path) -> None:

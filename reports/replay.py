@@ -59,8 +59,10 @@ def shown_hand_keys(violations: pl.LazyFrame, limits: HtmlLimits) -> pl.Series:
 
 
 def _street_name(column: str) -> pl.Expr:
-    names = dict(enumerate(STREET_NAMES))
-    return pl.col(column).replace_strict(names, default="?", return_dtype=pl.String)
+    """The street's name: the run's tables carry the Street Enum (hhaudit.run.derived), the
+    canonical tables its index."""
+    names = {str(index): name for index, name in enumerate(STREET_NAMES)}
+    return pl.col(column).cast(pl.String).replace(names).fill_null("?")
 
 
 def cause_note() -> pl.Expr:
@@ -78,7 +80,7 @@ def _flag_struct() -> pl.Expr:
         "code",
         pl.col("severity").cast(pl.String),
         "seq",
-        pl.col("street").fill_null(""),
+        pl.col("street").cast(pl.String).fill_null(""),  # the Street Enum in a run
         pl.col("player").fill_null(""),
         "message",
         "caused_by",

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+#: Runs started by the tests share one run_id (hhaudit/run/derived.py), so outputs of two runs
+#: compare byte for byte; tests of the id itself remove it (tests/run/test_run_tables.py).
+os.environ.setdefault("HHAUDIT_RUN_ID", "test-run")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -17,6 +17,8 @@ from typing import Any
 
 import polars as pl
 
+from hhaudit.run.derived import part_columns
+from hhaudit.run.identity import quarantine_uids
 from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.selection import RuleSelection
 from hhaudit.run.timing import timed
@@ -109,8 +111,8 @@ def quarantine_rows(
     """A one-row quarantine frame (a refused input, a crashed parser or audit)."""
     row = {"site": site, "source_file": source_file, "line_no": line_no, "hand_id": None}
     columns = {k: v for k, v in schema.POLARS_SCHEMAS["quarantine"].items() if k != "reason_code"}
-    frame = pl.DataFrame([{**row, "reason": reason}], schema=columns)
-    return schema.conform(frame, "quarantine")
+    frame = schema.conform(pl.DataFrame([{**row, "reason": reason}], schema=columns), "quarantine")
+    return frame.with_columns(quarantine_uids(frame))
 
 
 @functools.cache
@@ -119,7 +121,7 @@ def _empty_tables() -> dict[str, pl.DataFrame]:
 
     tables = {name: schema.empty(name) for name in ("hands", "seats", "actions", "quarantine")}
     tables["violations"] = empty_violations()
-    return tables
+    return part_columns(tables)  # the layout of every part (hhaudit.run.derived)
 
 
 def empty_tables() -> dict[str, pl.DataFrame]:
@@ -246,6 +248,8 @@ def audit_batch(
         "violations": _sorted_violations(violations),
         "quarantine": parsed.quarantine,
     }
+    with timed("hand uids"):
+        tables = part_columns(tables)  # hand_uid, stable flag ids, units (hhaudit.run.derived)
     reports = {report.path: report for report in parsed.files}
     names = [s.name for s in sources]
     per_file = _split_by_file(tables, file_ids, names)
@@ -337,7 +341,8 @@ def _audit_failed_part(base: FileEntry, parsed: Any, report: Any, error: str) ->
         pl.lit(f"audit failed on this file: {error}").alias("reason"),
     )
     crashed = schema.conform(crashed, "quarantine")
-    tables["quarantine"] = pl.concat([parsed.quarantine, crashed], how="vertical_relaxed")
+    quarantine = pl.concat([parsed.quarantine, crashed], how="vertical_relaxed")
+    tables["quarantine"] = quarantine.with_columns(quarantine_uids(quarantine))
     earlier = report.hands_quarantined if report else parsed.quarantine.height
     quarantined = earlier + parsed.hands.height
     entry = FileEntry(

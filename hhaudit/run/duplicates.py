@@ -34,6 +34,7 @@ DUPLICATE_PREFIX = "duplicate of "
 IDENTITY = ("site", "hand_id")
 BETTING = "_betting"  # the fingerprint column: same value = same betting
 BETTING_COLUMNS = ("seq", "street", "player", "kind", "amount", "to_amount")
+QUARANTINE_FROM_HANDS = ("site", "source_file", "line_no", "hand_id")
 
 
 def _identified() -> pl.Expr:
@@ -75,7 +76,8 @@ def find_duplicates(hands: pl.LazyFrame, actions: pl.LazyFrame | None = None) ->
     With `actions`, a later hand is a copy only when its betting matches an earlier hand of the
     same (site, hand_id); without, the id alone decides."""
     identity = [*IDENTITY, BETTING]
-    selected = hands.select("hand_key", "site", "source_file", "line_no", "hand_id")
+    keep = [*QUARANTINE_FROM_HANDS, *(["hand_uid"] if "hand_uid" in hands.collect_schema() else [])]
+    selected = hands.select("hand_key", *keep)
     ordered = _with_betting(selected.filter(_identified()), actions)
     first = pl.col("source_file").first().over(identity, order_by="hand_key")
     first_line = pl.col("line_no").first().over(identity, order_by="hand_key")
@@ -97,14 +99,17 @@ def _rewrite(path: Path, frame: pl.LazyFrame) -> None:
         frame.sink_parquet(tmp)
 
 
-def _quarantine_rows(duplicates: pl.DataFrame, schema: pl.Schema) -> pl.DataFrame:
+def _quarantine_rows(duplicates: pl.DataFrame, schema: pl.Schema, run_id: str) -> pl.DataFrame:
+    """The copies as quarantine rows, with the first copy's hand_uid (the same hand)."""
     from parsers.schema import with_derived
 
-    rows = with_derived(
-        duplicates.select("site", "source_file", "line_no", "hand_id", "reason"), "quarantine"
-    )
+    columns = [*QUARANTINE_FROM_HANDS, "reason", "hand_uid"]
+    present = [name for name in columns if name in duplicates.columns]
+    rows = with_derived(duplicates.select(present), "quarantine")
+    rows = rows.with_columns(run_id=pl.lit(run_id))
     return rows.select(
-        pl.col(name).cast(dtype) for name, dtype in schema.items() if name in rows.columns
+        (pl.col(name) if name in rows.columns else pl.lit(None)).cast(dtype).alias(name)
+        for name, dtype in schema.items()
     )
 
 
@@ -142,7 +147,9 @@ def _adjusted(
     return adjusted
 
 
-def drop_duplicates(out_dir: Path, entries: Sequence[FileEntry]) -> tuple[list[FileEntry], int]:
+def drop_duplicates(
+    out_dir: Path, entries: Sequence[FileEntry], run_id: str = ""
+) -> tuple[list[FileEntry], int]:
     """Quarantine later copies in the combined tables of `out_dir`; return (entries, count)."""
     hands = pl.scan_parquet(out_dir / "hands.parquet")
     if not has_repeats(hands):
@@ -156,14 +163,16 @@ def drop_duplicates(out_dir: Path, entries: Sequence[FileEntry]) -> tuple[list[F
     for table in KEYED_TABLES:
         path = out_dir / f"{table}.parquet"
         _rewrite(path, pl.scan_parquet(path).join(gone, on="hand_key", how="anti"))
-    _append_quarantine(out_dir / "quarantine.parquet", duplicates, entries)
+    _append_quarantine(out_dir / "quarantine.parquet", duplicates, entries, run_id)
     return adjusted, duplicates.height
 
 
-def _append_quarantine(path: Path, duplicates: pl.DataFrame, entries: Sequence[FileEntry]) -> None:
+def _append_quarantine(
+    path: Path, duplicates: pl.DataFrame, entries: Sequence[FileEntry], run_id: str
+) -> None:
     """Duplicate rows merged into the quarantine, in file order then line order."""
     existing = pl.read_parquet(path)
-    merged = pl.concat([existing, _quarantine_rows(duplicates, existing.schema)])
+    merged = pl.concat([existing, _quarantine_rows(duplicates, existing.schema, run_id)])
     position = {entry.path: index for index, entry in enumerate(entries)}
     order = pl.col("source_file").replace_strict(position, default=len(position))
     merged = merged.sort(order, pl.col("line_no"), nulls_last=False, maintain_order=True)

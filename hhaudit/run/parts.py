@@ -5,7 +5,8 @@ complete when its `shard.json` exists (written last, atomically; the file keeps 
 so parts written before the rename are still resumed); `--resume` reuses
 complete parts whose options fingerprint matches. Combining scans the parts lazily in input
 order and renumbers `hand_key` with the file's position in this run, so a resumed run and a
-full run give the same tables.
+full run give the same tables (flag ids carry the hand_uid, not the hand_key: nothing to renumber
+there, hhaudit.run.identity).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from hhaudit.run.batch import HAND_INDEX_BITS, TABLE_NAMES, FileEntry, PartResult, empty_tables
+from hhaudit.run.derived import combined_columns
 from reports.atomic import atomic_path, remove_stale_temporaries, write_text_atomic
 
 PARTS_DIR = ".parts"
@@ -145,21 +147,6 @@ def _renumber(offset: pl.Expr) -> pl.Expr:
     return (pl.col("hand_key") % (1 << HAND_INDEX_BITS) + offset).alias("hand_key")
 
 
-FLAG_IDS = ("flag_id", "caused_by")  # "<hand_key>:<seq>:<code>" (audit/causes.py)
-
-
-def _renumbered(schema: Sequence[str], offset: pl.Expr) -> list[pl.Expr]:
-    """hand_key renumbered, and the hand_key part of the flag ids with it (a flag's cause is
-    in the same hand, so both ids take the flag's new hand_key)."""
-    key = _renumber(offset)
-    ids = [
-        pl.concat_str(key.cast(pl.String), pl.col(name).str.extract(r"(:.*)$")).alias(name)
-        for name in FLAG_IDS
-        if name in schema
-    ]
-    return [key, *ids]
-
-
 def _key_offsets(parts: Sequence[StoredPart]) -> list[int]:
     """Per part: (file position in this run << 32) + hands of the file's earlier chunks."""
     offsets, position = [], -1
@@ -176,7 +163,7 @@ def _scan_each(parts: Sequence[tuple[int, StoredPart]], table: str) -> pl.LazyFr
         frame = pl.scan_parquet(part.path(table))
         names = frame.collect_schema().names()
         if "hand_key" in names:
-            frame = frame.with_columns(_renumbered(names, pl.lit(offset, dtype=pl.Int64)))
+            frame = frame.with_columns(_renumber(pl.lit(offset, dtype=pl.Int64)))
         frames.append(frame)
     return pl.concat(frames, how="diagonal_relaxed")
 
@@ -200,7 +187,7 @@ def _scan_group(group: Sequence[tuple[int, StoredPart]], table: str, schema: dic
     for value, part in group:  # a loop over at most GROUP_PARTS parts
         is_part = pl.col("_part") == part.path(table)
         offset = pl.when(is_part).then(pl.lit(value, dtype=pl.Int64)).otherwise(offset)
-    return frame.with_columns(_renumbered(list(schema), offset)).drop("_part")
+    return frame.with_columns(_renumber(offset)).drop("_part")
 
 
 def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
@@ -234,10 +221,14 @@ def _with_reason_codes(frame: pl.LazyFrame) -> pl.LazyFrame:
     return frame.with_columns(pl.coalesce("reason_code", derived).alias("reason_code"))
 
 
-def sink_combined(parts: Sequence[StoredPart], table: str, destination: Path) -> None:
-    """Write one combined table as Parquet, streaming, atomically."""
+def sink_combined(
+    parts: Sequence[StoredPart], table: str, destination: Path, run_id: str = ""
+) -> None:
+    """Write one combined table as Parquet, streaming, atomically, with the run-wide columns
+    (run_id, the street Enum: hhaudit.run.derived)."""
     frame = scan_combined(parts, table)
     if table == "quarantine":
         frame = _with_reason_codes(frame)
+    frame = combined_columns(frame, run_id)
     with atomic_path(destination) as tmp:
         frame.sink_parquet(tmp)

@@ -22,6 +22,7 @@ from hhaudit.engines import EngineSpec, open_engine
 from hhaudit.run.batch import TABLE_NAMES, AuditSettings, FileEntry
 from hhaudit.run.chunks import CHUNK_BYTES
 from hhaudit.run.conventions import likely_conventions
+from hhaudit.run.derived import new_run_id
 from hhaudit.run.duplicates import drop_duplicates, reused_hand_ids
 from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.parts import PartStore, StoredPart, sink_combined
@@ -56,6 +57,12 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _start() -> tuple[str, str]:
+    """(started_at, run_id) of a run starting now."""
+    moment = datetime.now(UTC)
+    return moment.isoformat(timespec="seconds"), new_run_id(moment)
+
+
 def audit_files(
     sources: Sequence[InputSource],
     refused: Sequence[RefusedInput],
@@ -81,10 +88,12 @@ def audit_files(
         raise
 
 
-def combine_parts(parts: Sequence[StoredPart], out_dir: Path) -> dict[str, pl.LazyFrame]:
+def combine_parts(
+    parts: Sequence[StoredPart], out_dir: Path, run_id: str = ""
+) -> dict[str, pl.LazyFrame]:
     """Write the combined Parquet tables and return lazy scans of them."""
     for table in PARQUET_TABLES:
-        sink_combined(parts, table, out_dir / f"{table}.parquet")
+        sink_combined(parts, table, out_dir / f"{table}.parquet", run_id)
     return {table: pl.scan_parquet(out_dir / f"{table}.parquet") for table in PARQUET_TABLES}
 
 
@@ -160,11 +169,13 @@ def run_record(
     config: RunConfig,
     started: str,
     skipped: Sequence[str] = (),
+    run_id: str = "",
 ) -> dict[str, Any]:
     """The content of run.json (finished_at is set when it is written)."""
     conventions = totals.get("likely_conventions", [])
     return {
         "tool": {"name": "hhaudit", "version": __version__},
+        "run_id": run_id,  # the run_id column of every table (hhaudit.run.derived)
         "options": config.settings.to_dict(),
         "started_at": started,
         "finished_at": _now(),
@@ -195,7 +206,7 @@ def run_all(
     """Audit, combine and report; returns the run record also written to DIR/run.json."""
     import json
 
-    started = _now()
+    started, run_id = _start()
     note_startup()  # imports and input expansion, before this function
     html_import = import_in_background(HTML_MODULE)
     out_dir = config.out_dir
@@ -205,10 +216,11 @@ def run_all(
     parts = audit_files(sources, refused, config, on_file)
     PartStore(out_dir).prune(parts)
     with timed("combine"):
-        tables = combine_parts(parts, out_dir)
+        tables = combine_parts(parts, out_dir, run_id)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
     with timed("duplicates"):
-        entries, duplicates = drop_duplicates(out_dir, entries)  # later copies are quarantined
+        # later copies are quarantined
+        entries, duplicates = drop_duplicates(out_dir, entries, run_id)
         reused = reused_hand_ids(out_dir)  # different hands under one id: all audited
     with timed("totals"):
         totals = run_totals(entries, tables["violations"])
@@ -216,7 +228,7 @@ def run_all(
     totals["hand_id_reused"] = reused
     totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
     totals["likely_conventions"] = likely_conventions(entries, tables["violations"])
-    record = run_record(entries, totals, config, started, skipped)
+    record = run_record(entries, totals, config, started, skipped, run_id)
     with timed("reports"):
         html_import.join()
         write_reports(out_dir, tables, record, config.limits)

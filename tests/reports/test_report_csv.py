@@ -11,6 +11,7 @@ import report_frames as rf
 
 from reports.columns import decimal_amount, neutralize_formula, stakes_label
 from reports.csv import (
+    QUARANTINE_CSV_COLUMNS,
     VIOLATION_CSV_COLUMNS,
     quarantine_csv_frame,
     violations_csv_frame,
@@ -77,6 +78,10 @@ def test_violations_csv_columns_amounts_and_neutralized_names(tmp_path: Path) ->
     assert rows[1]["player"] == rf.XSS_PLAYER  # not a formula: kept as is
     hand_level = rows[3]
     assert hand_level["seq"] == "" and hand_level["code"] == "POT-TOTAL"
+    hands = rf.hands().row(0, named=True)  # the hand's context, readable without a join
+    assert cash["started_at"] == hands["started_at"].strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert (cash["table_name"], cash["game"]) == (hands["table_name"], hands["game"])
+    assert (cash["stakes"], chips["stakes"]) == ("NL 0.50/1.00 USD", "NL 50/100 chips (tournament)")
     for row in rows:
         assert not any(value.startswith(("=", "+", "-", "@", "\t", "\r")) for value in row.values())
 
@@ -86,7 +91,9 @@ def test_quarantine_csv(tmp_path: Path) -> None:
     hostile = rf.quarantine().with_columns(hand_id=pl.lit("=evil()"))
     write_csv(quarantine_csv_frame(hostile.lazy()), path)
     rows = _read(path)
-    assert list(rows[0]) == ["source_file", "line_no", "hand_id", "reason", "reason_code"]
+    assert list(rows[0]) == list(QUARANTINE_CSV_COLUMNS)
+    assert {"site", "reason_code", "hand_uid", "run_id"} <= set(rows[0])
+    assert rows[0]["site"] == rf.quarantine()["site"][0]
     assert rows[0]["reason_code"] == "damaged"  # a seat line naming a player twice
     assert rows[0]["hand_id"] == "'=evil()" and rows[0]["line_no"] == "90"
 

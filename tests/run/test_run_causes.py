@@ -67,13 +67,14 @@ def _run(tmp_path: Path, *extra: str) -> tuple[int, Path]:
     return result.exit_code, out
 
 
-def test_flag_ids_follow_the_renumbered_hands_and_link_inside_them(tmp_path: Path) -> None:
+def test_flag_ids_name_the_hand_uid_and_link_inside_the_hand(tmp_path: Path) -> None:
     code, out = _run(tmp_path)
     assert code == 1  # POT-TOTAL is a root violation
     flags = pl.read_parquet(out / "violations.parquet").sort("hand_key", "code")
     assert flags["code"].to_list() == ["CHIP-CONSERVATION", "POT-TOTAL"] * 2
     assert flags["hand_key"].n_unique() == 2 and flags["hand_key"].min() == 0
-    key = flags["hand_key"].cast(pl.String)
+    key = flags["hand_uid"]  # stable across runs, unlike hand_key (hhaudit/run/identity.py)
+    assert key.n_unique() == 2 and key.str.contains("^[0-9a-f]{32}$").all()
     assert (flags["flag_id"] == key + ":h:" + flags["code"]).all()
     causes = [f"{key[0]}:h:POT-TOTAL", None, f"{key[2]}:h:POT-TOTAL", None]
     assert flags["caused_by"].to_list() == causes

@@ -1,0 +1,101 @@
+"""`hand_uid`: the same key for the same hand in every run, whatever the file, order or cut.
+
+A hand is the hand of duplicates.py: its site, its hand id and its betting (every action's
+street, player, kind, amount and raise-to total, in recorded order). Site ids are not unique
+enough alone: PHH numbers hands per file (or gives none: id "1"), and real exports reuse an id
+for hands with other betting (tests/run/test_run_duplicates.py). So
+
+    hand_uid = blake2b-128 hex of "hhaudit-hand-v1 \\x1f site \\x1f hand_id \\x1f betting"
+
+where betting is one "street|player|kind|amount|to_amount" text per action, joined by
+"\\x1e" in `seq` order (null as ""). 32 hex characters; the algorithm and the text are fixed
+(not Polars' hash, which changes between versions), so a warehouse can join nights. A
+quarantined hand (never parsed to actions) has the digest of its site and id with no betting;
+a quarantine row without a hand id has none. A later copy of a hand (same site, id and
+betting: duplicates.py) has the first copy's uid.
+
+`flag_id` is "<hand_uid>:<seq or h>:<code>" from here on: audit/causes.py builds it from the
+within-run hand_key, and `with_stable_flag_ids` swaps that part for the hand_uid, so a flag's id
+is the same in every run too.
+
+The uids are computed per unit (hhaudit.run.batch, in the workers), so the combined tables only
+carry them; the hashing is the one Python loop of a run over hands (~1 us a hand).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import polars as pl
+
+UID_VERSION = "hhaudit-hand-v1"
+FIELD, RECORD = "\x1f", "\x1e"
+BETTING_TEXT = ("street", "player", "kind", "amount", "to_amount")
+UID_TABLES = ("hands", "seats", "actions", "violations")  # keyed by hand_key
+
+
+def digest_texts(texts: pl.Series) -> pl.Series:
+    """blake2b-128 hex of each text (UTF-8); null stays null."""
+    digests = [
+        None if text is None else hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+        for text in texts.to_list()
+    ]  # a loop over hands: hashlib has no vectorized form, Polars' hash is not stable
+    return pl.Series("hand_uid", digests, dtype=pl.String)
+
+
+def _identity_text(betting: pl.Expr) -> pl.Expr:
+    parts = [pl.lit(UID_VERSION), pl.col("site").fill_null(""), pl.col("hand_id").fill_null("")]
+    return pl.concat_str([*parts, betting], separator=FIELD)
+
+
+def _betting_texts(actions: pl.DataFrame) -> pl.DataFrame:
+    """hand_key -> the hand's betting as one text, actions in seq order."""
+    row = pl.concat_str(
+        [pl.col(name).cast(pl.String).fill_null("") for name in BETTING_TEXT], separator="|"
+    )
+    return (
+        actions.sort("hand_key", "seq")
+        .group_by("hand_key", maintain_order=True)
+        .agg(row.str.join(RECORD).alias("_betting"))
+    )
+
+
+def hand_uids(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """hand_key -> hand_uid for every hand of `hands`."""
+    betting = _betting_texts(actions.select("hand_key", "seq", *BETTING_TEXT))
+    texts = (
+        hands.select("hand_key", "site", "hand_id")
+        .join(betting, on="hand_key", how="left", maintain_order="left")
+        .select("hand_key", _identity_text(pl.col("_betting").fill_null("")).alias("_text"))
+    )
+    return texts.select("hand_key", digest_texts(texts.get_column("_text")))
+
+
+def quarantine_uids(quarantine: pl.DataFrame) -> pl.Series:
+    """A quarantined hand's uid: its site and id with no betting; null without an id."""
+    has_id = pl.col("hand_id").is_not_null() & (pl.col("hand_id") != "")
+    texts = quarantine.select(pl.when(has_id).then(_identity_text(pl.lit(""))).alias("_text"))
+    return digest_texts(texts.get_column("_text"))
+
+
+def with_stable_flag_ids(violations: pl.DataFrame) -> pl.DataFrame:
+    """flag_id and caused_by with their hand_key part replaced by the hand's hand_uid (a flag's
+    cause is a flag of the same hand)."""
+    rest = r"(:[^:]+:[^:]+)$"  # ":<seq or h>:<code>"
+    return violations.with_columns(
+        pl.concat_str(pl.col("hand_uid"), pl.col(name).str.extract(rest)).alias(name)
+        for name in ("flag_id", "caused_by")
+    )
+
+
+def with_hand_uids(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
+    """Every table with its `hand_uid` column (last), flag ids made stable; hands and actions
+    are those of the same parse (a batch, a file or a chunk)."""
+    uids = hand_uids(tables["hands"], tables["actions"])
+    out = dict(tables)
+    for name in UID_TABLES:
+        out[name] = tables[name].join(uids, on="hand_key", how="left", maintain_order="left")
+    out["violations"] = with_stable_flag_ids(out["violations"])
+    quarantine = tables["quarantine"]
+    out["quarantine"] = quarantine.with_columns(quarantine_uids(quarantine))
+    return out
