@@ -28,7 +28,7 @@ from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.parts import PartStore, StoredPart, sink_combined
 from hhaudit.run.timing import note_startup, timed
 from hhaudit.run.timing import write_if_asked as write_timings_if_asked
-from hhaudit.run.units import Batching, audit_all, file_entries
+from hhaudit.run.units import Batching, PartHook, audit_all, file_entries
 from hhaudit.run.warm import import_quietly
 from reports import HTML_MODULE, write_reports
 from reports.atomic import remove_stale_temporaries, write_text_atomic
@@ -68,6 +68,7 @@ def audit_files(
     refused: Sequence[RefusedInput],
     config: RunConfig,
     on_file: FileHook | None = None,
+    on_part: PartHook | None = None,
 ) -> list[StoredPart]:
     """Audit every source into its part(s) (or reuse them with --resume); refusals become parts.
 
@@ -81,7 +82,7 @@ def audit_files(
         with open_engine(config.engine) as engine:
             return audit_all(
                 sources, refused, config.out_dir, config.settings, engine, batching,
-                config.resume, on_file,
+                config.resume, on_file, on_part,
             )  # fmt: skip
     except BaseException:  # Ctrl-C or an error: the workers are stopped, their temporaries go
         PartStore(config.out_dir).remove_temporaries()
@@ -202,6 +203,7 @@ def run_all(
     config: RunConfig,
     on_file: FileHook | None = None,
     skipped: Sequence[str] = (),
+    on_part: PartHook | None = None,
 ) -> dict[str, Any]:
     """Audit, combine and report; returns the run record also written to DIR/run.json."""
     import json
@@ -213,7 +215,7 @@ def run_all(
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / RUN_JSON).unlink(missing_ok=True)  # no stale "complete" marker during the run
     remove_stale_temporaries(out_dir)
-    parts = audit_files(sources, refused, config, on_file)
+    parts = audit_files(sources, refused, config, on_file, on_part)
     PartStore(out_dir).prune(parts)
     with timed("combine"):
         tables = combine_parts(parts, out_dir, run_id)

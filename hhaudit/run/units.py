@@ -24,6 +24,9 @@ from hhaudit.run.timing import timed
 
 #: Called once per input file: (entry, reused_from_resume).
 FileHook = Callable[[FileEntry, bool], None]
+#: Called for each part audited now (a whole file, or one chunk of a big file: its bytes and
+#: hands), as it is done: progress inside big files.
+PartHook = Callable[[FileEntry], None]
 Placed = list[tuple[int, StoredPart]]  # (file_id, part) pairs written by one unit
 #: Files digested at once: hashing and the cut search release the GIL (2 threads on 2 cores:
 #: the digest stage of 4 x 85 MB files in ~half the time).
@@ -202,6 +205,7 @@ def audit_all(
     batching: Batching,
     resume: bool = False,
     on_file: FileHook | None = None,
+    on_part: PartHook | None = None,
 ) -> list[StoredPart]:
     """Audit every source into its parts (reused with --resume), in input order; refusals last."""
     store = PartStore(out_dir)
@@ -232,6 +236,8 @@ def audit_all(
             for file_id, part in placed:
                 found.setdefault(file_id, []).append(part)
                 waiting[file_id] -= 1
+                if on_part:
+                    on_part(part.entry)
                 if on_file and not waiting[file_id]:
                     on_file(file_entries(rebase(found[file_id]))[0], False)
     done = [part for plan in plans for part in rebase(found[plan.file_id])]

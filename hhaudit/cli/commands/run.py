@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
 from pathlib import Path
-from typing import Any
 
 import click
-from tqdm import tqdm
 
 from hhaudit.cli.commands.engine_options import engine_options
+from hhaudit.cli.console import (
+    Console,
+    Progress,
+    file_line,
+    later_quarantine_lines,
+    summary_lines,
+    timing_lines,
+)
 from hhaudit.cli.exit_policy import (
     EXIT_ERROR,
     EXIT_TABLE,
@@ -22,6 +27,7 @@ from hhaudit.cli.exit_policy import (
 from hhaudit.cli.json_output import output_format_option
 from hhaudit.cli.selection import audit_settings, selection_options
 from hhaudit.engines import EngineSpec
+from hhaudit.run import timing
 from hhaudit.run.batch import FileEntry
 from hhaudit.run.inputs import InputError, expand_inputs
 from hhaudit.run.interrupt import EXIT_INTERRUPTED, FileTally
@@ -38,58 +44,6 @@ Examples:
 {EXIT_TABLE}
 After Ctrl-C, the same command with --resume finishes the run.
 """
-
-
-class Console:
-    """Diagnostics on stderr, through tqdm so progress bars stay intact; -q / -v aware."""
-
-    def __init__(self, verbosity: int) -> None:
-        self.verbosity = verbosity
-
-    def say(self, message: str, level: int = 0) -> None:
-        if self.verbosity >= level:
-            tqdm.write(message, file=sys.stderr)
-
-
-@contextmanager
-def _progress(enabled: bool, files: int) -> Iterator[Any]:
-    """Two bars on stderr: files done, and hands read so far."""
-    file_bar = tqdm(total=files, unit="file", desc="files", disable=not enabled, position=0)
-    hand_bar = tqdm(unit="hand", desc="hands", disable=not enabled, position=1)
-
-    def on_file(entry: FileEntry, reused: bool) -> None:
-        file_bar.update(1)
-        hand_bar.update(entry.hands_read)
-        file_bar.set_postfix_str("resumed" if reused else "", refresh=False)
-
-    try:
-        yield on_file
-    finally:
-        hand_bar.close()
-        file_bar.close()
-
-
-def _file_line(entry: FileEntry, reused: bool) -> str:
-    state = "resumed" if reused else "audited"
-    text = f"{entry.path}: {state}, {entry.hands_read} hands, {entry.violations} violations"
-    return text + (f" (error: {entry.error})" if entry.error else "")
-
-
-def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
-    t = record["totals"]
-    linked = t.get("consequences", 0)
-    follow = f" (root causes; {linked} more flags follow from them)" if linked else ""
-    lines = [
-        f"hhaudit: {t['files']} files, {t['hands_read']} hands read "
-        f"({t['hands_audited']} audited, {t['hands_quarantined']} quarantined); "
-        f"{t['violations']} violations, {t['warnings']} warnings, {t['infos']} info{follow}",
-    ]
-    if t["files_with_errors"]:
-        lines.append(f"hhaudit: {t['files_with_errors']} input files refused or unreadable")
-    for item in t.get("likely_conventions", []):
-        lines.append(f"hhaudit: {item['file']}: {item['note']}")
-    lines.append(f"Report: {report}")
-    return lines
 
 
 @click.command("run", epilog=EPILOG)
@@ -109,7 +63,12 @@ def _summary_lines(record: dict[str, Any], report: Path) -> list[str]:
 )
 @selection_options
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-@click.option("-v", "--verbose", count=True, help="More detail on stderr (repeatable).")
+@click.option(
+    "-v",
+    "--verbose",
+    count=True,
+    help="-v: a line per file (hands, quarantined hands, flags); -vv: also the time per stage.",
+)
 @click.option(
     "--progress", is_flag=True, help="Show progress bars even when stderr is no terminal."
 )
@@ -157,31 +116,39 @@ def run(
         console.say(f"{skipped.name}: skipped (not a hand-history file type)", level=1)
     show_bars = (progress or sys.stderr.isatty()) and not quiet
     tally = FileTally(len(sources) + len(refused))
+    bar = Progress(show_bars, sum(source.size for source in sources), tally.total)
+    said: dict[str, int] = {}  # the quarantined hands each -v line named
+
+    def on_file(entry: FileEntry, reused: bool) -> None:
+        tally.add(reused)
+        bar.file_done(entry, reused)
+        said[entry.path] = entry.hands_quarantined
+        console.say(file_line(entry, reused), level=1)
+
+    spec = EngineSpec(engine, workers, scheduler, polars_threads)
+    run_config = RunConfig(out_dir, settings, resume, engine=spec, chunk_bytes=chunk_mb << 20)
+    skipped = [item.name for item in found.skipped]
+    clock, before = time.perf_counter(), timing.totals()
     try:
-        with _progress(show_bars, len(sources) + len(refused)) as on_progress:
-
-            def on_file(entry: FileEntry, reused: bool) -> None:
-                tally.add(reused)
-                on_progress(entry, reused)
-                console.say(_file_line(entry, reused), level=1)
-
-            spec = EngineSpec(engine, workers, scheduler, polars_threads)
-            run_config = RunConfig(
-                out_dir, settings, resume, engine=spec, chunk_bytes=chunk_mb << 20
-            )
-            skipped = [item.name for item in found.skipped]
-            record = run_all(sources, refused, run_config, on_file, skipped)
+        record = run_all(sources, refused, run_config, on_file, skipped, on_part=bar.part_done)
     except KeyboardInterrupt:  # Ctrl-C: temporaries are removed, finished parts are kept
+        bar.close(finished=False)
         for line in tally.interrupted_lines(out_dir):
             click.echo(line, err=True)
         sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # I/O or a bug: never exit 1, which means "violations found"
+        bar.close(finished=False)
         kind = "I/O error" if isinstance(exc, OSError) else "internal error"
         click.echo(f"hhaudit: {kind}: {type(exc).__name__}: {exc}", err=True)
         click.echo("hhaudit: the run is incomplete (no run.json was written)", err=True)
         sys.exit(EXIT_ERROR)
-    for line in _summary_lines(record, out_dir / "report.html"):
+    bar.close(finished=True)
+    for line in later_quarantine_lines(said, record["files"]):
+        console.say(line, level=1)
+    for line in summary_lines(record, str(out_dir / "report.html")):
         console.say(line)
+    for line in timing_lines(before, timing.totals(), time.perf_counter() - clock):
+        console.say(line, level=2)
     status = run_exit_status(record["totals"], fail_on)
     if output_format == "json":
         from hhaudit.cli.json_output import write_run_json
