@@ -20,6 +20,7 @@ from pathlib import Path
 
 import polars as pl
 from hypothesis import strategies as st
+from site_helpers import is_sample
 
 REPO = Path(__file__).resolve().parents[1]
 SEED_GLOBS = ("sample_data/*.txt", "tests/sites/*/*.*")
@@ -34,7 +35,7 @@ def seeds() -> tuple[bytes, ...]:
     """Real-format files of every parsed site, plus synthetic PokerStars hands."""
     from tools.synth import SynthOptions, generate
 
-    files = sorted(p for pattern in SEED_GLOBS for p in REPO.glob(pattern) if p.is_file())
+    files = sorted(p for pattern in SEED_GLOBS for p in REPO.glob(pattern) if is_sample(p))
     found = [p.read_bytes() for p in files if p.stat().st_size < 200_000]
     for seed in range(3):
         options = SynthOptions(

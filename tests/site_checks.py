@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
+from site_helpers import SITES
 
 import audit
 from parsers.api import ParsedTables, parse_paths
-
-SITES = Path(__file__).resolve().parent / "sites"
 
 
 def parse_site_file(site: str, name: str) -> ParsedTables:

@@ -9,11 +9,22 @@ import polars as pl
 import audit
 from parsers import ParsedTables, parse_paths
 
-SITES = Path(__file__).parent / "sites"
+SITES = Path(__file__).resolve().parent / "sites"
+
+
+def is_sample(path: Path) -> bool:
+    """A sample hand-history file of tests/sites/<site>/, not the site's test module or its
+    bytecode (tests/sites/<site>/test_site_<site>.py sits beside its samples)."""
+    return path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+
+
+def sample_files(site: str) -> list[Path]:
+    """The sample files of tests/sites/<site>/, sorted."""
+    return sorted(p for p in (SITES / site).iterdir() if is_sample(p))
 
 
 def parse_site_samples(site: str) -> ParsedTables:
-    return parse_paths([SITES / site])
+    return parse_paths(sample_files(site))
 
 
 def actions_of(tables: ParsedTables, hand_id: str) -> list[tuple]:

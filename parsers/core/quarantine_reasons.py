@@ -110,7 +110,7 @@ REASON_CODES: tuple[str, ...] = (
 )
 #: Codes of quarantined hands that are not readable hands: a later copy, a hand the site
 #: cancelled, a game or a format that no parser reads (the real-corpus parse rate leaves them
-#: out of its denominator: tests/test_real_corpus.py, tools/site_table.py).
+#: out of its denominator: tests/corpus/test_real_corpus.py, tools/site_table.py).
 NOT_READABLE_CODES = ("duplicate", "cancelled", "unsupported_game", "unsupported_format")
 _PATTERNS: tuple[tuple[str, str], ...] = (
     ("duplicate", r"^duplicate of "),

@@ -16,11 +16,11 @@ import pytest
 from click.testing import CliRunner
 from fuzz_inputs import header_count
 from run_fixtures import stars_file, stars_hand
+from site_helpers import sample_files
 
 from hhaudit.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-SITES = REPO / "tests" / "sites"
 
 
 def _bad_files(folder: Path) -> dict[str, bytes]:
@@ -41,7 +41,7 @@ def _bad_files(folder: Path) -> dict[str, bytes]:
         "fulltilt.txt": b"Full Tilt Poker Game #123: Table X - $1/$2 - NL Hold'em\nSeat 1: a\n",
     }
     for site in ("winamax", "ggpoker", "ipoker", "bovada", "phh"):
-        for path in sorted((SITES / site).iterdir())[:1]:
+        for path in sample_files(site)[:1]:
             files[f"{site}-{path.name}"] = path.read_bytes()
     for name, data in files.items():
         (folder / name).write_bytes(data)

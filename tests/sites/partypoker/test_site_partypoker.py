@@ -191,7 +191,7 @@ def test_converted_hands_and_posts_record_no_all_in() -> None:
 
 def test_partypoker_corpus_hands_all_accounted(corpus_dir: Path) -> None:
     """Every hand read is parsed or quarantined (the flags and quarantines themselves are held
-    by tests/real_corpus/partypoker.py)."""
+    by tests/corpus/real_corpus/partypoker.py)."""
     tables, read, _ = corpus_numbers(corpus_dir / "partypoker")
     assert read == 394
     assert tables.hands.height + tables.quarantine.height == read
@@ -202,7 +202,7 @@ def test_run_json_counts_the_lines_skipped_per_file(tmp_path: Path) -> None:
 
     from hhaudit.cli import main
 
-    source = Path(__file__).parent / "sites" / "partypoker" / "lines-without-chips-skipped.txt"
+    source = Path(__file__).parent / "lines-without-chips-skipped.txt"
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["run", str(source), "--out", str(out), "--exit-zero", "-q"])
     assert result.exit_code == 0, result.output
@@ -215,7 +215,7 @@ def test_an_action_without_a_name_must_be_read() -> None:
     move chips, so the hand is quarantined naming it (never skipped)."""
     from parsers.api import parse_bytes
 
-    source = Path(__file__).parent / "sites" / "partypoker" / "bounty-with-amount.txt"
+    source = Path(__file__).parent / "bounty-with-amount.txt"
     text = source.read_text().replace("anna collects a bounty of $5 USD\n", "")
     text = text.replace("anna raises [$0.30 USD]", " raises [$0.30 USD]")
     tables = parse_bytes(text.encode(), "nameless.txt")

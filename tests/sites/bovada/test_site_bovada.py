@@ -68,7 +68,7 @@ def _manifest_hands(corpus: Path, site: str) -> int:
 
 def test_bovada_corpus_every_header_is_read_and_accounted_for(corpus_dir: Path) -> None:
     """Every header of the corpus is a hand read, audited or quarantined with its line (what
-    is quarantined and flagged is held by tests/real_corpus/bovada.py)."""
+    is quarantined and flagged is held by tests/corpus/real_corpus/bovada.py)."""
     tables, read, _flags = corpus_numbers(corpus_dir / "bovada")
     assert read == _manifest_hands(corpus_dir, "bovada")
     assert tables.hands.height + tables.quarantine.height == read

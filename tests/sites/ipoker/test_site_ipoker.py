@@ -106,7 +106,7 @@ def _manifest_hands(corpus: Path, site: str) -> int:
 
 def test_ipoker_corpus_reads_every_manifest_hand(corpus_dir: Path) -> None:
     """Every `<game>` MANIFEST.csv counts is read and either parsed or quarantined with its line
-    (the audit rate and the flags: tests/real_corpus/ipoker.py)."""
+    (the audit rate and the flags: tests/corpus/real_corpus/ipoker.py)."""
     tables, read, _ = corpus_numbers(corpus_dir / "ipoker")
     assert read == _manifest_hands(corpus_dir, "ipoker")
     assert tables.hands.height + tables.quarantine.height == read

@@ -86,8 +86,8 @@ def test_headers() -> None:
 
 
 def test_real_corpus() -> None:
-    """What still holds of the corpus (tests/real_corpus/ggpoker.py holds the flags): every hand
-    MANIFEST.csv counts is read and accounted for, and the cash drop is site money."""
+    """What still holds of the corpus (tests/corpus/real_corpus/ggpoker.py holds the flags): every
+    hand MANIFEST.csv counts is read and accounted for, and the cash drop is site money."""
     root = require_shared(CORPUS / "ggpoker")
     with open(CORPUS / "MANIFEST.csv", encoding="utf-8") as handle:
         rows = [row for row in csv.DictReader(handle) if row["path"].startswith("ggpoker/")]

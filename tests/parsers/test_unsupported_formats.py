@@ -12,6 +12,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 from conftest import CORPUS, REPO, SAMPLE_DATA, require_shared
+from site_helpers import sample_files
 
 from parsers.api import parse_bytes, parse_paths
 from parsers.detect import FORMATS
@@ -114,7 +115,8 @@ def test_a_parsed_hand_after_an_unsupported_one_stays_with_its_parser() -> None:
 
 
 def test_no_sample_of_a_parsed_site_is_taken_by_a_format_without_parser() -> None:
-    samples = [p for p in (REPO / "tests" / "sites").iterdir() if p.name != "unsupported_formats"]
+    sites = [p.name for p in (REPO / "tests" / "sites").iterdir() if p.is_dir()]
+    samples = [f for site in sites if site != "unsupported_formats" for f in sample_files(site)]
     tables = parse_paths([*samples, SAMPLE_DATA])
     assert tables.hands.height > 100
     taken = tables.quarantine.filter(pl.col("reason_code") == "unsupported_format")

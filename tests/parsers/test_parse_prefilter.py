@@ -19,7 +19,7 @@ from parsers.core.prefilter import (
 )
 from parsers.detect import FORMATS
 
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_data"
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_data"
 
 
 @pytest.mark.parametrize(

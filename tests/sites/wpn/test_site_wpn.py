@@ -102,7 +102,7 @@ def test_violation_file_is_flagged() -> None:
 
 def test_real_corpus_hands_all_accounted() -> None:
     """Every hand read is parsed or quarantined (the quarantines and flags themselves are held
-    by tests/real_corpus/wpn.py)."""
+    by tests/corpus/real_corpus/wpn.py)."""
     root = require_shared(CORPUS / "wpn")
     tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
     assert read == 354

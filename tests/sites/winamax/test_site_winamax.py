@@ -117,7 +117,7 @@ def _manifest_hands(site: str) -> int:
 
 def test_real_corpus_every_header_is_read_and_accounted_for() -> None:
     """Every Winamax header of the corpus is a hand read, and each is audited or quarantined
-    (what is quarantined and flagged is held by tests/real_corpus/winamax.py)."""
+    (what is quarantined and flagged is held by tests/corpus/real_corpus/winamax.py)."""
     root = require_shared(CORPUS / "winamax")
     tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
     assert read == _manifest_hands("winamax")

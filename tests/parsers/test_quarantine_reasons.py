@@ -15,7 +15,7 @@ from hhaudit.cli import main
 from parsers import parse_bytes, parse_paths
 from parsers.core.quarantine_reasons import REASON_CODES, reason_code, unsupported_game
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[1]  # tests/
 GAMES = HERE / "unsupported_games"
 SAMPLE = HERE.parent / "sample_data" / "NLHE-6max-USD-0.50-1.00.basic.txt"
 

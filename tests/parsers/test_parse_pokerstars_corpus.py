@@ -1,6 +1,6 @@
 """Every PokerStars-format file of ../shared/corpus/real, read on its own terms (skipped when
 ../shared is absent). The site-family numbers (audited / readable, damaged hands, proven
-flags) are held by tests/test_real_corpus.py with tests/real_corpus/pokerstars.py.
+flags) are held by tests/corpus/test_real_corpus.py with tests/corpus/real_corpus/pokerstars.py.
 
 - hands read = hand headers counted by a regex written here, independently of
   parsers/sites/pokerstars/grammar.py (upper-case PokerTracker exports included), and every hand is

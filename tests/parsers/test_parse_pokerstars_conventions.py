@@ -24,7 +24,7 @@ from audit import SITE_PROFILES, Options
 from parsers import parse_paths
 from parsers.api import ParsedTables
 
-SITES = Path(__file__).resolve().parent / "sites" / "pokerstars"
+SITES = Path(__file__).resolve().parents[1] / "sites" / "pokerstars"
 
 
 def _parse(name: str) -> ParsedTables:

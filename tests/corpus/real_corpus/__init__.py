@@ -11,7 +11,7 @@ Each module declares:
   warning or violation hhaudit raises on a real hand, each proven from the log. A flag not
   listed fails the test, and so does a listed flag that no longer fires.
 
-`tests/test_real_corpus.py` runs `hhaudit run` over each site's folders and holds the run to
+`tests/corpus/test_real_corpus.py` runs `hhaudit run` over each site's folders and holds the run to
 these lists and to the 99.5 % bar (audited / readable hands, readable = read minus later
 copies, damaged and unsupported hands).
 """

@@ -124,7 +124,7 @@ def test_network_skins_and_blinds_the_header_does_not_state() -> None:
 
 def test_888_corpus(corpus_dir: Path) -> None:
     """Every hand of the 888 corpus is audited or quarantined, and none is flagged a violation
-    (counts and the quarantined hands: tests/real_corpus/p888.py)."""
+    (counts and the quarantined hands: tests/corpus/real_corpus/p888.py)."""
     tables, read, flags = corpus_numbers(corpus_dir / "888poker")
     assert tables.hands.height + tables.quarantine.height == read
     assert tables.hands.height >= 1700

@@ -1,7 +1,7 @@
 """The real-log corpus, site by site: every hand audited or quarantined for a listed reason, every
 flag proven from the log.
 
-For each target site (tests/real_corpus/<site>.py) one `hhaudit run` over its corpus folders:
+For each target site (tests/corpus/real_corpus/<site>.py) one `hhaudit run` over its corpus folders:
 
 - audited / readable >= 99.5 %, readable = read - later copies - cancelled - damaged -
   unsupported hands;
