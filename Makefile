@@ -20,6 +20,12 @@ install: $(STAMP)
 
 demo: install
 	$(BIN)/hhaudit run sample_data --out $(OUT)/demo --fail-on never
+	@echo '--- as a nightly job would run it (README "Exit status"; docs/reports.md, JSON lines):'
+	@echo '$$ hhaudit run sample_data --out $(OUT)/nightly -q --ignore FOLD-NO-BET --output-format json > $(OUT)/nightly.jsonl'
+	@$(BIN)/hhaudit run sample_data --out $(OUT)/nightly -q --ignore FOLD-NO-BET \
+		--output-format json > $(OUT)/nightly.jsonl; \
+		echo "exit status $$? (--fail-on violation, the default: 1 when a violation is found)"
+	@head -n 2 $(OUT)/nightly.jsonl; echo '...'; tail -n 1 $(OUT)/nightly.jsonl
 
 test: install
 	$(BIN)/python -m pytest -q -n 2 -m "not slow"

@@ -59,7 +59,8 @@ FLAG_SCHEMA: dict[str, Any] = {
         "severity": {"enum": ["violation", "warning", "info"]},
         "site": {"type": "string"},
         "hand_id": {"type": "string"},
-        "hand_uid": _TEXT,  # when the tables carry one (docs/tables.md)
+        "hand_uid": _TEXT,  # when the tables carry them (docs/tables.md)
+        "run_id": _TEXT,
         "file": {"type": "string"},
         "line": {"type": ["integer", "null"], "minimum": 1},
         "street": _TEXT,
@@ -122,6 +123,7 @@ def flag_frame(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame:
         units, on="hand_key", how="left", maintain_order="left"
     )
     uid = [pl.col("hand_uid").cast(pl.String)] if "hand_uid" in present else []
+    run = [pl.col("run_id").cast(pl.String)] if "run_id" in present else []
     return joined.select(
         pl.lit("flag").alias("type"),
         "code",
@@ -141,6 +143,7 @@ def flag_frame(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame:
         "message",
         "flag_id",
         "caused_by",
+        *run,
     ).collect()
 
 
@@ -169,14 +172,16 @@ def severity_counts(violations: pl.DataFrame) -> dict[str, Any]:
     }
 
 
-def write_run_json(out_dir: Path, totals: Mapping[str, Any], fail_on: str, status: int) -> None:
-    """The flags of a completed run (DIR's violations.parquet) and its totals, as JSON lines."""
+def write_run_json(out_dir: Path, record: Mapping[str, Any], fail_on: str, status: int) -> None:
+    """The flags of a completed run (DIR's violations.parquet) and its totals (`record`: the
+    content of run.json), as JSON lines."""
     flags = flag_frame(
         pl.scan_parquet(out_dir / "violations.parquet"), pl.scan_parquet(out_dir / "hands.parquet")
     )
     summary = {
         "command": "run",
-        **totals,
+        **({"run_id": record["run_id"]} if "run_id" in record else {}),
+        **record["totals"],
         "out": str(out_dir),
         "report": str(out_dir / "report.html"),
         "fail_on": fail_on,

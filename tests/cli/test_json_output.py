@@ -63,8 +63,13 @@ def test_run_json_lines_validate_and_match_the_tables(inputs: Path, tmp_path: Pa
     flags, summary = lines[:-1], lines[-1]
     violations = pl.read_parquet(out / "violations.parquet")
     assert [f["flag_id"] for f in flags] == violations["flag_id"].to_list()
-    totals = json.loads((out / "run.json").read_text("utf-8"))["totals"]
+    record = json.loads((out / "run.json").read_text("utf-8"))
+    totals = record["totals"]
     assert {k: summary[k] for k in totals} == totals
+    if "run_id" in record:  # the warehouse keys of the tables (docs/tables.md)
+        assert summary["run_id"] == record["run_id"]
+        assert {f["run_id"] for f in flags} == {record["run_id"]}
+        assert [f["hand_uid"] for f in flags] == violations["hand_uid"].to_list()
     assert (summary["command"], summary["fail_on"], summary["exit_status"]) == (
         "run",
         "violation",

@@ -153,5 +153,5 @@ def run(
     if output_format == "json":
         from hhaudit.cli.json_output import write_run_json
 
-        write_run_json(out_dir, record["totals"], fail_on, status)
+        write_run_json(out_dir, record, fail_on, status)
     sys.exit(status)
