@@ -1,10 +1,11 @@
 """Cards in the replay: the board at each street and the cards players showed, read from a
 `cards` table when the run has one (issue #15); without it the replay shows no cards.
 
-The table is read by its columns, whatever else it holds: `hand_key`, the card text (`card`,
-`cards` or `text`; a list column is joined with spaces), `street` (an index into
-parsers.schema.STREET_NAMES or a name), `player` (null for a board card) and, where present, the
-board number of a run-it-twice (`board`) and how the card was seen (`seen`, `source`, `how`).
+The table is read by its columns (parsers/schema.py CARDS, docs/tables.md): `hand_key`, the
+card (`card`, canonical, else `raw` as the log printed it), `street` (an index into
+parsers.schema.STREET_NAMES), `player` (null for a board card), `board` (the board of a
+run-it-twice), `source` (dealt / shown / mucked / conceded / board) and `position` (the order of
+the cards of one line). A table without one of the optional columns still shows what it has.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import polars as pl
 from parsers.schema import STREET_NAMES
 
 _TEXT_COLUMNS = ("card", "cards", "text")
+_RAW_COLUMN = "raw"
 _BOARD_COLUMNS = ("board", "board_no", "run")
 _SEEN_COLUMNS = ("seen", "source", "how")
 
@@ -53,6 +55,8 @@ def _readable(cards: pl.LazyFrame) -> pl.LazyFrame | None:
         ),
         (pl.col(seen).cast(pl.String) if seen else pl.lit("")).alias("seen"),
         _card_text(text, schema[text]).alias("text"),
+        *([pl.col(_RAW_COLUMN).cast(pl.String).alias("raw")] if _RAW_COLUMN in present else []),
+        *([pl.col("position")] if "position" in present else []),
     )
 
 
@@ -63,6 +67,12 @@ def card_lists(cards: pl.LazyFrame | None, keys: pl.Series) -> pl.LazyFrame | No
     if readable is None:
         return None
     rows = readable.filter(pl.col("hand_key").is_in(keys.implode()))
+    names = rows.collect_schema().names()
+    if "raw" in names:  # a card the parser could not name: as the log printed it
+        rows = rows.with_columns(pl.coalesce("text", "raw").alias("text"))
+    if "position" in names:
+        rows = rows.sort("hand_key", "position", maintain_order=True)
+    rows = rows.filter(pl.col("text").is_not_null())  # a concession shows no card
     on_board = pl.col("player").is_null()
     grouped = rows.group_by(
         "hand_key", "street", "board", "player", "seen", maintain_order=True

@@ -141,7 +141,9 @@ def _label_axes(
         spare = max(0, MIN_COLUMNS - len(labels)) / 2  # few days: narrow bars, centred
         axes.set_xlim(-0.6 - spare, len(labels) - 0.4 + spare)
         step = max(1, -(-len(labels) // MAX_COLUMN_LABELS))
-        rotation = 0 if max((len(label) for label in labels), default=0) <= 3 else 45
+        widest = max((len(label) for label in labels), default=0)
+        fits = len(labels[::step]) * (widest + 2) * MIN_TEXT * 0.6 <= CHART_WIDTH - 80
+        rotation = 0 if fits else 45  # side by side when they fit (about 0.6 em a character)
         axes.set_xticks(positions[::step], labels[::step], rotation=rotation,
                         ha="center" if rotation == 0 else "right")  # fmt: skip
         axes.set_ylabel("flags")

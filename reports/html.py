@@ -122,43 +122,40 @@ def _quarantine_codes(quarantine: pl.LazyFrame) -> list[dict[str, Any]]:
     return counts.sort(["rows", "reason_code"], descending=[True, False]).collect().to_dicts()
 
 
-FILE_OUTCOMES: tuple[str, ...] = ("error", "flagged, some quarantined", "flagged", "quarantined")
+FILE_OUTCOMES: tuple[str, ...] = ("error", "flagged", "quarantined", "clean")
+_HAND_COUNTS: tuple[str, ...] = ("hands_read", "hands_audited", "hands_quarantined", "flags")
+
+
+def _outcome() -> pl.Expr:
+    """A file's outcome: error, flagged (a flag, quarantined hands or not), quarantined, clean."""
+    return (
+        pl.when(pl.col("error"))
+        .then(pl.lit("error"))
+        .when(pl.col("flags") > 0)
+        .then(pl.lit("flagged"))
+        .when(pl.col("hands_quarantined") > 0)
+        .then(pl.lit("quarantined"))
+        .otherwise(pl.lit("clean"))
+    )
 
 
 def file_summary(files: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Input files by site and outcome (error / flagged / quarantined hands / clean), with their
-    hands and flags summed: what the page shows before the full list."""
+    """Input files per site: how many, how many per outcome (FILE_OUTCOMES), hands and flags
+    summed; what the page shows before the full list (one row a site)."""
     if not files:
         return []
     frame = pl.DataFrame(
         {
             "site": [entry.get("site") or "unknown" for entry in files],
             "error": [bool(entry.get("error")) for entry in files],
-            **{
-                name: [int(entry.get(name) or 0) for entry in files]
-                for name in ("hands_read", "hands_audited", "hands_quarantined", "flags")
-            },
+            **{name: [int(entry.get(name) or 0) for entry in files] for name in _HAND_COUNTS},
         }
+    ).with_columns(_outcome().alias("outcome"))
+    per_outcome = [(pl.col("outcome") == name).sum().alias(name) for name in FILE_OUTCOMES]
+    summed = frame.group_by("site").agg(
+        pl.len().alias("files"), *per_outcome, pl.col(*_HAND_COUNTS).sum()
     )
-    flagged, quarantined = pl.col("flags") > 0, pl.col("hands_quarantined") > 0
-    outcome = (
-        pl.when(pl.col("error"))
-        .then(pl.lit(FILE_OUTCOMES[0]))
-        .when(flagged & quarantined)
-        .then(pl.lit(FILE_OUTCOMES[1]))
-        .when(flagged)
-        .then(pl.lit(FILE_OUTCOMES[2]))
-        .when(quarantined)
-        .then(pl.lit(FILE_OUTCOMES[3]))
-        .otherwise(pl.lit("clean"))
-    )
-    order = {name: index for index, name in enumerate((*FILE_OUTCOMES, "clean"))}
-    summed = frame.group_by("site", outcome.alias("outcome")).agg(
-        pl.len().alias("files"),
-        pl.col("hands_read", "hands_audited", "hands_quarantined", "flags").sum(),
-    )
-    rank = pl.col("outcome").replace_strict(order, return_dtype=pl.Int8)
-    return summed.sort("site", rank).to_dicts()
+    return summed.sort(["flags", "files", "site"], descending=[True, True, False]).to_dicts()
 
 
 def _totals(totals: Mapping[str, Any]) -> dict[str, Any]:
@@ -190,6 +187,7 @@ def report_context(
         "files": files[: limits.file_rows],
         "files_total": len(files),
         "file_summary": file_summary(files),
+        "file_outcomes": FILE_OUTCOMES,
         "sections": sections,
         "codes": [row for section in sections for row in section["codes"]],
         "rules": rule_notes(_codes_on_page(sections, shown_hands)),

@@ -43,8 +43,13 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from hhaudit.cli import main
 
     out = tmp_path_factory.mktemp("demo")
-    args = ["run", str(REPO / "sample_data"), "--out", str(out), "--exit-zero", "-q"]
-    assert CliRunner().invoke(main, args).exit_code == 0
+    args = ["run", "sample_data", "--out", str(out), "--exit-zero", "-q"]
+    here = Path.cwd()
+    os.chdir(REPO)  # file names as `make demo` shows them (sample_data/...)
+    try:
+        assert CliRunner().invoke(main, args).exit_code == 0
+    finally:
+        os.chdir(here)
     return out
 
 
@@ -108,7 +113,8 @@ def test_no_console_or_csp_errors_and_key_numbers(demo: Chromium, demo_run: Path
     assert _text(demo, "n-violations") == str(totals["violations"])
     assert _text(demo, "n-quarantined") == str(totals["hands_quarantined"])
     assert demo.evaluate("document.querySelectorAll('figure svg').length") == 4
-    shot = _save(demo, "report-top.png", {"x": 0, "y": 0, "width": WIDTH, "height": 1100})
+    demo.evaluate("document.querySelector('details.rule-doc').open = true")  # one rule explained
+    shot = _save(demo, "report-top.png", {"x": 0, "y": 0, "width": WIDTH, "height": 1300})
     assert shot.read_bytes().startswith(b"\x89PNG") and shot.stat().st_size < 400_000
 
 
@@ -238,6 +244,7 @@ def test_charts_are_readable_at_1400_px(demo: Chromium) -> None:
     assert len(found) == 4 and len(texts) > 40
     assert min(text["size"] for text in texts) >= 11, min(texts, key=lambda t: t["size"])
     assert all(text["inside"] for text in texts), [t for t in texts if not t["inside"]]
+    _save(demo, "report-charts.png", demo.element_box("#charts"))
 
 
 def test_hostile_names_render_as_text_not_markup(browser: Chromium, tmp_path: Path) -> None:

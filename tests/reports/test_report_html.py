@@ -188,7 +188,9 @@ def test_hands_have_anchors_filters_and_a_file_summary() -> None:
         assert f'href="#hands:{key}={quote(name)}"' in html  # percent-encoded, never markup
     assert html.count('<table class="data sortable') >= 6
     summary = html.split('id="file-summary"')[1].split("</table>")[0]
-    assert "<td>pokerstars</td><td>flagged, some quarantined</td>" in summary
+    # one file: 1 file, flagged (0 error, 1 flagged, 0 quarantined, 0 clean), 4 read, 5 flags
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", summary)
+    assert cells == ["pokerstars", "1", "0", "1", "0", "0", "4", "3", "1", "5"]
     assert '<details id="file-list">' in html
 
 
@@ -198,3 +200,36 @@ def test_reused_hand_ids_get_distinct_anchors() -> None:
     html = render_report(tables, rf.run_record())
     anchors = re.findall(r'<details class="hand" id="(hand-[^"]+)"', html)
     assert anchors == ["hand-pokerstars-7", "hand-pokerstars-7-2", "hand-pokerstars-7-3"]
+
+
+def _cards() -> pl.LazyFrame:
+    """A cards table in the shape of issue #15's (parsers/schema.py CARDS): hand 1001's board
+    (flop, turn, river) and the cards two players showed, one of them unreadable ("raw" only)."""
+    rows = [
+        # seat, player, source, board, street, position, card, raw
+        *[(None, None, "board", 1, 1, i, card, card) for i, card in enumerate(["Ah", "Kd", "2c"])],
+        (None, None, "board", 1, 2, 0, "7s", "7s"),
+        (None, None, "board", 1, 3, 0, "9d", "9d"),
+        (1, "Alice", "shown", None, None, 0, "Qs", "Qs"),
+        (1, "Alice", "shown", None, None, 1, "Qh", "Qh"),
+        (3, rf.FORMULA_PLAYER, "shown", None, None, 0, None, "1x"),
+        (3, rf.FORMULA_PLAYER, "shown", None, None, 1, "Jc", "Jc"),
+    ]
+    columns = ["seat", "player", "source", "board", "street", "position", "card", "raw"]
+    frame = pl.DataFrame(rows, schema=columns, orient="row", infer_schema_length=None)
+    return frame.with_columns(
+        hand_key=pl.lit(0, dtype=pl.Int64), hand_id=pl.lit("1001"), line_no=pl.lit(30)
+    ).lazy()
+
+
+def test_with_a_cards_table_the_replay_shows_the_board_and_the_shown_cards() -> None:
+    tables = {**rf.tables(), "cards": _cards()}
+    html = render_report(tables, rf.run_record())
+    hand = html.split('id="hand-pokerstars-1001"')[1].split("</details>\n")[0]
+    board = hand.split('<p class="board">')[1].split("</p>")[0]
+    assert re.findall(r'<span class="cards">([^<]*)</span>', board) == ["Ah Kd 2c", "7s", "9d"]
+    shown = hand.split('<p class="shown">')[1].split("</p>")[0]
+    assert 'Alice (shown): <span class="cards">Qs Qh</span>' in shown
+    assert '(shown): <span class="cards">1x Jc</span>' in shown  # as printed when unreadable
+    assert "carry no cards" not in html
+    assert "carry no cards" in _html()  # without the table the page says why there are none
