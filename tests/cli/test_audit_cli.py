@@ -114,3 +114,19 @@ def test_check_fail_on_levels_and_quarantine_table(tmp_path: Path) -> None:
         tmp_path / "quarantine.parquet"
     )
     assert CliRunner().invoke(main, strict).exit_code == 0
+
+
+def test_check_reads_the_tables_of_a_run_folder(tmp_path: Path) -> None:
+    """A `hhaudit run` folder names the street (an Enum); check reads it as the parser's."""
+    from run_fixtures import stars_file
+
+    (tmp_path / "a.txt").write_text(stars_file(100, 3, undersized_every=2))
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["run", str(tmp_path / "a.txt"), "--out", str(out),
+                                     "-q", "--workers", "1"]).exit_code == 1  # fmt: skip
+    result = CliRunner().invoke(main, ["check", str(out), "--out", str(tmp_path / "again")])
+    assert result.exit_code == 1, result.output
+    again = pl.read_parquet(tmp_path / "again" / "violations.parquet")
+    first = pl.read_parquet(out / "violations.parquet")
+    assert again["code"].to_list() == first["code"].to_list() == ["RAISE-MIN", "RAISE-MIN"]
+    assert again["hand_id"].to_list() == first["hand_id"].to_list()

@@ -31,7 +31,22 @@ def _read_tables(directory: Path):
         listed = ", ".join(f"{name}.parquet" for name in missing)
         click.echo(f"hhaudit: {directory} has no {listed} (see `hhaudit parse`)", err=True)
         sys.exit(EXIT_ERROR)
-    return [pl.read_parquet(directory / f"{name}.parquet") for name in TABLES]
+    return [_canonical(pl.read_parquet(directory / f"{name}.parquet")) for name in TABLES]
+
+
+def _canonical(frame):
+    """The tables of a `hhaudit run` folder name the street (an Enum, docs/tables.md); the
+    checker reads the canonical street number (parsers/schema.py STREET_NAMES)."""
+    import polars as pl
+
+    from parsers.schema import STREET_NAMES
+
+    dtype = frame.schema.get("street")
+    if dtype is not None and not dtype.is_integer():
+        number = {name: index for index, name in enumerate(STREET_NAMES)}
+        street = pl.col("street").cast(pl.String).replace_strict(number, return_dtype=pl.Int8)
+        return frame.with_columns(street)
+    return frame
 
 
 def _quarantine_by_code(directory: Path) -> dict[str, int]:
