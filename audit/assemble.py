@@ -5,11 +5,18 @@ from __future__ import annotations
 import polars as pl
 
 from audit.causes import action_link_columns, hand_link_columns, link_flags
-from audit.rounds import street_names
-from audit.rules._base import Rule
+from audit.rules._base import Rule, street_name
 from audit.violations import VIOLATIONS_SCHEMA
 
 HAND_INFO = ("hand_key", "site", "source_file", "line_no", "hand_id")
+
+
+def with_rule_columns(state: pl.DataFrame, rules: list[Rule]) -> pl.DataFrame:
+    """The state plus the columns each rule computes (Rule.computes), in rule order."""
+    for rule in rules:
+        if rule.computes:
+            state = state.with_columns(**rule.computes)
+    return state
 
 
 def _severity(rule: Rule) -> pl.Expr:
@@ -33,7 +40,7 @@ def action_violations(state: pl.LazyFrame, rule: Rule) -> pl.LazyFrame:
     """Rows of the state frame the rule flags, in the violations schema (minus hand info)."""
     wager = pl.col("is_wager")
     flagged = state.filter(_flags(rule))
-    return flagged.with_columns(street_names()).select(
+    return flagged.with_columns(street_name(pl.col("street")).alias("street_name")).select(
         "hand_key",
         pl.col("line_no").alias("action_line_no"),
         pl.col("street_name").alias("street"),

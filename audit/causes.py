@@ -37,6 +37,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.rules._base import col
+from audit.rules.chip_conservation import POT_OFF
 
 #: (consequence code, cause codes, when): the documented cause -> consequence links.
 LINKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -101,7 +102,7 @@ def action_link_columns(code: str) -> list[pl.Expr]:
 
 
 def hand_link_columns(code: str) -> list[pl.Expr]:
-    """The link inputs of a hand-level rule's flagged rows (audit/hand_checks.py columns)."""
+    """The link inputs of a hand-level rule's flagged rows (audit/state/settlement.py columns)."""
     rake = col("rake")
     exprs: dict[str, pl.Expr | None] = dict.fromkeys(LINK_COLUMNS)
     if code == "UNCALLED-RETURN":
@@ -110,13 +111,8 @@ def hand_link_columns(code: str) -> list[pl.Expr]:
         exprs["_pot_gap"] = (col("total_pot") - col("expected_pot")).abs()
         exprs["_pot_from_returns"] = col("total_pot") == col("put_in") - col("returned_total")
     if code == "CHIP-CONSERVATION":
-        exprs["_pot_alone"] = (  # H-4's first part fires (its message), as hand_checks tests it
-            col("total_pot").is_not_null()
-            & rake.is_not_null()
-            & ~col("net_of_rake")
-            & (col("collected_total") + rake != col("total_pot"))
-            & (col("collected_total") + rake == col("expected_pot"))
-        )
+        # H-4's first part fires (its message), and the winners collected what was put in
+        exprs["_pot_alone"] = POT_OFF & (col("collected_total") + rake == col("expected_pot"))
     return _typed(exprs)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import polars as pl
 
-from audit.unknown_stack import UNKNOWN_STACK
+from audit.state.unknown_stack import UNKNOWN_STACK
 from parsers.schema import STREET_NAMES, conform
 
 POST_KINDS_BY_VECTOR = {

@@ -3,6 +3,8 @@ extensions (HEADER-STAKES, next to POST-AMOUNT: its citation says it is an exten
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from audit.rules import (
     act_allin,
     act_closed,
@@ -67,7 +69,10 @@ _MODULES = (
 #: Codes beyond RULES.md §4-5 (added by issues; each documented in docs/rules.md).
 EXTENSIONS: tuple[str, ...] = ("HEADER-STAKES", "STACK-UNKNOWN")
 
-RULES: dict[str, Rule] = {module.RULE.code: module.RULE for module in _MODULES}
+#: Every rule by code, its `doc` the module docstring (the examples the tests audit).
+RULES: dict[str, Rule] = {
+    module.RULE.code: replace(module.RULE, doc=module.__doc__ or "") for module in _MODULES
+}
 MODULE_OF: dict[str, str] = {module.RULE.code: module.__name__ for module in _MODULES}
 
 __all__ = ["EXTENSIONS", "MODULE_OF", "RULES", "Rule"]

@@ -12,21 +12,21 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import Rule, col, sentence
+from audit.rules._base import KIND, Rule, col, sentence
 
 RULE = Rule(
     code="ACT-ALLIN",
+    name="turn.after-all-in",
     category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-3; table stakes",
     summary="Betting action by a player who is already all-in (action ignored)",
-    doc=__doc__ or "",
+    options=("checks_logged_without_betting",),
+    reads=("kind", "void_reason"),
     violates=col("void_reason") == "ACT-ALLIN",
     message=sentence(
         "{} by a player with no chips left (all-in); the action is ignored",
-        pl.col("kind").cast(pl.String),
+        KIND,
     ),
 )

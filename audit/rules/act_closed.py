@@ -16,22 +16,22 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import Rule, col, sentence
+from audit.rules._base import KIND, Rule, col, sentence
 
 RULE = Rule(
     code="ACT-CLOSED",
+    name="turn.after-close",
     category="betting",
     severity="warning",
     structures=None,
     citation="RULES.md I-4, D-9",
     summary="Action when no action is owed on the street / hand over (action ignored)",
-    doc=__doc__ or "",
+    options=("checks_logged_without_betting",),
+    reads=("kind", "street_name", "void_reason"),
     violates=col("void_reason") == "ACT-CLOSED",
     message=sentence(
         "{} when nobody owed action on the {}; the action is ignored",
-        pl.col("kind").cast(pl.String),
+        KIND,
         col("street_name"),
     ),
 )

@@ -11,18 +11,17 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import Rule, col, sentence
+from audit.rules._base import KIND, Rule, col, sentence
 
 RULE = Rule(
     code="ACT-FOLDED",
+    name="turn.after-fold",
     category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-2; TDA 50",
     summary="Action by a player who has folded (action ignored)",
-    doc=__doc__ or "",
+    reads=("kind", "void_reason"),
     violates=col("void_reason") == "ACT-FOLDED",
-    message=sentence("{} after folding; the action is ignored", pl.col("kind").cast(pl.String)),
+    message=sentence("{} after folding; the action is ignored", KIND),
 )

@@ -20,12 +20,23 @@ _EMPTY = col("remaining_after") == 0
 
 RULE = Rule(
     code="ALLIN-FLAG",
+    name="log.all-in-marker",
     category="log",
     severity="warning",
     structures=("NL", "PL", "FL", "UNKNOWN"),  # capped NL: reaching the cap is not all-in
     citation="RULES.md I-11",
     summary="All-in marker inconsistent with the remaining stack",
-    doc=__doc__ or "",
+    reads=(
+        "capped",
+        "is_all_in",
+        "is_call",
+        "is_dead_post",
+        "is_live_post",
+        "is_wager",
+        "remaining_after",
+        "stack_unknown",
+        "void",
+    ),
     violates=_MOVES
     & KNOWN_STACK
     & ~col("void")

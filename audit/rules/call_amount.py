@@ -29,12 +29,27 @@ _CONTESTED = pl.min_horizontal(
 
 RULE = Rule(
     code="CALL-AMOUNT",
+    name="call.wrong-amount",
     category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md I-8; TDA 51-B; RRoP §14 NL r2",
     summary="Call amount differs from min(to_call, stack)",
-    doc=__doc__ or "",
+    options=("short_bb_call_full",),
+    reads=(
+        "call_cap",
+        "chips",
+        "committed_before",
+        "is_betting",
+        "is_call",
+        "is_sentinel",
+        "scale",
+        "site_kill",
+        "stack_before",
+        "stack_unknown",
+        "to_call",
+        "void",
+    ),
     violates=ACTING
     & KNOWN_STACK
     & col("is_call")

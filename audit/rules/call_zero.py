@@ -17,12 +17,13 @@ from audit.rules._base import ACTING, Rule, col
 
 RULE = Rule(
     code="CALL-ZERO",
+    name="call.nothing-to-call",
     category="log",
     severity="info",
     structures=None,
     citation="RULES.md I-13; TDA 55-A",
     summary="'call' with nothing to call (treated as a check)",
-    doc=__doc__ or "",
+    reads=("is_betting", "is_call", "is_sentinel", "site_kill", "to_call", "void"),
     violates=ACTING & col("is_call") & (col("to_call") <= 0),
     message=pl.lit("called with nothing to call (a check)"),
 )

@@ -15,12 +15,14 @@ from audit.rules._base import ACTING, Rule, col, money, sentence
 
 RULE = Rule(
     code="CHECK-FACING-BET",
+    name="check.facing-bet",
     category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-7; TDA 55",
     summary="Check while facing a bet",
-    doc=__doc__ or "",
+    options=("short_bb_call_full",),
+    reads=("is_betting", "is_check", "is_sentinel", "scale", "site_kill", "to_call", "void"),
     violates=ACTING & col("is_check") & (col("to_call") > 0),
     message=sentence("checked while facing {} to call", money(col("to_call"))),
 )

@@ -16,22 +16,34 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="FL-CAP",
+    name="bet.after-cap",
     category="betting",
     severity="violation",
     structures=("FL",),
     citation="RULES.md B-6; TDA 48; RRoP §3 r3-r4; seeds 000, 003",
     summary="Fixed-limit bet/raise after the raise cap was reached",
-    doc=__doc__ or "",
+    options=("fl_cap_heads_up", "fl_max_raises", "fl_short_allin_counts_to_cap"),
+    reads=(
+        "current_bet",
+        "fl_capped",
+        "fl_count",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "kind",
+        "scale",
+        "site_kill",
+        "to_amount",
+        "void",
+    ),
     violates=WAGER & col("fl_capped") & (col("current_bet") < TO),
     message=sentence(
         "{} to {} after the betting was capped ({} bets already on the street)",
-        pl.col("kind").cast(pl.String),
+        KIND,
         money(TO),
         col("fl_count"),
     ),

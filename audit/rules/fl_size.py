@@ -19,24 +19,38 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
 
 _ALL_IN_FOR_LESS = (col("fl_required") > TO) & (col("committed_after") == col("allin_to"))
 
 RULE = Rule(
     code="FL-SIZE",
+    name="bet.fixed-limit-size",
     category="betting",
     severity="violation",
     structures=("FL",),
     citation="RULES.md B-5; RRoP §3 r5-r6; seeds 000, 003",
     summary="Fixed-limit bet/raise not equal to the required amount (and not an all-in for less)",
-    doc=__doc__ or "",
+    options=("fl_half_allin_level", "fl_short_allin_completion"),
+    reads=(
+        "allin_to",
+        "committed_after",
+        "fl_required",
+        "fl_unit",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "kind",
+        "raise_allowed",
+        "scale",
+        "site_kill",
+        "to_amount",
+        "void",
+    ),
     violates=WAGER & col("raise_allowed") & (col("fl_required") != TO) & ~_ALL_IN_FOR_LESS,
     message=sentence(
         "{} to {}; the fixed-limit amount was {} (unit {})",
-        pl.col("kind").cast(pl.String),
+        KIND,
         money(TO),
         money(col("fl_required")),
         money(col("fl_unit")),

@@ -21,12 +21,14 @@ from audit.rules._base import ACTING, Rule, col
 
 RULE = Rule(
     code="FOLD-NO-BET",
+    name="fold.check-available",
     category="betting",
     severity="info",
     structures=None,
     citation="RULES.md I-14; TDA 58",
     summary="Fold when a check was available",
-    doc=__doc__ or "",
+    options=("fold_without_bet",),
+    reads=("is_betting", "is_fold", "is_sentinel", "site_kill", "to_call", "void"),
     violates=ACTING & col("is_fold") & (col("to_call") <= 0),
     message=pl.lit("folded when checking was free"),
     severity_option="fold_without_bet",

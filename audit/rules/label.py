@@ -21,12 +21,13 @@ _KIND = pl.col("kind")
 
 RULE = Rule(
     code="LABEL",
+    name="log.action-label",
     category="log",
     severity="warning",
     structures=None,
     citation="RULES.md I-12; TDA 55",
     summary="Action type inconsistent with the state ('bet' facing a bet, 'raise' with no bet)",
-    doc=__doc__ or "",
+    reads=("current_bet", "is_betting", "is_sentinel", "is_wager", "kind", "site_kill", "void"),
     violates=WAGER
     & (
         ((_KIND == "bet") & (col("current_bet") > 0))

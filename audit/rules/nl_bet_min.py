@@ -21,12 +21,27 @@ from audit.rules._base import KNOWN_STACK, NL_PL, TO, WAGER, Rule, col, money, s
 
 RULE = Rule(
     code="NL-BET-MIN",
+    name="bet.below-minimum",
     category="betting",
     severity="violation",
     structures=NL_PL,
     citation="RULES.md B-1; RRoP §14 NL r2; TDA 43-A, 55-B; seed 000",
     summary="Opening bet below the minimum bet (big-bet games: NL and PL)",
-    doc=__doc__ or "",
+    options=("straddle_sets_postflop_min_bet",),
+    reads=(
+        "allin_to",
+        "committed_after",
+        "current_bet",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "min_to",
+        "scale",
+        "site_kill",
+        "stack_unknown",
+        "to_amount",
+        "void",
+    ),
     violates=WAGER
     & KNOWN_STACK
     & (col("current_bet") == 0)

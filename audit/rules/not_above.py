@@ -13,22 +13,31 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="NOT-ABOVE",
+    name="raise.not-above-bet",
     category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-10",
     summary="Bet/raise whose total does not exceed the current bet",
-    doc=__doc__ or "",
+    reads=(
+        "current_bet",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "kind",
+        "scale",
+        "site_kill",
+        "to_amount",
+        "void",
+    ),
     violates=WAGER & (col("current_bet") >= TO),
     message=sentence(
         "{} to {}, which does not exceed the current bet of {}",
-        pl.col("kind").cast(pl.String),
+        KIND,
         money(TO),
         money(col("current_bet")),
     ),

@@ -21,12 +21,21 @@ from audit.rules._base import ACTING, Rule, col, sentence
 
 RULE = Rule(
     code="ORDER",
+    name="turn.out-of-turn",
     category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-1, D-9; TDA 50, 53, 34-B",
     summary="Action out of turn",
-    doc=__doc__ or "",
+    reads=(
+        "expected_seat",
+        "is_betting",
+        "is_sentinel",
+        "seat",
+        "seat_unknown",
+        "site_kill",
+        "void",
+    ),
     violates=ACTING
     & ~col("seat_unknown")
     & col("expected_seat").is_not_null()

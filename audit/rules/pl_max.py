@@ -17,22 +17,33 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="PL-MAX",
+    name="bet.above-pot-limit",
     category="betting",
     severity="violation",
     structures=("PL",),
     citation="RULES.md B-4; TDA 54-A..D, 52-B; RRoP §14 PL r1-r5; seed 000",
     summary="Pot-limit bet/raise above the pot-limit maximum",
-    doc=__doc__ or "",
+    options=("pl_preflop_nominal_blinds", "pl_sb_counts_as_bb"),
+    reads=(
+        "committed_after",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "kind",
+        "pl_limit",
+        "scale",
+        "site_kill",
+        "to_amount",
+        "void",
+    ),
     violates=WAGER & (col("committed_after") > col("pl_limit")),
     message=sentence(
         "{} to {}; the pot-limit maximum was {}",
-        pl.col("kind").cast(pl.String),
+        KIND,
         money(TO),
         money(col("pl_limit")),
     ),

@@ -3,6 +3,10 @@
 What it checks: the small blind, big blind and ante posts against the structure, capped by the
 player's stack. With a big-blind ante the blind is taken before the ante (option
 `bb_ante_priority = "blind_first"`, TDA RP-11). Straddles, live and dead posts are not checked.
+Ordinary antes and blinds are checked against the stack left at that point of the recorded
+posts; with a big-blind ante the BB's two posts follow `bb_ante_priority`: "blind_first" takes
+the blind out of the starting stack first and the ante from what is left, "ante_first" the
+other way round.
 
 Violating:
     NL 100/200; stacks P1=10000 P2=300 P3=10000 P4=10000; button P4; ante 200 bb
@@ -19,22 +23,75 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import KNOWN_STACK, Rule, col, money, sentence
+from audit.rules._base import KIND, KNOWN_STACK, Rule, col, money, sentence
+
+_KIND = pl.col("kind")
+
+
+def _post_expected() -> pl.Expr:
+    """Expected chips of a post_sb / post_bb / post_ante row (null on other rows)."""
+    stack = pl.col("stack")
+    bb, ante = pl.col("big_blind"), pl.col("ante")
+    blind_first = pl.col("opt_bb_ante_priority") == "blind_first"
+    bb_first = pl.min_horizontal(bb, stack)
+    ante_first = pl.min_horizontal(ante, stack)
+    bb_ante_payer = pl.col("bb_ante").fill_null(False) & (pl.col("seat") == pl.col("bb_seat"))
+    bb_ante_bb = (
+        pl.when(blind_first).then(bb_first).otherwise(pl.min_horizontal(bb, stack - ante_first))
+    )
+    bb_ante_ante = (
+        pl.when(blind_first).then(pl.min_horizontal(ante, stack - bb_first)).otherwise(ante_first)
+    )
+    left = pl.col("remaining_before").clip(lower_bound=0)
+    nominal = (
+        pl.when(_KIND == "post_sb")
+        .then(pl.col("small_blind"))
+        .when(_KIND == "post_bb")
+        .then(bb)
+        .when((_KIND == "post_ante") & (ante > 0))
+        .then(ante)
+    )
+    return (
+        pl.when(bb_ante_payer & (_KIND == "post_bb") & (ante > 0))
+        .then(bb_ante_bb)
+        .when(bb_ante_payer & (_KIND == "post_ante"))
+        .then(bb_ante_ante)
+        .when(nominal.is_not_null())
+        .then(pl.min_horizontal(nominal, left))
+    )
+
 
 RULE = Rule(
     code="POST-AMOUNT",
+    name="post.wrong-amount",
     category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md H-1; TDA RP-11",
     summary="Blind/ante posted amount differs from the structure",
-    doc=__doc__ or "",
+    options=("bb_ante_priority",),
+    reads=(
+        "ante",
+        "bb_ante",
+        "bb_seat",
+        "big_blind",
+        "chips",
+        "kind",
+        "opt_bb_ante_priority",
+        "remaining_before",
+        "scale",
+        "seat",
+        "small_blind",
+        "stack",
+        "stack_unknown",
+    ),
+    computes={"post_expected": _post_expected()},
     violates=KNOWN_STACK
     & col("post_expected").is_not_null()
     & (col("chips") != col("post_expected")),
     message=sentence(
         "{} of {}; expected {}",
-        pl.col("kind").cast(pl.String).str.replace("post_", "posted "),
+        KIND.str.replace("post_", "posted "),
         money(col("chips")),
         money(col("post_expected")),
     ),

@@ -25,13 +25,18 @@ from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="POT-TOTAL",
+    name="settle.pot-total",
     category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md H-3",
     summary="Reported pot differs from contributions minus uncalled returns",
-    doc=__doc__ or "",
-    violates=col("pot_mismatch"),
+    options=("uncontested_pot_keeps_uncalled", "uncontested_returns_whole_wager"),
+    reads=("expected_pot", "kept_uncalled", "net_of_rake", "scale", "total_pot"),
+    violates=col("total_pot").is_not_null()
+    & (col("total_pot") != col("expected_pot"))
+    & ~col("net_of_rake")
+    & ~col("kept_uncalled"),
     message=sentence(
         "reported pot {}; the actions put in {} after uncalled bets",
         money(col("total_pot")),

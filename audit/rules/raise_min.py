@@ -19,12 +19,28 @@ from audit.rules._base import KNOWN_STACK, NL_PL, TO, WAGER, Rule, col, money, s
 
 RULE = Rule(
     code="RAISE-MIN",
+    name="raise.below-minimum",
     category="betting",
     severity="violation",
     structures=NL_PL,
     citation="RULES.md B-2; TDA 43-A (+ addendum Ex1-4-B), 47-A, 52-A; RRoP §3 r5, §14 NL r3-r4",
     summary="Raise increment below the last full bet/raise increment (NL/PL), not all-in",
-    doc=__doc__ or "",
+    options=("short_bb_call_full", "straddle_sets_min_raise"),
+    reads=(
+        "allin_to",
+        "committed_after",
+        "current_bet",
+        "full_increment",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "min_to",
+        "scale",
+        "site_kill",
+        "stack_unknown",
+        "to_amount",
+        "void",
+    ),
     violates=WAGER
     & KNOWN_STACK
     & (col("current_bet") > 0)

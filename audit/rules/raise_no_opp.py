@@ -4,7 +4,7 @@ Nobody can call the excess, which can only come back as uncalled. Severity from 
 `raise_without_opponent` (warning by default; PokerKit refuses such a raise). An opponent who
 still has chips, even fewer than the bet (he can only call all-in), can still act: a wager
 facing him does not trigger it (RULES.md I-15); only live players with no chip behind count
-as all-in (`n_with_chips`, audit/turn.py). In the legal example P3 has 900 behind, less
+as all-in (`n_with_chips`, audit/state/turn.py). In the legal example P3 has 900 behind, less
 than P2's raise, and calls all-in.
 
 Violating:
@@ -18,22 +18,34 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="RAISE-NO-OPP",
+    name="raise.no-opponent",
     category="betting",
     severity="warning",
     structures=None,
     citation="RULES.md I-15; TDA 15-B, 65-A",
     summary="Bet/raise when no opponent can respond (all others folded or all-in)",
-    doc=__doc__ or "",
+    options=("raise_without_opponent",),
+    reads=(
+        "current_bet",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "kind",
+        "n_live",
+        "n_with_chips",
+        "scale",
+        "site_kill",
+        "to_amount",
+        "void",
+    ),
     violates=WAGER & (col("current_bet") < TO) & (col("n_live") >= 2) & (col("n_with_chips") <= 1),
     message=sentence(
         "{} to {} while every other player still in was all-in",
-        pl.col("kind").cast(pl.String),
+        KIND,
         money(TO),
     ),
     severity_option="raise_without_opponent",

@@ -22,12 +22,29 @@ from audit.rules._base import KNOWN, TO, WAGER, Rule, col, money, sentence
 
 RULE = Rule(
     code="REOPEN",
+    name="raise.not-reopened",
     category="betting",
     severity="violation",
     structures=KNOWN,
     citation="RULES.md B-3; TDA 47-A, 47-B; RRoP §3 r6, §14 NL r3, r5; seeds 000, 003",
     summary="Raise by a player for whom the betting was not reopened",
-    doc=__doc__ or "",
+    options=("fl_reopen_fraction", "fl_reopen_scope"),
+    reads=(
+        "acted_before",
+        "current_bet",
+        "fl_unit",
+        "full_increment",
+        "is_betting",
+        "is_sentinel",
+        "is_wager",
+        "reopened",
+        "scale",
+        "site_kill",
+        "structure",
+        "to_amount",
+        "to_call",
+        "void",
+    ),
     violates=WAGER & col("acted_before") & ~col("reopened") & (col("current_bet") < TO),
     message=sentence(
         "raised to {} after already acting on the street, facing only {} more: "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import KNOWN_STACK, Rule, col, money, sentence
+from audit.rules._base import KIND, KNOWN_STACK, Rule, col, money, sentence
 
 _MOVES = col("is_betting") | col("is_live_post") | col("is_dead_post")
 _REQUESTED = (
@@ -24,16 +24,30 @@ _REQUESTED = (
 
 RULE = Rule(
     code="STACK-EXCEEDED",
+    name="chips.above-stack",
     category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md I-9; table stakes",
     summary="More chips committed than the player had",
-    doc=__doc__ or "",
+    reads=(
+        "chips",
+        "committed_before",
+        "is_betting",
+        "is_dead_post",
+        "is_live_post",
+        "is_wager",
+        "kind",
+        "scale",
+        "stack_before",
+        "stack_unknown",
+        "to_amount",
+        "void",
+    ),
     violates=_MOVES & KNOWN_STACK & ~col("void") & (col("stack_before") < _REQUESTED),
     message=sentence(
         "{} put in {} with only {} behind",
-        pl.col("kind").cast(pl.String),
+        KIND,
         money(_REQUESTED),
         money(col("stack_before")),
     ),

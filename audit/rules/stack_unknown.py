@@ -6,7 +6,7 @@ joined the table (`Grammar.joined_line`), so the rules that need his stack skip 
 (ALLIN-FLAG, CALL-AMOUNT, POST-AMOUNT, RAISE-MIN, NL-BET-MIN, STACK-EXCEEDED, ACT-ALLIN) and
 ORDER skips the hand (his place at the table is unknown). One info flag on his first action;
 the betting state gives him the chips he put in up to an action marked all-in, else a stack
-larger than any bet (audit/unknown_stack.py).
+larger than any bet (audit/state/unknown_stack.py).
 
 P4 below has no seat line (stack "?"): the flag marks his first row.
 
@@ -31,12 +31,13 @@ _SKIPPED = "ALLIN-FLAG, CALL-AMOUNT, POST-AMOUNT, RAISE-MIN, NL-BET-MIN, STACK-E
 
 RULE = Rule(
     code="STACK-UNKNOWN",
+    name="log.stack-unknown",
     category="log",
     severity="info",
     structures=None,
     citation="RULES.md I-9 (table stakes need the stack); docs/parsing.md",
     summary="Player without a seat line: stack-based checks skip him",
-    doc=__doc__ or "",
+    reads=("player", "seat_unknown", "stack_unknown_first"),
     violates=col("stack_unknown_first"),
     message=pl.concat_str(
         [

@@ -14,22 +14,21 @@ Legal:
 
 from __future__ import annotations
 
-import polars as pl
-
-from audit.rules._base import Rule, col, sentence
+from audit.rules._base import KIND, Rule, col, sentence
 
 RULE = Rule(
     code="STREET-ORDER",
+    name="turn.earlier-street",
     category="betting",
     severity="violation",
     structures=None,
     citation="RULES.md I-6",
     summary="Action recorded on an earlier street than the current one",
-    doc=__doc__ or "",
+    reads=("is_sentinel", "kind", "street_name", "went_back"),
     violates=col("went_back") & ~col("is_sentinel"),
     message=sentence(
         "{} recorded on the {} after a later street had started",
-        pl.col("kind").cast(pl.String),
+        KIND,
         col("street_name"),
     ),
 )

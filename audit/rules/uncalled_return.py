@@ -22,13 +22,23 @@ from audit.rules._base import Rule, col, money, sentence
 
 RULE = Rule(
     code="UNCALLED-RETURN",
+    name="settle.uncalled-return",
     category="accounting",
     severity="violation",
     structures=None,
     citation="RULES.md H-2; TDA 15-B, 65-A",
     summary="Uncalled portion of a bet not (correctly) returned",
-    doc=__doc__ or "",
-    violates=col("return_mismatch"),
+    options=("uncontested_pot_keeps_uncalled", "uncontested_returns_whole_wager"),
+    reads=(
+        "expected_return_total",
+        "kept_uncalled",
+        "return_detail",
+        "return_off",
+        "returned_total",
+        "scale",
+        "silent_return",
+    ),
+    violates=col("return_off") & ~col("silent_return") & ~col("kept_uncalled"),
     message=sentence(
         "uncalled bets returned: {} in the log, {} expected ({})",
         money(col("returned_total")),

@@ -71,7 +71,7 @@ def test_amount_beyond_the_checker_quarantines_one_hand_not_the_file() -> None:
     from run_fixtures import stars_hand
 
     from audit import check
-    from audit.windows import VALUE_BITS
+    from audit.state.windows import VALUE_BITS
     from parsers.core.invariants import AMOUNT_BITS
 
     assert AMOUNT_BITS == VALUE_BITS

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
-from audit.state import PREFLOP, active
-from audit.windows import is_first, prev_ffill_in, prev_sum_in
+from audit.state.passes import PREFLOP, active
+from audit.state.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
+from audit.state.windows import is_first, prev_ffill_in, prev_sum_in
 
 PLAYING_KINDS = BETTING + LIVE_POSTS + DEAD_POSTS
 

@@ -12,8 +12,12 @@ import pytest
 import audit.rules
 from audit import RULES, check
 from audit.examples import example_sections, parse_example
+from audit.options import option_names
 from audit.rules import EXTENSIONS, MODULE_OF
+from audit.rules._base import Rule
+from audit.state import SETTLEMENT, STATE, declared
 from audit.testing import tables_from_vector
+from parsers.schema import POLARS_SCHEMAS
 
 
 def _codes_at(text: str) -> tuple[list[tuple[int | None, str]], int | None]:
@@ -74,3 +78,47 @@ def test_docs_rules_table_names_each_rule_with_its_category() -> None:
     rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| `")]
     listed = {row[0].strip("| `"): row[1] for row in rows}
     assert listed == {code: rule.category for code, rule in RULES.items()}
+
+
+def _read_by(rule: Rule) -> set[str]:
+    """The columns a rule's expressions read, less the ones it computes itself."""
+    exprs = [rule.violates, rule.message, *rule.computes.values()]
+    return {name for expr in exprs for name in expr.meta.root_names()} - set(rule.computes)
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_reads_lists_exactly_the_columns_the_rule_reads(code: str) -> None:
+    assert sorted(RULES[code].reads) == sorted(_read_by(RULES[code]))
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_every_column_a_rule_reads_is_in_state_or_the_canonical_tables(code: str) -> None:
+    rule = RULES[code]
+    if rule.hand_level:
+        known = set(POLARS_SCHEMAS["hands"]) | set(SETTLEMENT)
+    else:
+        known = set(POLARS_SCHEMAS["actions"]) | set(POLARS_SCHEMAS["hands"])
+    unknown = [name for name in rule.reads if name not in known and declared(name) is None]
+    assert not rule.hand_level or not rule.computes
+    assert unknown == []
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_options_are_options_fields_and_cover_those_read(code: str) -> None:
+    rule = RULES[code]
+    assert set(rule.options) <= set(option_names())
+    read = {name.removeprefix("opt_") for name in rule.reads if name.startswith("opt_")}
+    read = {"fl_reopen_fraction" if name.startswith("reopen_") else name for name in read}
+    assert read <= set(rule.options)
+
+
+def test_names_are_unique_family_dot_what() -> None:
+    names = [rule.name for rule in RULES.values()]
+    assert len(set(names)) == len(names)
+    assert all(re.fullmatch(r"[a-z]+\.[a-z-]+", name) for name in names), names
+
+
+def test_computed_columns_are_not_state_columns_and_belong_to_one_rule() -> None:
+    computed = [name for rule in RULES.values() for name in rule.computes]
+    assert len(set(computed)) == len(computed)
+    assert not set(computed) & (set(STATE) | set(POLARS_SCHEMAS["actions"]))

@@ -1,11 +1,11 @@
-"""audit/hand_checks.py: per-hand texts name the players in seat order, whatever the row order
+"""audit/state/settlement.py: per-hand texts name the players in seat order, whatever the row order
 the joins and group-bys before them produced (the same report on every run)."""
 
 from __future__ import annotations
 
 import polars as pl
 
-from audit.hand_checks import _per_hand_text
+from audit.state.settlement import _per_hand_text
 
 
 def _rows(order: list[int]) -> pl.DataFrame:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.returns import expected_returns
-from audit.rules._base import money, sentence
-from audit.state import active
-from audit.windows import seat_key
+from audit.state.passes import active
+from audit.state.returns import expected_returns
+from audit.state.windows import seat_key
+from audit.text import money, sentence
 
 
 def player_flows(state: pl.DataFrame) -> pl.DataFrame:
@@ -164,31 +164,7 @@ def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
         # uncontested hands whose log splits the last player's chips another way (options)
         kept_uncalled=_kept_uncalled() | _returned_whole_wager(),
     )
-    frame = frame.join(_first_final_off(players, frame), on="hand_key", how="left")
-    return frame.with_columns(
-        return_mismatch=pl.col("return_off") & ~pl.col("silent_return") & ~pl.col("kept_uncalled"),
-        pot_mismatch=pl.col("total_pot").is_not_null()
-        & (pl.col("total_pot") != pl.col("expected_pot"))
-        & ~pl.col("net_of_rake")
-        & ~pl.col("kept_uncalled"),
-    ).with_columns(conservation_problem=_conservation_sentences(frame))
-
-
-def _conservation_sentences(frame: pl.DataFrame) -> pl.Series:
-    """_conservation_problem, formatted only for the hands that have one (null elsewhere):
-    the money and sentence string work over every settled hand cost more than the checks."""
-    flagged = frame.with_row_index("_i").filter(_conservation_off())
-    blank = pl.repeat(None, frame.height, dtype=pl.String, eager=True)
-    if flagged.height == 0:  # nothing to format: not even the expressions are planned
-        return blank
-    flagged = flagged.select("_i", _conservation_problem().alias("problem"))
-    return blank.scatter(flagged.get_column("_i"), flagged.get_column("problem"))
-
-
-def _conservation_off() -> pl.Expr:
-    """A hand _conservation_problem has a sentence for (any part of H-4 fails)."""
-    pot_off, stacks_off = _conservation_parts()
-    return (pot_off | stacks_off | pl.col("first_final_off").is_not_null()).fill_null(False)
+    return frame.join(_first_final_off(players, frame), on="hand_key", how="left")
 
 
 def _settled_hands(state: pl.DataFrame) -> pl.DataFrame:
@@ -273,47 +249,3 @@ def _silent_return() -> pl.Expr:
         pl.col("net_of_rake") & (net == pl.col("expected_pot"))
     )
     return (~pl.col("logged_returns") & pot_shows_it).fill_null(False)
-
-
-def _conservation_parts() -> tuple[pl.Expr, pl.Expr]:
-    """H-4's first two parts: the pot does not add up; the stacks do not add up."""
-    rake = pl.col("rake")
-    pot_off = (
-        pl.col("total_pot").is_not_null()
-        & rake.is_not_null()
-        & ~pl.col("net_of_rake")
-        & (pl.col("collected_total") + rake != pl.col("total_pot"))
-    )
-    stacks_off = (
-        pl.col("finals_complete")
-        & rake.is_not_null()
-        & (pl.col("final_total") + rake != pl.col("start_total") + pl.col("cashed_out_total"))
-    )
-    return pot_off, stacks_off
-
-
-def _conservation_problem() -> pl.Expr:
-    """The first failing part of H-4 as a sentence, or null."""
-    pot_off, stacks_off = _conservation_parts()
-    return (
-        pl.when(pot_off)
-        .then(
-            sentence(
-                "collected {} + rake {} differs from the reported pot {}",
-                money(pl.col("collected_total")),
-                money(pl.col("rake")),
-                money(pl.col("total_pot")),
-            )
-        )
-        .when(stacks_off)
-        .then(
-            sentence(
-                "final stacks {} + rake {} differ from the starting stacks {}",
-                money(pl.col("final_total")),
-                money(pl.col("rake")),
-                money(pl.col("start_total")),
-            )
-        )
-        .when(pl.col("first_final_off").is_not_null())
-        .then(pl.col("first_final_off"))
-    )

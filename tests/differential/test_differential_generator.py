@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("pokerkit")
 
 from conftest import VECTORS
+
 from differential.generator import GeneratedHand, generate_hands
 from differential.replay import replay, setup_from_vector
 

@@ -15,11 +15,10 @@ audit = pytest.importorskip("audit")
 if not hasattr(audit, "check"):
     pytest.skip("audit.check is not available yet", allow_module_level=True)
 
+from audit import Options  # noqa: E402
 from differential.compare import audit_tables, pokerkit_like_options  # noqa: E402
 from differential.generator import GeneratedHand, generate_hands  # noqa: E402
 from differential.report import RunSummary, failure_report, run  # noqa: E402
-
-from audit import Options  # noqa: E402
 
 SEED = 20261130
 HANDS = 10_000

@@ -13,13 +13,13 @@ audit = pytest.importorskip("audit")
 if not hasattr(audit, "check"):
     pytest.skip("audit.check is not available yet", allow_module_level=True)
 
+from pokerkit import Mode, NoLimitTexasHoldem  # noqa: E402
+
+from audit import Options  # noqa: E402
 from differential.compare import audit_hand, hand_codes, pokerkit_like_options  # noqa: E402
 from differential.hand_builder import hand  # noqa: E402
 from differential.pk_setup import HandSetup, build_state  # noqa: E402
 from differential.replay import replay, setup_from_vector  # noqa: E402
-from pokerkit import Mode, NoLimitTexasHoldem  # noqa: E402
-
-from audit import Options  # noqa: E402
 
 DEFAULT = Options()
 PK_LIKE = pokerkit_like_options()

@@ -1,5 +1,5 @@
 """The uncalled amounts a hand's commitments leave (RULES.md H-2), for UNCALLED-RETURN, POT-TOTAL
-and CHIP-CONSERVATION (audit/hand_checks.py).
+and CHIP-CONSERVATION (audit/state/settlement.py).
 
 Each street's top and second commitment (folded players' chips included): the difference goes
 back to the top bettor; and an ante nobody else can match (every other ante all-in for less)
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.state import active
-from audit.windows import MAX_FOLDED_GROUPS, VALUE_BITS, first_flag, seat_key
+from audit.state.passes import active
+from audit.state.windows import MAX_FOLDED_GROUPS, VALUE_BITS, first_flag, seat_key
 
 LIVE = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
 

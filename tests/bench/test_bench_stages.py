@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import polars as pl
+from conftest import SAMPLE_DATA
 
 from bench.stages import stage_floor
 from parsers import parse_file
 
-SAMPLE = Path(__file__).resolve().parent.parent / "sample_data"
+SAMPLE = SAMPLE_DATA
 FLOOR_KINDS = ("fold", "check", "call", "bet", "raise", "post_sb", "post_bb")
 
 

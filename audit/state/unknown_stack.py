@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.windows import VALUE_BITS
+from audit.state.windows import VALUE_BITS
 
 #: The stand-in stack: above any real amount, with room below 2**VALUE_BITS for commitments.
 UNKNOWN_STACK = (1 << (VALUE_BITS - 1)) - 1

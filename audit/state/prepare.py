@@ -14,8 +14,8 @@ from collections.abc import Mapping
 import polars as pl
 
 from audit.options import Options, site_options
-from audit.stakes import effective_stakes
-from audit.windows import SEAT_BITS, first_flag, group_ids, prev_max_in
+from audit.state.stakes import effective_stakes
+from audit.state.windows import SEAT_BITS, first_flag, group_ids, prev_max_in
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 DEAD_POSTS = ("post_dead", "post_ante")
@@ -194,7 +194,7 @@ def prepare(
     """The joined, sorted frame (see the module docstring)."""
     sites = hands.get_column("site").unique().sort().to_list()
     # the stakes every rule reads: the header's, or the posts' where they contradict it
-    # (audit/stakes.py)
+    # (audit/state/stakes.py)
     actions = in_seq_order(actions)
     hand_info = effective_stakes(hands.select(HAND_COLUMNS), seats, actions).join(
         options_frame(sites, options, per_site), on="site", how="left"

@@ -7,24 +7,22 @@ that include the awkward cases (nulls, ties, out-of-range seats, streets that go
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import polars as pl
 import pytest
+from conftest import SAMPLE_DATA
 
 import audit.assemble
 import audit.engine
-import audit.turn
+import audit.state.turn
 from audit import check
-from audit.engine import _write_back
 from audit.examples import parse_example
-from audit.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks, in_seq_order
-from audit.returns import _rank_key_fits, _street_rank_key, _top_two
 from audit.rules import RULES
 from audit.rules._base import Rule
-from audit.state import in_input_order
-from audit.testing import tables_from_vector
-from audit.turn import (
+from audit.state.passes import in_input_order
+from audit.state.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks, in_seq_order
+from audit.state.returns import _rank_key_fits, _street_rank_key, _top_two
+from audit.state.turn import (
     _allin_levels,
     _any_true,
     _count_true,
@@ -32,7 +30,8 @@ from audit.turn import (
     _expected_seat_by_distance,
     seat_table,
 )
-from audit.windows import (
+from audit.state.void import _write_back
+from audit.state.windows import (
     VALUE_BITS,
     ffill_in,
     first_flag,
@@ -41,6 +40,7 @@ from audit.windows import (
     prev_sum_in,
     shift_in,
 )
+from audit.testing import tables_from_vector
 
 SEATS = [1, 2, 3, 4, 5, 6]
 RING = 10
@@ -293,7 +293,7 @@ def _example_tables() -> list[tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]]:
     """sample_data (every variant the repo ships) and a hand that needs two void rounds."""
     from parsers import parse_paths
 
-    parsed = parse_paths([Path(__file__).resolve().parent.parent / "sample_data"])
+    parsed = parse_paths([SAMPLE_DATA])
     vector, _ = parse_example(
         "NL 50/100; stacks 5000 x3; button P3\n"
         "preflop: P3 raise 300, P1 fold, P2 call, P1 call, P3 check"
@@ -306,7 +306,7 @@ def test_folded_and_acted_bits_match_the_forward_fills(monkeypatch: pytest.Monke
     seat and flag), end to end: the audited actions and the violations are identical."""
     for hands, seats, actions in _example_tables():
         by_bits = check(hands, seats, actions)
-        monkeypatch.setattr(audit.turn, "MAX_BIT_SEATS", 0)
+        monkeypatch.setattr(audit.state.turn, "MAX_BIT_SEATS", 0)
         carried = check(hands, seats, actions)
         monkeypatch.undo()
         assert by_bits.actions.equals(carried.actions)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from conftest import VECTORS
+
 from differential.replay import replay
 
 VECTOR_LIST = json.loads(VECTORS.read_text())["vectors"] if VECTORS.exists() else []

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.state import PREFLOP, active
-from audit.windows import prev_ffill_in, prev_sum_in
+from audit.state.passes import PREFLOP, active
+from audit.state.windows import prev_ffill_in, prev_sum_in
 
 IS_FL = pl.col("structure") == "FL"
 

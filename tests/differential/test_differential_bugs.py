@@ -12,11 +12,10 @@ audit = pytest.importorskip("audit")
 if not hasattr(audit, "check"):
     pytest.skip("audit.check is not available yet", allow_module_level=True)
 
+from audit import Options  # noqa: E402
 from differential.compare import audit_hand  # noqa: E402
 from differential.hand_builder import hand  # noqa: E402
 from differential.replay import replay  # noqa: E402
-
-from audit import Options  # noqa: E402
 
 SKIPPED_STREET = [
     # BUG-1: the turn is never played (both players owed action on it), the river is recorded.

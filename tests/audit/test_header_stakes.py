@@ -1,5 +1,5 @@
-"""Stakes from the evidence (audit/stakes.py, HEADER-STAKES): on small files written in the GGPoker,
-PokerStars and Bovada formats (tests/sites/) and on hands in the examples' notation."""
+"""Stakes from the evidence (audit/state/stakes.py, HEADER-STAKES): on small files written in
+the GGPoker, PokerStars and Bovada formats (tests/sites/) and on hands in the examples' notation."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import money, sentence
+from audit.text import money, sentence
 
 STAKES = ("small_blind", "big_blind", "small_bet", "big_bet", "ante")
 #: Post kind -> the evidence prefix and the hand column it is evidence of.

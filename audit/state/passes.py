@@ -1,7 +1,7 @@
 """The betting state before every action, computed once as whole-column expressions.
 
-Two passes over the prepared frame (audit/prepare.py), both driven by the `void` column (actions
-flagged ACT-FOLDED / ACT-ALLIN / ACT-CLOSED change nothing; see audit/engine.py for the bounded
+Two passes over the prepared frame (prepare.py), both driven by the `void` column (actions
+flagged ACT-FOLDED / ACT-ALLIN / ACT-CLOSED change nothing; see void.py for the bounded
 fixed-point iteration that settles it):
 
 * the player pass, sorted by (hand, seat, street, order): the actor's live commitment before and
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.windows import (
+from audit.state.windows import (
     cumsum_in,
     group_ids,
     is_first,
@@ -157,7 +157,7 @@ def _full_increment_start() -> pl.Expr:
 
 def _largest_increment(increment: pl.Expr) -> pl.Expr:
     """The largest increment of the street before the row, null before the first: with the
-    stakes unknown (audit/stakes.py, ambiguous) F is then unknown, not 0."""
+    stakes unknown (audit/state/stakes.py, ambiguous) F is then unknown, not 0."""
     largest = prev_max_in(increment, "s_gid")
     return pl.when(largest > 0).then(largest)
 

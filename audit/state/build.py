@@ -1,0 +1,75 @@
+"""The betting state of one slice of hands: the canonical tables in, the state frame out.
+
+Steps: stand-in stacks for players without a seat line and capped stacks (unknown_stack.py,
+`hands.cap`), the per-hand seat table (turn.py), the joined and sorted frame (prepare.py), then
+the passes with the void rows settled (void.py). Every column of the result is declared in
+audit/state/columns.py (STATE) or is a canonical column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import polars as pl
+
+from audit.options import Options
+from audit.state.prepare import prepare
+from audit.state.turn import seat_numbers, seat_table
+from audit.state.unknown_stack import unknown_columns, with_stand_in_stacks
+from audit.state.void import settle_void
+from audit.state.windows import VALUE_BITS
+
+
+def check_bounds(seats: pl.DataFrame, actions: pl.DataFrame) -> None:
+    """The folded window ops (audit/state/windows.py) need amounts below 2**VALUE_BITS."""
+    largest = max(
+        seats.get_column("stack").abs().max() or 0,
+        actions.get_column("amount").abs().max() or 0,
+        actions.get_column("to_amount").abs().max() or 0,
+    )
+    if int(largest) >= 1 << VALUE_BITS:  # type: ignore[arg-type]
+        raise ValueError(f"amount {largest} is too large for the checker (limit 2**{VALUE_BITS})")
+
+
+def _ring(seats: list[int], hands: pl.DataFrame) -> int:
+    """Seat numbers run 0..ring-1 around the table (some sites number from 0, most from 1)."""
+    buttons = hands.get_column("button_seat").drop_nulls()
+    return max([2, *seats, int(buttons.max()) if buttons.len() else 0]) + 1
+
+
+def _capped_stacks(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Capped no-limit: a player can commit at most `hands.cap` in the hand, so for betting
+    purposes his stack is min(stack, cap) (reaching the cap is being all-in)."""
+    cap = hands.select("hand_key", "cap")
+    return (
+        seats.join(cap, on="hand_key", how="left", maintain_order="left")
+        .with_columns(stack=pl.min_horizontal("stack", "cap"))
+        .drop("cap")
+    )
+
+
+def state_frame(
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    options: Options,
+    site_options: Mapping[str, Options] | None,
+) -> pl.DataFrame:
+    """The state before every action of the slice (and the street-end sentinel rows)."""
+    check_bounds(seats, actions)
+    betting_seats = _capped_stacks(hands, with_stand_in_stacks(seats, actions))
+    seat_frame = seat_table(betting_seats, actions)
+    numbers = seat_numbers(seat_frame)
+    prepared = prepare(hands, betting_seats, actions, options, site_options)
+    prepared = unknown_columns(prepared, seats).join(
+        hands.select("hand_key", capped=pl.col("cap").is_not_null()),
+        on="hand_key",
+        how="left",
+        maintain_order="left",
+    )
+    # seats dealt in, counted per hand (not per row); 0 for a hand without a dealt seat
+    dealt = pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
+    prepared = prepared.join(
+        seat_frame.with_columns(n_dealt=dealt), on="hand_key", how="left", maintain_order="left"
+    ).with_columns(pl.col("n_dealt").fill_null(0))
+    return settle_void(prepared, numbers, _ring(numbers, hands))

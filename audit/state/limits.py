@@ -1,0 +1,43 @@
+"""What the actor may do, per structure: raise_allowed, reopened, min_to, max_to, pl_limit.
+
+Read from the passes' columns (audit/state/passes.py, turn.py, fixed_limit.py): a raise is
+allowed when the actor has chips beyond the call, has not acted on the street or faces a full
+raise (D-10; FL: fl_reopened, D-13), and a fixed-limit street is not capped (B-6). min_to and
+max_to bound a full raise (B-2, B-4, B-5); pl_limit is the pot-limit maximum, at least the
+minimum raise (PL-MAX reads it).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+
+def limits() -> list[pl.Expr]:
+    """raise_allowed, reopened, min_to, max_to and the pot limit, per structure."""
+    structure = pl.col("structure")
+    is_fl, is_pl = structure == "FL", structure == "PL"
+    known = structure.is_in(("NL", "PL", "FL", "CAP"))
+    nl_reopened = pl.col("to_call") >= pl.col("full_increment")
+    reopened = pl.when(is_fl).then(pl.col("fl_reopened")).otherwise(nl_reopened)
+    allowed = (
+        (pl.col("stack_before") > pl.col("to_call"))
+        & (~pl.col("acted_before") | reopened)
+        & ~(is_fl & pl.col("fl_capped"))
+    )
+    pl_limit = pl.max_horizontal("pl_max_to", "min_raise_to")
+    min_full = pl.when(is_fl).then(pl.col("fl_required")).otherwise(pl.col("min_raise_to"))
+    max_full = (
+        pl.when(is_fl)
+        .then(pl.col("fl_required"))
+        .when(is_pl)
+        .then(pl.min_horizontal(pl_limit, pl.col("allin_to")))
+        .otherwise(pl.col("allin_to"))
+    )
+    raise_allowed = pl.when(known).then(allowed)
+    return [
+        reopened.alias("reopened"),
+        raise_allowed.alias("raise_allowed"),
+        pl.when(raise_allowed).then(min_full).alias("min_to"),
+        pl.when(raise_allowed).then(max_full).alias("max_to"),
+        pl.when(is_pl).then(pl_limit).alias("pl_limit"),
+    ]

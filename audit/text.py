@@ -1,0 +1,48 @@
+"""How flags speak: amounts in the hand's unit, sentences built from columns, street names.
+
+Shared by the rules' messages (audit/rules/_base.py re-exports them) and the state modules
+that word a fact once for its rule (audit/state/stakes.py, audit/state/settlement.py).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.schema import STREET_NAMES
+
+
+def money(amount: pl.Expr) -> pl.Expr:
+    """An amount in the hand's unit: `scale` 100 -> "1.50", 1 -> "150"."""
+    scale = pl.col("scale").cast(pl.Int64).fill_null(1)
+    magnitude = amount.abs()
+    sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
+    whole = pl.concat_str([sign, (magnitude // scale).cast(pl.String)])
+    text = pl.when(scale <= 1).then(whole)
+    for digits in (1, 2, 3, 4):
+        fraction = (magnitude % scale).cast(pl.String).str.zfill(digits)
+        text = text.when(scale == 10**digits).then(pl.concat_str([whole, pl.lit("."), fraction]))
+    return text.otherwise((amount / scale).cast(pl.String))
+
+
+def sentence(template: str, *parts: pl.Expr | str) -> pl.Expr:
+    """`template` with each `{}` replaced by a part (null shows as "n/a").
+
+    Built on concat_str: polars 2.1's `pl.format` panicked on multi-chunk string columns.
+    """
+    pieces = template.split("{}")
+    if len(pieces) != len(parts) + 1:
+        raise ValueError(f"{template!r} needs {len(pieces) - 1} parts, got {len(parts)}")
+    exprs: list[pl.Expr] = [pl.lit(pieces[0])]
+    for part, text in zip(parts, pieces[1:], strict=True):
+        value = pl.col(part) if isinstance(part, str) else part
+        exprs += [value.cast(pl.String).fill_null("n/a"), pl.lit(text)]
+    return pl.concat_str(exprs)
+
+
+def street_name(street: pl.Expr) -> pl.Expr:
+    """preflop / flop / turn / river / showdown (a when/then chain: replace_strict on this
+    column produced string views that crashed a later filter + format in polars 2.1)."""
+    name = pl.when(street == 0).then(pl.lit(STREET_NAMES[0]))
+    for number, text in enumerate(STREET_NAMES[1:], start=1):
+        name = name.when(street == number).then(pl.lit(text))
+    return name
