@@ -8,7 +8,7 @@ OUT ?= out
 # make bench HANDS=400000 BENCH_ARGS="--copies 5 --dask" (docs/bench.md, docs/scale.md)
 HANDS ?= 200000
 
-.PHONY: install demo test lint bench fuzz sites clean
+.PHONY: install demo test lint bench fuzz sites docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ bench: install
 # The README's site table, measured on ../shared/corpus/real (tools/site_table.py)
 sites: install
 	$(BIN)/python tools/site_table.py --write README.md --write-detail docs/corpus.md
+
+# The rules table of docs/rules.md and the README's code list, from the rule registry
+docs: install
+	$(BIN)/python -m tools.rule_table
 
 fuzz: install
 	$(BIN)/python -m pytest -q -n 2 -m slow tests
