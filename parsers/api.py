@@ -17,6 +17,7 @@ import polars as pl
 
 from parsers.core.invariants import quarantine_broken
 from parsers.core.io import decode
+from parsers.core.keys import file_of_key
 from parsers.core.lines import read_lines, segment
 from parsers.core.pipeline import SKIPPED_SCHEMA, Tables, parse_hands
 from parsers.core.prefilter import any_matches
@@ -177,7 +178,7 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
     )
     site_of = dict(zip(first_format["file_id"], first_format["format_ix"], strict=True))
     read = _count(headers, "n")
-    with_file = pl.col("hand_key") // (1 << 32)
+    with_file = file_of_key()
     parsed = _count(tables.hands.with_columns(with_file.alias("file_id")), "n")
     quarantined = _count(tables.quarantine.join(sources, on="source_file").select("file_id"), "n")
     skipped_of = tables.skipped

@@ -3,11 +3,13 @@
 Every format has a hand-header pattern; formats with a `Grammar` are parsed by the shared
 pipeline, the others (parsers/sites/unsupported.py) are recognised, so their hands are
 counted and quarantined with a reason naming the format, until their parser lands. Add a site
-by adding a `SiteFormat` to FORMATS (the first format whose header matches takes the hand).
+by adding one line to FORMATS (docs/sites.md, "Add a site"; the first format whose header
+matches takes the hand).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -19,14 +21,7 @@ from parsers.documents.ipoker.reader import HEADER as IPOKER_HEADER
 from parsers.documents.ipoker.reader import parse_ipoker
 from parsers.documents.phh.reader import HEADER as PHH_HEADER
 from parsers.documents.phh.reader import parse_phh
-from parsers.sites.bovada.grammar import BOVADA
-from parsers.sites.ggpoker.grammar import GGPOKER
-from parsers.sites.p888.grammar import P888
-from parsers.sites.partypoker.grammar import PARTYPOKER
-from parsers.sites.pokerstars.grammar import POKERSTARS
 from parsers.sites.unsupported import UNSUPPORTED
-from parsers.sites.winamax.grammar import WINAMAX
-from parsers.sites.wpn.grammar import WPN, WPN_OLD
 
 DETECT_LINES = 50
 
@@ -49,15 +44,24 @@ class SiteFormat:
         return self.label or self.name
 
 
+def grammar_site(name: str, grammar: str, folder: str = "") -> SiteFormat:
+    """The format of the `Grammar` named `grammar` in parsers/sites/<folder>/grammar.py
+    (`folder` defaults to `name`): a grammar site is one line of FORMATS, its code all in its
+    folder (docs/sites.md, "Add a site")."""
+    module = importlib.import_module(f"parsers.sites.{folder or name}.grammar")
+    site_grammar: Grammar = getattr(module, grammar)
+    return SiteFormat(name, site_grammar.header, site_grammar)
+
+
 FORMATS: tuple[SiteFormat, ...] = (
-    SiteFormat("pokerstars", POKERSTARS.header, POKERSTARS),
-    SiteFormat("winamax", WINAMAX.header, WINAMAX),
-    SiteFormat("ggpoker", GGPOKER.header, GGPOKER),
-    SiteFormat("wpn", WPN.header, WPN),
-    SiteFormat("wpn-old", WPN_OLD.header, WPN_OLD),
-    SiteFormat("888poker", P888.header, P888),
-    SiteFormat("partypoker", PARTYPOKER.header, PARTYPOKER),
-    SiteFormat("bovada", BOVADA.header, BOVADA),
+    grammar_site("pokerstars", "POKERSTARS"),
+    grammar_site("winamax", "WINAMAX"),
+    grammar_site("ggpoker", "GGPOKER"),
+    grammar_site("wpn", "WPN"),
+    grammar_site("wpn-old", "WPN_OLD", folder="wpn"),
+    grammar_site("888poker", "P888", folder="p888"),
+    grammar_site("partypoker", "PARTYPOKER"),
+    grammar_site("bovada", "BOVADA"),
     SiteFormat("ipoker", IPOKER_HEADER, document=parse_ipoker),
     SiteFormat("phh", PHH_HEADER, document=parse_phh),
     # recognised, counted and quarantined per hand until their parser lands: after every

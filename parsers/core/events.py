@@ -363,7 +363,7 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
     parts = [matched, named_part, unseated_events.select(*EVENT_COLUMNS, *order)]
     if not order:
         return Classified(pl.concat(parts).sort(LINE_KEY), bad, skipped, unseated)
-    # One sort on the line rank puts the named events among the actor events: ~3x cheaper
+    # One sort on the line rank puts the named events among the actor events: cheaper
     # than `merge_sorted` of the two (which also needs both sides sorted first).
     events = pl.concat(parts).sort("_row", maintain_order=True)
     return Classified(events.drop("_row"), bad, skipped, unseated)

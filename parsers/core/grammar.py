@@ -1,9 +1,11 @@
-"""What a site format is made of: a grammar of line patterns plus small overrides.
+"""What a line format is made of: a grammar of line patterns plus the conventions sites share.
 
-A site parser declares one `Grammar`; the shared pipeline (parsers/core/pipeline.py) does the rest.
-Patterns are Rust regexes (Polars `str.contains` / `str.extract_groups`) with named groups:
-`player`, `amount`, `to`, `all_in`, `seat`, `stack`, `verb`. Keep site modules declarative:
-what differs between sites is data here, not code paths in the pipeline.
+A site declares one `Grammar` (parsers/sites/<site>/grammar.py); the shared pipeline
+(parsers/core/pipeline.py) does the rest. Patterns are Rust regexes (Polars `str.contains` /
+`str.extract_groups`) with named groups: `player`, `amount`, `to`, `all_in`, `seat`, `stack`,
+`verb`. What differs between sites is data here (patterns, verbs, locales, and conventions
+several formats share, such as `implicit_uncalled`); a step only one site needs is that site's
+hook (`hooks`, parsers/core/hooks.py), kept in its folder.
 """
 
 from __future__ import annotations

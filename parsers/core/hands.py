@@ -25,8 +25,8 @@ from parsers.core.prefilter import rows_matching
 def _with_groups(frame: pl.DataFrame, pattern: str) -> pl.DataFrame:
     """`frame` plus `g`, the struct of `pattern`'s groups read from `text`, in row order.
 
-    Table and pot lines repeat across hands (2.8 k and 3.9 k distinct texts of 25 k hands):
-    the pattern runs once per distinct text and one join brings the groups back.
+    Table and pot lines repeat across hands (a few distinct texts per table): the pattern
+    runs once per distinct text and one join brings the groups back.
     """
     groups = pl.col("text").str.extract_groups(pattern).alias("g")
     return with_per_distinct(frame, ["text"], lambda texts: texts.with_columns(groups))

@@ -43,8 +43,8 @@ def _may_need_strip(data: bytes, lines: pl.Series) -> bool:
     """Some line of `data` (split into `lines`) may start or end with whitespace: cheaper
     than stripping every line. Conservative: any non-ASCII text, tab or form feed says yes.
 
-    Spaces are looked for per line (`starts_with`/`ends_with`, ~5 ms per 700k lines): the
-    two-byte searches `b"\\n " in data` took 50-95 ms each on 21 MB.
+    Spaces are looked for per line (`starts_with`/`ends_with`): the two-byte searches
+    `b"\\n " in data` are slow in CPython (docs/history/parsing-speed.md).
     """
     if not data.isascii() or any(c in data for c in _ASCII_SPACES[1:]):
         return True
@@ -60,7 +60,7 @@ def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:
     headers = pl.col("is_header").cast(pl.Int32)
     total = headers.cum_sum()
     lines = lines.with_columns(is_header.alias("is_header"))
-    if _one_file(lines):  # nothing before the file: the count itself (4x cheaper)
+    if _one_file(lines):  # nothing before the file: the count itself
         return lines.with_columns((total - 1).cast(pl.Int32).alias("hand_ix"))
     starts = (pl.col("file_id") != pl.col("file_id").shift(1)).fill_null(True)
     before_file = pl.when(starts).then(total - headers).forward_fill()

@@ -17,6 +17,7 @@ from parsers.core.distinct import with_per_distinct
 from parsers.core.events import classify, extract_seats
 from parsers.core.grammar import Grammar
 from parsers.core.hands import assemble_hands, hand_facts, table_facts
+from parsers.core.keys import file_of_key, hand_key
 from parsers.core.lines import (
     PRE_DEAL,
     SUMMARY,
@@ -56,7 +57,7 @@ class Tables:
 
 def skipped_per_file(skipped: pl.DataFrame) -> pl.DataFrame:
     """file_id, lines_skipped from skipped lines (hand_key, ...)."""
-    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    file_of = file_of_key().alias("file_id")
     counts = skipped.group_by(file_of).agg(pl.len().cast(pl.Int64).alias("lines_skipped"))
     return counts.sort("file_id")
 
@@ -154,8 +155,7 @@ def _player_seated_twice(seats: pl.DataFrame) -> pl.DataFrame:
 
     Rows with a repeated hash of the pair are the candidates (a pair seated twice repeats its
     hash; a collision only adds candidates), and the exact group-by runs on those alone: none
-    in most batches, where the group-by on both columns of every seat row cost ~5 ms per
-    10 k hands."""
+    in most batches, so the group-by on both columns of every seat row is saved."""
     maybe = seats.filter(pair_key().is_duplicated())
     twice = maybe.group_by(*PAIR).agg(pl.len().alias("_n")).filter(pl.col("_n") > 1)
     return maybe.join(twice.select(*PAIR), on=PAIR, how="semi")
@@ -170,7 +170,7 @@ def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         lambda _: marker_expr(grammar.street_marker, grammar.streets),
         pl.Int8,
     )
-    key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
+    key = hand_key()
     lines = lines.with_columns(pl.lit(marker).alias("marker"), key.alias("hand_key"))
     if grammar.board_deal_line:
         lines = lines.with_columns(matches(lines, grammar.board_deal_line).alias("_deal"))
@@ -304,7 +304,7 @@ def _finish(
     sources: pl.DataFrame,
 ) -> Tables:
     ids = hands.select("hand_key", "hand_id")
-    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    file_of = file_of_key().alias("file_id")
     quarantine = problems.join(ids, on="hand_key", how="left").with_columns(file_of)
     quarantine = quarantine.join(sources, on="file_id", how="left").select(
         "file_id",

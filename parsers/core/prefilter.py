@@ -1,10 +1,10 @@
 """Cheap literal tests before regexes: most lines cannot match most patterns.
 
-A regex pass over every line of a batch costs 15-60 ms per 700k lines even when it matches a
-handful; `str.starts_with` costs ~5 ms. Patterns anchored with a literal (`^\\*\\*\\* `, `^Table `,
-`^Total pot `) can only match lines starting with that literal, so the regex runs on those
-lines only. The literal is read from the pattern itself (`literal_prefix`), so grammars stay
-plain regexes and a pattern without such a prefix simply takes the full pass.
+A regex pass over every line of a batch costs several times a literal `str.starts_with` even
+when it matches a handful (docs/history/parsing-speed.md). Patterns anchored with a literal
+(`^\\*\\*\\* `, `^Table `, `^Total pot `) can only match lines starting with that literal, so the
+regex runs on those lines only. The literal is read from the pattern itself (`literal_prefix`), so
+grammars stay plain regexes and a pattern without such a prefix simply takes the full pass.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.core.keys import file_of_key, hand_key
 from parsers.core.pipeline import Tables
 from parsers.core.quarantine_reasons import UNSUPPORTED_GAME, unsupported_game
 from parsers.documents.ipoker.actions import actions_frame, finish_hands
@@ -46,7 +47,7 @@ def _read_files(lines: pl.DataFrame) -> XmlColumns:
 
 
 def _headers(lines: pl.DataFrame) -> pl.DataFrame:
-    key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
+    key = hand_key()
     return lines.filter(pl.col("is_header")).select(
         "file_id", "line_no", "hand_ix", key.alias("hand_key")
     )
@@ -55,7 +56,7 @@ def _headers(lines: pl.DataFrame) -> pl.DataFrame:
 def _quarantine(problems: pl.DataFrame, hands: pl.DataFrame, sources: pl.DataFrame) -> pl.DataFrame:
     first = problems.sort("hand_key", "line_no").unique("hand_key", keep="first")
     frame = first.join(hands.select("hand_key", "hand_id", "hand_line"), on="hand_key", how="left")
-    file_id = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32)
+    file_id = file_of_key()
     frame = frame.with_columns(file_id.alias("file_id")).join(sources, on="file_id", how="left")
     reason = pl.lit("line ") + pl.col("line_no").cast(pl.String) + pl.lit(": ") + pl.col("reason")
     return frame.select(
@@ -88,7 +89,7 @@ def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     actions, pots = settle(cols, games, players, actions.join(bad, on="hand_key", how="anti"))
     hands = finish_hands(games, actions, players).join(bad, on="hand_key", how="anti")
     hands = hands.join(pots, on="hand_key", how="left")
-    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    file_of = file_of_key().alias("file_id")
     hands = hands.with_columns(file_of).join(sources, on="file_id", how="left")
     hands = hands.with_columns(pl.lit(SITE).alias("site"), pl.col("hand_line").alias("line_no"))
     seats = players.join(hands.select("hand_key", "hand_id"), on="hand_key")

@@ -13,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from parsers.core.keys import file_of_key
 from parsers.core.money import currency_of, to_minor_units
 from parsers.core.pipeline import Tables
 from parsers.core.quarantine_reasons import PHH_VARIANT_GAMES, UNSUPPORTED_GAME
@@ -328,7 +329,7 @@ def _quarantine(problems: pl.DataFrame, hands: pl.DataFrame, sources: pl.DataFra
     frame = first.join(
         hands.select("hand_key", "hand_id", "hand_line", "header_line"), on="hand_key"
     )
-    file_id = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32)
+    file_id = file_of_key()
     frame = frame.with_columns(file_id.alias("file_id")).join(sources, on="file_id", how="left")
     line = pl.coalesce("line_no", "hand_line", "header_line")
     return frame.select(
@@ -353,7 +354,7 @@ def build_tables(
     bad = problems.select("hand_key").unique()
     table = with_settlement(_action_table(players, actions, bad), players)
     good = _hand_table(hands, players).join(bad, on="hand_key", how="anti")
-    file_of = (pl.col("hand_key") // (1 << 32)).cast(pl.Int32).alias("file_id")
+    file_of = file_of_key().alias("file_id")
     good = good.with_columns(file_of).join(sources, on="file_id", how="left")
     ids = good.select("hand_key", "hand_id")
     seats = players.join(ids, on="hand_key").with_columns(pl.lit(False).alias("sitting_out"))

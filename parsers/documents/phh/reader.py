@@ -35,6 +35,7 @@ from typing import Any
 
 import polars as pl
 
+from parsers.core.keys import hand_key
 from parsers.core.pipeline import Tables
 from parsers.documents.phh.build import build_tables
 from parsers.documents.phh.settle import UNKNOWN_STACK
@@ -176,7 +177,7 @@ def parse_phh(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     for (file_id,), part in ordered.group_by("file_id", maintain_order=True):
         numbered = list(zip(part["line_no"].to_list(), part["text"].to_list(), strict=True))
         read_phh(cols, numbered, int(file_id))
-    key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
+    key = hand_key()
     headers = lines.filter(pl.col("is_header")).select(
         "file_id", pl.col("line_no").alias("header_line"), key.alias("hand_key")
     )
