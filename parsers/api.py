@@ -231,21 +231,27 @@ def parse_bytes(
     return _parse_batch([_load(data, source_file, file_id, first_line)])
 
 
-def parse_many(items: Iterable[tuple[bytes, str, int]]) -> ParsedTables:
-    """Parse several in-memory files (data, source_file, file_id) in batched pipeline runs:
-    much cheaper than one parse_bytes per small file (archive members, uploads)."""
+def _in_batches(sources: Iterable[_Source]) -> ParsedTables:
+    """Parse loaded files in batches of about BATCH_BYTES (read as they come: a batch is
+    parsed before the next files are read)."""
     results: list[ParsedTables] = []
     batch: list[_Source] = []
     batch_bytes = 0
-    for data, source_file, file_id in items:
-        batch.append(_load(data, source_file, file_id))
-        batch_bytes += len(data)
+    for source in sources:
+        batch.append(source)
+        batch_bytes += source.report.size
         if batch_bytes >= BATCH_BYTES:
             results.append(_parse_batch(batch))
             batch, batch_bytes = [], 0
     if batch or not results:
         results.append(_parse_batch(batch))
     return concat_tables(results)
+
+
+def parse_many(items: Iterable[tuple[bytes, str, int]]) -> ParsedTables:
+    """Parse several in-memory files (data, source_file, file_id) in batched pipeline runs:
+    much cheaper than one parse_bytes per small file (archive members, uploads)."""
+    return _in_batches(_load(data, source_file, file_id) for data, source_file, file_id in items)
 
 
 def _read(path: Path, file_id: int) -> _Source:
@@ -282,16 +288,4 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
 
 def parse_paths(paths: Iterable[str | Path]) -> ParsedTables:
     """Parse files and folders; file_id is the position of the file in the expanded list."""
-    results: list[ParsedTables] = []
-    batch: list[_Source] = []
-    batch_bytes = 0
-    for file_id, path in enumerate(expand_paths(paths)):
-        source = _read(path, file_id)
-        batch.append(source)
-        batch_bytes += source.report.size
-        if batch_bytes >= BATCH_BYTES:
-            results.append(_parse_batch(batch))
-            batch, batch_bytes = [], 0
-    if batch or not results:
-        results.append(_parse_batch(batch))
-    return concat_tables(results)
+    return _in_batches(_read(path, file_id) for file_id, path in enumerate(expand_paths(paths)))

@@ -41,6 +41,15 @@ def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
     settled = settled.join(printed, on="hand_key", how="anti")
     committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
     committing = committing.join(settled, on="hand_key", how="semi")
+    # the return follows the street's last action (folds included)
+    last = actions.filter(pl.col("street") <= 3).group_by(KEY).agg(pl.col("line_no").max())
+    return uncalled_by_street(committing).join(last, on=KEY, how="left")
+
+
+def uncalled_by_street(committing: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, street, player, returned) from committing action rows of streets 0-3: each
+    street's top commitment minus the second (folded players' chips included, as RULES.md H-2
+    computes it), owed back to the top bettor."""
     per_player = committing.group_by([*KEY, "player"]).agg(committed=pl.col("amount").sum())
     committed = pl.col("committed")
     per_street = per_player.group_by(KEY).agg(
@@ -48,11 +57,8 @@ def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
         second=committed.top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
         player=pl.col("player").sort_by("committed", descending=True).first(),
     )
-    # the return follows the street's last action (folds included)
-    last = actions.filter(pl.col("street") <= 3).group_by(KEY).agg(pl.col("line_no").max())
-    per_street = per_street.join(last, on=KEY, how="left")
     return per_street.filter(pl.col("top") > pl.col("second")).select(
-        *KEY, "player", (pl.col("top") - pl.col("second")).alias("returned"), "line_no"
+        *KEY, "player", (pl.col("top") - pl.col("second")).alias("returned")
     )
 
 

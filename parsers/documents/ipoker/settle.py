@@ -45,25 +45,17 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.actions import SETTLEMENT
-from parsers.core.settlement import COMMITTING
 from parsers.documents.ipoker.frames import _frame, money
 from parsers.documents.ipoker.xml_columns import XmlColumns
-
-ACTION_COLUMNS = (
-    "hand_key",
-    "seq",
-    "street",
-    "player",
-    "seat",
-    "kind",
-    "amount",
-    "to_amount",
-    "is_all_in",
-    "line_no",
+from parsers.documents.settlement import (
+    collect_rows,
+    merge_settlement,
+    return_rows,
+    street_returns,
 )
+
 #: How `win` treats the uncalled part of the player's bet.
 WIN_HOLDS_RETURN, WIN_WITHOUT_RETURN, WIN_UNKNOWN = "holds", "without", "unknown"
-SHOWDOWN = 4
 
 
 def win_mode(flag: pl.Expr, client_version: pl.Expr) -> pl.Expr:
@@ -120,36 +112,6 @@ def _bet_put_in(stated: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     return frame.with_columns(bet.alias("bet")).drop("_put_in", "_overcount")
 
 
-def street_returns(actions: pl.DataFrame) -> pl.DataFrame:
-    """(hand_key, street, player, expected, after_seq): each street's top commitment minus
-    the second (folded players' chips included), owed back to the top bettor."""
-    committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
-    keys = ["hand_key", "street"]
-    per_player = committing.group_by([*keys, "player"]).agg(committed=pl.col("amount").sum())
-    committed = pl.col("committed")
-    per_street = per_player.group_by(keys).agg(
-        top=committed.max(),
-        second=committed.top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
-        player=pl.col("player").sort_by("committed", descending=True).first(),
-    )
-    last = (
-        actions.filter(pl.col("street") <= 3)
-        .group_by(keys)
-        .agg(pl.col("seq").max().alias("after_seq"), pl.col("line_no").max().alias("line_no"))
-    )
-    return (
-        per_street.filter(pl.col("top") > pl.col("second"))
-        .join(last, on=keys, how="left")
-        .select(
-            *keys,
-            "player",
-            (pl.col("top") - pl.col("second")).alias("expected"),
-            "after_seq",
-            "line_no",
-        )
-    )
-
-
 def _hand_facts(stated: pl.DataFrame, games: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
     """Per hand: the win mode, the summed bets, and whether it can be settled."""
     per_hand = stated.group_by("hand_key").agg(
@@ -189,40 +151,6 @@ def _returned(returns: pl.DataFrame, stated: pl.DataFrame, facts: pl.DataFrame) 
     return frame.with_columns(paid.alias("amount"))
 
 
-def _settlement_rows(
-    rows: pl.DataFrame, seq: pl.Expr, street: pl.Expr, kind: str, sub: int
-) -> pl.DataFrame:
-    """Action rows (plus `_sub`, the order among rows of one seq) of one settlement `kind` from
-    (hand_key, player, seat, amount, line_no) rows."""
-    return rows.select(
-        "hand_key",
-        seq.alias("seq"),
-        street.cast(pl.Int8).alias("street"),
-        "player",
-        "seat",
-        pl.lit(kind).alias("kind"),
-        "amount",
-        pl.lit(None, dtype=pl.Int64).alias("to_amount"),
-        pl.lit(False).alias("is_all_in"),
-        "line_no",
-        pl.lit(sub, dtype=pl.Int8).alias("_sub"),
-    )
-
-
-def return_rows(returned: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Action rows (plus `_sub`) for the paid returns of `returned` (street_returns' columns
-    and `amount`), placed after their street's last action."""
-    rows = returned.filter(pl.col("amount") > 0).join(seats, on=["hand_key", "player"], how="left")
-    return _settlement_rows(rows, pl.col("after_seq"), pl.col("street"), "uncalled_return", 1)
-
-
-def collect_rows(won: pl.DataFrame) -> pl.DataFrame:
-    """Action rows (plus `_sub`) for (hand_key, player, seat, amount, line_no), amount > 0,
-    after every other action of the hand."""
-    last = pl.lit(1 << 30, dtype=pl.Int32)
-    return _settlement_rows(won.filter(pl.col("amount") > 0), last, pl.lit(SHOWDOWN), "collect", 2)
-
-
 def _collect_rows(
     stated: pl.DataFrame, returned: pl.DataFrame, facts: pl.DataFrame, seats: pl.DataFrame
 ) -> pl.DataFrame:
@@ -234,15 +162,6 @@ def _collect_rows(
     )
     frame = frame.with_columns((pl.col("win") - pl.col("_back").fill_null(0)).alias("amount"))
     return collect_rows(frame.join(seats, on=["hand_key", "player"], how="left"))
-
-
-def merge_settlement(actions: pl.DataFrame, extra: list[pl.DataFrame]) -> pl.DataFrame:
-    """`actions` (ACTION_COLUMNS) and the settlement rows, renumbered in hand order."""
-    body = actions.select(*ACTION_COLUMNS).with_columns(pl.lit(0, dtype=pl.Int8).alias("_sub"))
-    frames = [body, *(frame.cast(body.schema) for frame in extra)]
-    merged = pl.concat(frames).sort("hand_key", "seq", "_sub", "seat")
-    seq = pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key")
-    return merged.with_columns(seq.alias("seq")).drop("_sub")
 
 
 def settle(

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import polars as pl
 
-from parsers.documents.ipoker.settle import (
+from parsers.documents.settlement import (
     collect_rows,
     merge_settlement,
     return_rows,
