@@ -233,3 +233,24 @@ def test_with_a_cards_table_the_replay_shows_the_board_and_the_shown_cards() -> 
     assert '(shown): <span class="cards">1x Jc</span>' in shown  # as printed when unreadable
     assert "carry no cards" not in html
     assert "carry no cards" in _html()  # without the table the page says why there are none
+
+
+def test_a_cut_chart_label_keeps_its_full_text_as_a_tooltip() -> None:
+    from reports.charts import MAX_LABEL, stacked_bars_svg
+
+    long = "partypoker · NL 2000000/4000000 chips (tournament) <b>"
+    svg = stacked_bars_svg([long, "short"], {"violation": [3, 1]}, "T", name="market")
+    assert len(long) > MAX_LABEL
+    assert '<g id="market-label-0"><title>partypoker · NL 2000000/4000000 chips (tournament)' in svg
+    assert "&lt;b&gt;</title>" in svg and "<b>" not in svg  # escaped, like every label
+    assert 'id="market-label-1"' not in svg  # a label that fits needs no tooltip
+    assert 'width="100%"' in svg and 'viewBox="0 0 640 ' in svg  # one width, scaled by the page
+
+
+def test_flags_per_hour_beside_flags_per_day() -> None:
+    html = _html()
+    hour = html.split('<figure id="chart-hour">')[1].split("</figure>")[0]
+    assert "Flags by hour of the day (UTC)" in hour
+    labels = re.findall(r">(\d\d)</text>", hour)
+    assert labels[:3] == ["00", "02", "04"]  # every other hour of 24 labelled
+    assert html.index('id="chart-day"') < html.index('id="chart-hour"')
