@@ -38,7 +38,20 @@ ALLOWED_LEGEND: dict[str, tuple[str, str]] = {
         "call or fold",
         "nothing is left to raise with (the call takes the whole stack: all-in)",
     ),
-    "unknown": ("not judged", "the betting structure or the stakes of the hand are unknown"),
+    "unknown": ("not judged", "the hand's betting structure is unknown (the log names no limit)"),
+    "void": (
+        "no action (…): ignored",
+        "the actor could not act (already folded, already all-in, betting closed, or the site's"
+        " filler line): the audit ignores the line, which changes nothing",
+    ),
+}
+
+#: Why a void action could not count (audit's void_reason), as the Allowed cell says it.
+VOID_WORDS: dict[str, str] = {
+    "ACT-FOLDED": "no action (already folded): ignored",
+    "ACT-ALLIN": "no action (already all-in): ignored",
+    "ACT-CLOSED": "no action (betting closed, nobody owes): ignored",
+    "filler": "no action (the site's filler line): ignored",
 }
 
 #: The state columns this reads (null when a table lacks them).
@@ -51,6 +64,8 @@ ALLOWED_INPUTS: tuple[str, ...] = (
     "raise_allowed",
     "acted_before",
     "reopened",
+    "void",
+    "void_reason",
 )
 
 
@@ -69,7 +84,9 @@ def allowed_kind() -> pl.Expr:
     not_reopened = pl.col("acted_before").fill_null(False) & ~pl.col("reopened").fill_null(True)
     covers_only_call = pl.col("stack_before") <= pl.col("to_call")
     return (
-        pl.when(allowed.is_null())
+        pl.when(pl.col("void").fill_null(False))
+        .then(pl.lit("void"))
+        .when(allowed.is_null())
         .then(pl.lit("unknown"))
         .when(allowed & (_highest() < pl.col("min_to")))
         .then(pl.lit("allin_only"))
@@ -108,7 +125,11 @@ def allowed_text() -> pl.Expr:
         "not_reopened": "no raise allowed (betting not reopened): ",
         "capped": "no raise allowed (cap reached): ",
     }
-    text = pl.when(kind == "unknown").then(pl.lit("not judged (structure unknown)"))
+    void = pl.col("void_reason").replace_strict(
+        VOID_WORDS, default="no action: ignored", return_dtype=pl.String
+    )
+    text = pl.when(kind == "void").then(void)
+    text = text.when(kind == "unknown").then(pl.lit("not judged (structure unknown)"))
     text = text.when(kind == "range").then(
         pl.concat_str([_verb(), pl.lit(" to "), low, pl.lit(" – "), high, calling])
     )
@@ -132,10 +153,17 @@ def _call_only() -> pl.Expr:
 def with_allowed_inputs(frame: pl.LazyFrame) -> pl.LazyFrame:
     """`frame` with every column allowed_text reads (null where an older table lacks one)."""
     present = frame.collect_schema().names()
-    booleans = {"raise_allowed", "acted_before", "reopened"}
+    booleans = {"raise_allowed", "acted_before", "reopened", "void"}
+    texts = {"void_reason"}
     missing = [
-        pl.lit(None, dtype=pl.Boolean if name in booleans else pl.Int64).alias(name)
+        pl.lit(None, dtype=_input_type(name, booleans, texts)).alias(name)
         for name in (*ALLOWED_INPUTS, "current_bet")
         if name not in present
     ]
     return frame.with_columns(missing) if missing else frame
+
+
+def _input_type(name: str, booleans: set[str], texts: set[str]) -> type[pl.DataType]:
+    if name in booleans:
+        return pl.Boolean
+    return pl.String if name in texts else pl.Int64

@@ -8,7 +8,7 @@ import pytest
 from reports.allowed import ALLOWED_LEGEND, allowed_kind, allowed_text
 
 # to_call, min_to, max_to, allin_to, stack_before, raise_allowed, acted_before, reopened,
-# current_bet, structure -> the case and the cell (scale 100: 150 reads 1.50)
+# current_bet, structure[, void, void_reason] -> the case and the cell (scale 100: 150 is 1.50)
 CASES = [
     ((100, 200, 10_000, 10_000, 9_900, True, False, True, 100, "NL"),
      "range", "raise to 2.00 – 100.00; or call 1.00 or fold"),
@@ -30,13 +30,22 @@ CASES = [
      "call_or_fold", "call or fold: call 2.90 (all-in)"),
     ((100, None, None, 100, 100, None, False, True, 100, "UNKNOWN"),
      "unknown", "not judged (structure unknown)"),
+    # an extra "folds" line by a player who already folded: the state before says nothing
+    ((100, 200, 10_000, 10_000, 9_900, True, True, True, 100, "NL", True, "ACT-FOLDED"),
+     "void", "no action (already folded): ignored"),
+    ((0, None, None, 0, 0, False, True, True, 100, "NL", True, "ACT-ALLIN"),
+     "void", "no action (already all-in): ignored"),
 ]  # fmt: skip
 COLUMNS = ["to_call", "min_to", "max_to", "allin_to", "stack_before", "raise_allowed",
-           "acted_before", "reopened", "current_bet", "structure"]  # fmt: skip
+           "acted_before", "reopened", "current_bet", "structure",
+           "void", "void_reason"]  # fmt: skip
 
 
 def _cell(state: tuple) -> tuple[str, str]:
+    state = (*state, False, None)[: len(COLUMNS)] if len(state) < len(COLUMNS) else state
     frame = pl.DataFrame([state], schema=COLUMNS, orient="row").with_columns(
+        pl.col("void").cast(pl.Boolean),
+        pl.col("void_reason").cast(pl.String),
         pl.col(*COLUMNS[:5], "current_bet").cast(pl.Int64),
         pl.col("raise_allowed", "acted_before", "reopened").cast(pl.Boolean),
         scale=pl.lit(100),
