@@ -15,8 +15,10 @@ import polars as pl
 
 from audit.assemble import violations_table, with_rule_columns
 from audit.options import Options
-from audit.rules import RULES
+from audit.rules import RULES, SHOWDOWN_CODES
 from audit.rules._base import Rule
+from audit.showdown.judge import SENTENCES, showdown
+from audit.showdown.known import as_cards_frame
 from audit.state.build import state_frame
 from audit.state.columns import STATE_COLUMNS
 from audit.state.prepare import in_seq_order
@@ -50,17 +52,44 @@ def _empty_result(actions: pl.DataFrame) -> AuditResult:
     return AuditResult(state, empty_violations())
 
 
+def _with_showdown(
+    per_hand: pl.DataFrame,
+    tables: tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame],
+    options: Options,
+    site_options: Mapping[str, Options] | None,
+    rules: list[Rule],
+) -> pl.DataFrame:
+    """The settlement frame with the RULES.md §11 sentences (audit/showdown/judge.py) joined
+    in; hands with cards but no settlement get a row of their own (the card rules read it).
+    `tables`: hands, seats, actions, cards."""
+    hands, seats, actions, cards = tables
+    if cards.height == 0 or not any(rule.code in SHOWDOWN_CODES for rule in rules):
+        # nothing is known of the cards: the §11 rules have nothing to judge
+        return per_hand.with_columns(pl.lit(None, pl.String).alias(name) for name in SENTENCES)
+    sentences = showdown(hands, actions, cards, options, site_options, seats).hands
+    sentences = sentences.select("hand_key", *SENTENCES)
+    return per_hand.join(sentences, on="hand_key", how="full", coalesce=True)
+
+
 def _check_slice(
     hands: pl.DataFrame,
     seats: pl.DataFrame,
     actions: pl.DataFrame,
+    cards: pl.DataFrame,
     options: Options,
     site_options: Mapping[str, Options] | None,
     rules: list[Rule],
 ) -> AuditResult:
     state = state_frame(hands, seats, actions, options, site_options)
     state = with_rule_columns(state, rules)
-    violations = violations_table(state, hand_frame(state, hands, seats), hands, rules)
+    per_hand = _with_showdown(
+        hand_frame(state, hands, seats),
+        (hands, seats, actions, cards),
+        options,
+        site_options,
+        rules,
+    )
+    violations = violations_table(state, per_hand, hands, rules)
     audited = (
         state.select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS, "is_sentinel"])
         .filter(~pl.col("is_sentinel"))
@@ -76,19 +105,23 @@ def check(
     options: Options | None = None,
     site_options: Mapping[str, Options] | None = None,
     rules: list[str] | None = None,
+    cards: Any = None,
 ) -> AuditResult:
     """Audit canonical tables: the betting state of every action and every violation.
 
     `options` are the defaults (RULES.md §6); a site gets `site_options[site]` when given, else
     the defaults with its built-in profile (audit.options.SITE_PROFILES). `rules` restricts the
-    codes evaluated (all by default). Inputs larger than SLICE_HANDS hands are audited in
-    slices of whole hands (a loop over slices, not over hands).
+    codes evaluated (all by default). `cards` is the canonical cards table (parsers/schema.py
+    CARDS): the RULES.md §11 rules judge what it shows (without it they flag nothing). Inputs
+    larger than SLICE_HANDS hands are audited in slices of whole hands (a loop over slices, not
+    over hands).
     """
     hands, seats, actions = (
         _frame(hands, "hands"),
         _frame(seats, "seats"),
         _frame(actions, "actions"),
     )
+    card_table = as_cards_frame(cards)
     if actions.height == 0:
         return _empty_result(actions)
     chosen = [RULES[code] for code in (rules or RULES)]
@@ -96,7 +129,8 @@ def check(
     results = []
     for start in range(0, keys.len(), SLICE_HANDS):
         in_slice = keys.slice(start, SLICE_HANDS).implode()
-        tables = [t.filter(pl.col("hand_key").is_in(in_slice)) for t in (hands, seats, actions)]
+        every = (hands, seats, actions, card_table)
+        tables = [t.filter(pl.col("hand_key").is_in(in_slice)) for t in every]
         if tables[2].height:
             results.append(_check_slice(*tables, options or Options(), site_options, chosen))
     if len(results) == 1:

@@ -11,6 +11,12 @@ and audit both, so the documentation cannot drift from the code. Notation (one i
                                                  with an amount is a call *to* that total;
                                                  `allin` sets the site's all-in marker
     settle: collect P2 650; return P2 1000; pot 650; rake 0; final P1=4950 P2=5450 P3=4700
+    cards: P1 As Ks "a pair of Aces"; P2 mucks; P3 mucks Qs Qc
+                                                 hole cards shown (with the log's name of the
+                                                 hand), a muck without showing, a muck shown
+    board: 2c 7d 8h 9s Ad                        the board; `board2:` the second board of a
+                                                 run-it-twice (all five cards)
+    The header takes `game omaha4` (parsers/schema.py GAMES) and `hilo` too.
 """
 
 from __future__ import annotations
@@ -68,6 +74,10 @@ def _header(line: str) -> dict[str, Any]:
             vector["players"] = _players(part)
         elif part.startswith("button"):
             vector["button"] = part.split()[1]
+        elif part.startswith("game"):
+            vector["game"] = part.split()[1]
+        elif part == "hilo":
+            vector["hilo"] = True
         elif part.startswith("ante"):
             words = part.split()
             vector["ante_rule"] = {
@@ -119,6 +129,20 @@ def _settlement(line: str) -> dict[str, Any]:
     return {"reported": reported}
 
 
+def _cards(line: str) -> dict[str, Any]:
+    """`P1 As Ks "a pair of Aces"; P2 mucks; P3 mucks Qs Qc` -> {player: {...}}."""
+    shown: dict[str, Any] = {}
+    for part in (p.strip() for p in line.split(";") if p.strip()):
+        label = part.split('"')[1] if '"' in part else None
+        words = part.split('"')[0].split()
+        source = "mucked" if "mucks" in words else "shown"
+        cards = [w for w in words[1:] if w != "mucks"]
+        if source == "mucked" and not cards:
+            source = "conceded"
+        shown[words[0]] = {"cards": cards, "source": source, "label": label}
+    return shown
+
+
 def parse_example(text: str) -> tuple[dict[str, Any], int | None]:
     """(vector, seq of the `!` row or None): posts come first, then the actions."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
@@ -132,6 +156,10 @@ def parse_example(text: str) -> tuple[dict[str, Any], int | None]:
             items = [item.split() for item in rest.split(",")]
             vector["posts"] = [{"player": w[0], "kind": w[1], "amount": int(w[2])} for w in items]
             flagged_post = next((i for i, w in enumerate(items) if "!" in w), None)
+        elif label == "cards":
+            vector["cards"] = _cards(rest)
+        elif label.startswith("board"):
+            vector.setdefault("boards", []).append(rest.split())
         elif label == "settle":
             vector["settlement"] = _settlement(rest)
         elif label in STREET_NAMES:

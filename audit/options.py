@@ -34,6 +34,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bb_ante_priority": ("blind_first", "ante_first"),
     "fold_without_bet": ("info", "warning", "violation", "ignore"),
     "raise_without_opponent": ("info", "warning", "violation", "ignore"),
+    "odd_chip": ("left_of_button", "high_card_suit"),
+    "pots_reported": ("net", "gross"),
 }
 
 
@@ -109,6 +111,14 @@ class Options:
     #: Extension: FL, after an all-in of at least half a unit (but short of a full bet) the level
     #: L is the all-in total (D-12, "allin") or the full bet it completes to ("full_bet").
     fl_half_allin_level: str = "allin"
+    #: RULES.md §11: who gets the odd chips of a split pot: the first tied hand clockwise from
+    #: the button (TDA 20), or the tied hand with the highest card by suit (button-less games).
+    odd_chip: str = "left_of_button"
+    #: RULES.md §11: the site pays the pots net of the rake ("net": the rake comes off the pot
+    #: before it is shared) or gross (the collects are the whole shares).
+    pots_reported: str = "net"
+    #: RULES.md §11: short deck ranks three of a kind above a straight (the usual online rule).
+    short_deck_trips_beat_straight: bool = True
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -173,6 +183,15 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # all-in bet $0.13 on a $0.20 unit, raise to $0.40) and Bovada LHE-USD-8-16-201204.old.format
     # hand 2596795140 (raise to $32, not $24.50).
     "ipoker": {"fl_half_allin_level": "full_bet"},
+    # Winamax gives the odd chips of a split to the highest card by suit, not left of the
+    # button: NLHE-EUR-0.92-STT-201207.no.cur.txt hand 119419173368496129-1-1343577528, 260
+    # split three ways (queens and tens, ace kicker each): As (Player5) and Ad (Player6) get 87,
+    # Ac (Player2, first left of the button) 86.
+    "winamax": {"odd_chip": "high_card_suit"},
+    # GGPoker's short deck ranks a straight above three of a kind: NL-ShortDeck-5max-USD-100-
+    # 202104.internal.txt hand 1171217378123557259, 951600's "Aces-High Straight" (As Ks Qs Jd
+    # Tc) wins the first board against 1802531's three tens.
+    "ggpoker": {"short_deck_trips_beat_straight": False},
     # Bovada hands converted to the PokerStars format (parsers/sites/pokerstars/grammar.py
     # CONVERTED_SITES) are site "bovada" too. Their walks keep the uncalled blind in the pot
     # (pokerstars/fpdb-3/cash/NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt hand

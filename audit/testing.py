@@ -166,8 +166,8 @@ def _hand_frame(
         "hand_id": hand_id,
         "source_file": vector.get("source_file", "rules_vectors.json"),
         "line_no": 1,
-        "game": "holdem",
-        "is_hilo": False,
+        "game": vector.get("game", "holdem"),
+        "is_hilo": bool(vector.get("hilo", False)),
         "structure": structure,
         "is_tournament": False,
         "currency": "chips",
@@ -185,9 +185,60 @@ def _hand_frame(
         "max_seats": max(n_players, 2),
         "button_seat": seat_of[vector["button"]],
         "started_at": None,
-        "boards": 1,
+        "boards": max(len(vector.get("boards", [])), 1),
         "total_pot": reported.get("total_pot"),
         "rake": reported.get("rake"),
     }
     frame = pl.DataFrame([row], infer_schema_length=None)
     return conform(frame, "hands")
+
+
+def cards_from_vector(vector: dict[str, Any], hand_key: int = 0) -> pl.DataFrame:
+    """The canonical cards table of a vector's `cards` ({player: {cards, source, label}}) and
+    `boards` (lists of five cards; a second board lists all five, the shared ones again)."""
+    players = [p["id"] for p in vector["players"]]
+    seat_of = {player: index + 1 for index, player in enumerate(players)}
+    hand_id = str(vector.get("id", hand_key))
+    rows: list[dict[str, Any]] = []
+    for line, (player, shown) in enumerate(vector.get("cards", {}).items(), start=100):
+        texts = shown["cards"] or [None]
+        for position, card in enumerate(texts):
+            rows.append(
+                dict(
+                    seat=seat_of[player],
+                    player=player,
+                    source=shown["source"],
+                    board=None,
+                    street=None,
+                    position=position,
+                    card=card,
+                    raw=card,
+                    label=shown.get("label"),
+                    line_no=line,
+                )
+            )
+    streets = (1, 1, 1, 2, 3)
+    for board, cards in enumerate(vector.get("boards", []), start=1):
+        for position, card in enumerate(cards):
+            rows.append(
+                dict(
+                    seat=None,
+                    player=None,
+                    source="board",
+                    board=board,
+                    street=streets[position],
+                    position=position,
+                    card=card,
+                    raw=card,
+                    label=None,
+                    line_no=50 + board,
+                )
+            )
+    from audit.showdown.known import as_cards_frame
+
+    if not rows:
+        return as_cards_frame(None)
+    frame = pl.DataFrame(rows, infer_schema_length=None).with_columns(
+        hand_key=pl.lit(hand_key, pl.Int64), hand_id=pl.lit(hand_id)
+    )
+    return as_cards_frame(frame)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import polars as pl
 
+from parsers.core.card_lines import read_card_lines
 from parsers.core.invariants import quarantine_broken
 from parsers.core.io import decode
 from parsers.core.keys import file_of_key
@@ -51,6 +52,7 @@ class ParsedTables:
     quarantine: pl.DataFrame = field(default_factory=lambda: empty("quarantine"))
     files: list[FileReport] = field(default_factory=list)
     skipped: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=SKIPPED_SCHEMA))
+    cards: pl.DataFrame = field(default_factory=lambda: empty("cards"))
 
 
 @dataclass
@@ -131,7 +133,9 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame, formats: pl.Series)
             headers = subset.filter(pl.col("is_header"))
             parts.append(_unsupported(headers, site_format, sources))
         else:
-            parts.append(parse_hands(subset, site_format.grammar, sources))
+            tables = parse_hands(subset, site_format.grammar, sources)
+            tables.cards = read_card_lines(subset, site_format.cards, tables.hands, tables.seats)
+            parts.append(tables)
     return _concat(parts)
 
 
@@ -196,7 +200,13 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
         report.hands_quarantined = quarantined.get(file_id, 0)
         report.lines_skipped = skipped.get(file_id, 0)
     return ParsedTables(
-        tables.hands, tables.seats, tables.actions, tables.quarantine, reports, tables.skipped
+        tables.hands,
+        tables.seats,
+        tables.actions,
+        tables.quarantine,
+        reports,
+        tables.skipped,
+        tables.cards,
     )
 
 
@@ -206,7 +216,7 @@ def _concat(parts: Sequence[Tables | ParsedTables]) -> Tables:
     return Tables(
         *(
             pl.concat([getattr(p, name) for p in parts], how="vertical")
-            for name in ("hands", "seats", "actions", "quarantine", "skipped")
+            for name in ("hands", "seats", "actions", "quarantine", "skipped", "cards")
         )
     )
 
@@ -216,7 +226,13 @@ def concat_tables(parts: Sequence[ParsedTables]) -> ParsedTables:
     tables = _concat(parts)
     files = [report for part in parts for report in part.files]
     return ParsedTables(
-        tables.hands, tables.seats, tables.actions, tables.quarantine, files, tables.skipped
+        tables.hands,
+        tables.seats,
+        tables.actions,
+        tables.quarantine,
+        files,
+        tables.skipped,
+        tables.cards,
     )
 
 

@@ -10,11 +10,13 @@ matches takes the hand).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import polars as pl
 
+from parsers.core.card_lines import CardLines
 from parsers.core.grammar import Grammar
 from parsers.core.pipeline import Tables
 from parsers.documents.ipoker.reader import HEADER as IPOKER_HEADER
@@ -38,19 +40,26 @@ class SiteFormat:
     #: How a reason names the format ("no parser for OnGame hand histories yet"); `name`
     #: when empty.
     label: str = ""
+    #: The format's card lines (parsers/core/card_lines.py); None: its cards are not read yet.
+    cards: CardLines | None = None
 
     @property
     def title(self) -> str:
         return self.label or self.name
 
 
-def grammar_site(name: str, grammar: str, folder: str = "") -> SiteFormat:
+def grammar_site(name: str, grammar: str, folder: str = "", *, cards: bool = True) -> SiteFormat:
     """The format of the `Grammar` named `grammar` in parsers/sites/<folder>/grammar.py
     (`folder` defaults to `name`): a grammar site is one line of FORMATS, its code all in its
-    folder (docs/sites.md, "Add a site")."""
-    module = importlib.import_module(f"parsers.sites.{folder or name}.grammar")
+    folder (docs/sites.md, "Add a site"). Its card lines are `CARDS` of the folder's cards.py,
+    where there is one (parsers/core/card_lines.py)."""
+    package = f"parsers.sites.{folder or name}"
+    module = importlib.import_module(f"{package}.grammar")
     site_grammar: Grammar = getattr(module, grammar)
-    return SiteFormat(name, site_grammar.header, site_grammar)
+    card_lines = None
+    if cards and importlib.util.find_spec(f"{package}.cards") is not None:
+        card_lines = importlib.import_module(f"{package}.cards").CARDS
+    return SiteFormat(name, site_grammar.header, site_grammar, cards=card_lines)
 
 
 FORMATS: tuple[SiteFormat, ...] = (
@@ -58,7 +67,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     grammar_site("winamax", "WINAMAX"),
     grammar_site("ggpoker", "GGPOKER"),
     grammar_site("wpn", "WPN"),
-    grammar_site("wpn-old", "WPN_OLD", folder="wpn"),
+    grammar_site("wpn-old", "WPN_OLD", folder="wpn", cards=False),  # its card lines differ
     grammar_site("888poker", "P888", folder="p888"),
     grammar_site("partypoker", "PARTYPOKER"),
     grammar_site("bovada", "BOVADA"),

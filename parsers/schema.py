@@ -134,11 +134,34 @@ QUARANTINE = _arrow(
     ]
 )
 
+#: Where a known card was seen (RULES.md §11 "Known cards"). `conceded` is a player who mucked
+#: at showdown without showing (card null): he gives up his claim to the pot.
+CARD_SOURCES: tuple[str, ...] = ("dealt", "shown", "mucked", "conceded", "board")
+
+#: One row per known card of a hand (docs/tables.md "cards").
+CARDS = _arrow(
+    [
+        ("hand_key", pa.int64()),
+        ("hand_id", pa.string()),
+        ("seat", pa.int16()),  # the holder's seat; null for a board card
+        ("player", pa.string()),  # the holder; null for a board card
+        ("source", pa.string()),  # one of CARD_SOURCES
+        ("board", pa.int8()),  # board cards: 1, or 2/3 for the boards of a run-it-twice
+        ("street", pa.int8()),  # board cards: the street dealt (1 flop, 2 turn, 3 river)
+        ("position", pa.int8()),  # 0-based place among the cards of its line
+        ("card", pa.string()),  # canonical "Ah"/"Td"; null when the text is no known card
+        ("raw", pa.string()),  # the card as the log printed it
+        ("label", pa.string()),  # the log's name of a shown hand ("a pair of Kings"), else null
+        ("line_no", pa.int32()),
+    ]
+)
+
 TABLES: dict[str, pa.Schema] = {
     "hands": HANDS,
     "seats": SEATS,
     "actions": ACTIONS,
     "quarantine": QUARANTINE,
+    "cards": CARDS,
 }
 
 

@@ -1,5 +1,6 @@
-"""The explicit rule registry: every RULES.md §4-5 code, in RULES.md order, and the hhaudit
-extensions (HEADER-STAKES, next to POST-AMOUNT: its citation says it is an extension)."""
+"""The explicit rule registry: every RULES.md §4-5 code, in RULES.md order, the hhaudit
+extensions (HEADER-STAKES, next to POST-AMOUNT: its citation says it is an extension), and the
+cards-and-showdown codes of RULES.md §11 (C-1..C-7)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ from audit.rules import (
     allin_flag,
     call_amount,
     call_zero,
+    card_count,
+    card_dup,
+    card_invalid,
     check_facing_bet,
     chip_conservation,
     fl_cap,
     fl_size,
     fold_no_bet,
+    hand_label,
     header_stakes,
     label,
     nl_bet_min,
@@ -24,11 +29,14 @@ from audit.rules import (
     order,
     pl_max,
     post_amount,
+    pot_split,
     pot_total,
     raise_min,
     raise_no_opp,
     reopen,
     round_incomplete,
+    showdown_winner,
+    side_pot,
     stack_exceeded,
     stack_unknown,
     street_order,
@@ -64,6 +72,24 @@ _MODULES = (
     pot_total,
     chip_conservation,
     stack_unknown,
+    card_invalid,
+    card_dup,
+    card_count,
+    showdown_winner,
+    pot_split,
+    side_pot,
+    hand_label,
+)
+
+#: RULES.md §11 (cards and showdown): judged on the `cards` table (audit/showdown/).
+SHOWDOWN_CODES: tuple[str, ...] = (
+    "CARD-INVALID",
+    "CARD-DUP",
+    "CARD-COUNT",
+    "SHOWDOWN-WINNER",
+    "POT-SPLIT",
+    "SIDE-POT",
+    "HAND-LABEL",
 )
 
 #: Codes beyond RULES.md §4-5 (added by issues; each documented in docs/rules.md).
@@ -75,4 +101,4 @@ RULES: dict[str, Rule] = {
 }
 MODULE_OF: dict[str, str] = {module.RULE.code: module.__name__ for module in _MODULES}
 
-__all__ = ["EXTENSIONS", "MODULE_OF", "RULES", "Rule"]
+__all__ = ["EXTENSIONS", "MODULE_OF", "RULES", "SHOWDOWN_CODES", "Rule"]

@@ -28,8 +28,10 @@ from audit.violations import SEVERITIES
 NL_PL = ("NL", "PL", "CAP")
 KNOWN = ("NL", "PL", "FL", "CAP")
 #: What a flag says went wrong: `betting` the game let an illegal action through, `accounting`
-#: the chips do not add up, `log` the export contradicts itself (header, markers, labels).
-CATEGORIES = ("betting", "accounting", "log")
+#: the chips do not add up, `log` the export contradicts itself (header, markers, labels),
+#: `cards` the known cards are not one deck's (RULES.md §11 C-1..C-3), `showdown` a pot paid to
+#: the wrong hand or the wrong amount (C-4..C-6).
+CATEGORIES = ("betting", "accounting", "log", "cards", "showdown")
 
 
 @dataclass(frozen=True)

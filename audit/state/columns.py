@@ -29,6 +29,7 @@ class Column(NamedTuple):
 
 
 B, I16, I32, I64, S = pl.Boolean, pl.Int16, pl.Int32, pl.Int64, pl.String
+_SD = "showdown/judge"  # the module of the RULES.md §11 sentences
 
 STATE: dict[str, Column] = {
     # prepare.py: row kinds, the street-end sentinels, hand facts joined onto every row
@@ -228,6 +229,15 @@ SETTLEMENT: dict[str, Column] = {
     "first_final_off": Column(
         S, "the lowest seat whose final stack does not add up, as text", "H-4", "settlement"
     ),
+    # RULES.md §11, from the cards table (audit/showdown/judge.py); hands with cards but no
+    # settlement have a row of their own, null in every column above
+    "card_invalid": Column(S, "the first card not in the game's deck, as text", "§11 C-1", _SD),
+    "card_dup": Column(S, "the first card seen twice in the hand, as text", "§11 C-2", _SD),
+    "card_count": Column(S, "the first hole or street count off, as text", "§11 C-3", _SD),
+    "showdown_winner": Column(S, "a pot paid to a hand not among its best", "§11 C-4", _SD),
+    "pot_split": Column(S, "a split not shared as option odd_chip says", "§11 C-5", _SD),
+    "side_pot": Column(S, "a player paid beyond the pots he was in", "§11 C-6", _SD),
+    "hand_label": Column(S, "a shown hand's name not its cards' class", "§11 C-7", _SD),
 }
 
 #: The state columns added to the canonical actions in AuditResult.actions.

@@ -165,8 +165,9 @@ def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
     index = pl.col("hand_key") % (1 << HAND_INDEX_BITS)
     run_id = _file_of(pl.col("hand_key")).replace_strict(local_to_run, return_dtype=pl.Int64)
     renumber = (index + run_id * (1 << HAND_INDEX_BITS)).alias("hand_key")
-    for name in ("hands", "seats", "actions"):
-        setattr(parsed, name, getattr(parsed, name).with_columns(renumber))
+    for name in ("hands", "seats", "actions", "cards"):
+        if hasattr(parsed, name):
+            setattr(parsed, name, getattr(parsed, name).with_columns(renumber))
     return parsed
 
 
@@ -182,6 +183,7 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, pl.DataF
         options=settings.default,
         site_options=dict(settings.per_site),
         rules=list(codes) if codes is not None else None,
+        cards=getattr(parsed, "cards", None),
     )
     return result.actions, settings.selection.apply(result.violations)
 

@@ -82,12 +82,16 @@ def canonical_card(token: pl.Expr) -> pl.Expr:
     return rank + suit
 
 
+def card_tokens(text: pl.Expr) -> pl.Expr:
+    """The card tokens of a card list as printed ("[ 3Karo, KKreuz ]" -> ["3Karo", "KKreuz"])."""
+    tokens = text.str.replace_all(_SEPARATORS, " ").str.strip_chars().str.split(" ")
+    return tokens.list.eval(pl.element().filter(pl.element() != ""))
+
+
 def read_cards(text: pl.Expr) -> pl.Expr:
     """The cards of a card list ("[ 3Karo, KKreuz ]", "Ah Kd") in order, each canonical (an
     unknown token is a null element); an empty list when the text names no card."""
-    tokens = text.str.replace_all(_SEPARATORS, " ").str.strip_chars().str.split(" ")
-    tokens = tokens.list.eval(pl.element().filter(pl.element() != ""))
-    return tokens.list.eval(canonical_card(pl.element()))
+    return card_tokens(text).list.eval(canonical_card(pl.element()))
 
 
 def bracketed_cards(line: pl.Expr) -> pl.Expr:

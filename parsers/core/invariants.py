@@ -66,4 +66,5 @@ def quarantine_broken(tables: Tables) -> Tables:
         actions=tables.actions.join(gone, on="hand_key", how="anti"),
         quarantine=pl.concat([tables.quarantine, conform(rows, "quarantine")], how="vertical"),
         skipped=tables.skipped,
+        cards=tables.cards.join(gone, on="hand_key", how="anti"),
     )

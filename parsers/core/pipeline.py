@@ -49,6 +49,8 @@ class Tables:
     actions: pl.DataFrame
     quarantine: pl.DataFrame
     skipped: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=SKIPPED_SCHEMA))
+    #: parsers/core/card_lines.py, filled by parsers.api for the formats that declare CardLines
+    cards: pl.DataFrame = field(default_factory=lambda: empty("cards"))
 
     @staticmethod
     def empty() -> Tables:

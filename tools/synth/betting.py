@@ -23,6 +23,7 @@ class Player:
     stack: int  # chips behind
     committed: int = 0  # live commitment on the current street
     contributed: int = 0  # chips put into the pot this hand (returns deducted)
+    dead: int = 0  # of which dead money (antes, dead blinds): the main pot's (RULES.md §11)
     folded: bool = False
     acted: bool = False
 
@@ -57,6 +58,8 @@ class Betting:
         player.contributed += amount
         if live:
             player.committed += amount
+        else:
+            player.dead += amount
 
     def open_preflop(self, last_blind: int) -> None:
         """Set the preflop state once every post is in (D-4, D-6, D-12)."""

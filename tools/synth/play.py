@@ -91,12 +91,19 @@ class HandPlayer:
         self.write_seats(sitting_out)
         last_blind = self.post_blinds()
         hand.say("*** HOLE CARDS ***")
+        self.dealt: dict[int, list[str]] = {}
         if self.rng.random() < 0.5:
             hero = self.rng.choice(self.players)
-            hand.say(f"Dealt to {hero.name} [{' '.join(self.rng.sample(DECK, spec.hole_cards))}]")
+            cards = self.rng.sample(DECK, spec.hole_cards)
+            self.dealt[self.players.index(hero)] = cards
+            hand.say(f"Dealt to {hero.name} [{' '.join(cards)}]")
         self.betting.open_preflop(last_blind)
         self.betting_round()
         board = self.rng.sample(DECK, 5)
+        # the board and the hero's dealt cards are one deck's (the draw itself is unchanged)
+        held = {card for cards in self.dealt.values() for card in cards}
+        free = iter(card for card in DECK if card not in held and card not in board)
+        board = [next(free) if card in held else card for card in board]
         saw_flop = False
         for street in (1, 2, 3):
             if len(self.betting.in_hand()) <= 1:
@@ -193,7 +200,7 @@ class HandPlayer:
 
     def finish(self, board: list[str], saw_flop: bool) -> None:
         code = self.saboteur.settlement_code() if self.saboteur else None
-        won = settle(self.hand, self.betting, self.rng, saw_flop, code)
+        won = settle(self.hand, self.betting, self.rng, saw_flop, code, board, self.dealt)
         if saw_flop:
             self.hand.say(f"Board [{' '.join(board[: self.board_cards()])}]")
         seat_lines(self.hand, self.betting, won, self.fold_street)

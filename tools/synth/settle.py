@@ -20,17 +20,20 @@ class Pot:
 
 
 def build_pots(players: list[Player]) -> list[Pot]:
-    """Main pot then side pots, by the all-in levels of the players still in the hand."""
-    levels = sorted({p.contributed for p in players if not p.folded})
+    """Main pot then side pots, by the all-in levels of the live chips of the players still in
+    the hand; the dead money (antes, dead blinds) goes to the main pot (RULES.md §11)."""
+    live = [p.contributed - p.dead for p in players]
+    levels = sorted({live[i] for i, p in enumerate(players) if not p.folded})
     pots: list[Pot] = []
     floor = 0
     for level in levels:
-        amount = sum(min(p.contributed, level) - min(p.contributed, floor) for p in players)
-        eligible = [i for i, p in enumerate(players) if not p.folded and p.contributed >= level]
+        amount = sum(min(c, level) - min(c, floor) for c in live)
+        eligible = [i for i, p in enumerate(players) if not p.folded and live[i] >= level]
         pots.append(Pot(amount, eligible))
         floor = level
-    # Dead money above the top live level (cannot happen after uncalled returns) joins the last pot.
-    pots[-1].amount += sum(max(p.contributed - floor, 0) for p in players)
+    pots[0].amount += sum(p.dead for p in players)
+    # Chips above the top live level (cannot happen after uncalled returns) join the last pot.
+    pots[-1].amount += sum(max(c - floor, 0) for c in live)
     return [pot for pot in pots if pot.amount > 0]
 
 
@@ -73,8 +76,16 @@ def settle(
     rng: random.Random,
     saw_flop: bool,
     code: str | None,
+    board: list[str] | None = None,
+    dealt: dict[int, list[str]] | None = None,
 ) -> dict[int, int]:
-    """Write showdown, collects and the total line; returns chips won per player index."""
+    """Write showdown, collects and the total line; returns chips won per player index.
+
+    The shown cards are one deck's (the hero's dealt cards, then the drawn cards with any card
+    the board or an earlier hand holds replaced by the next free one) and each pot goes to its
+    best eligible hands (PokerKit's evaluator), the odd chips clockwise from the button. The
+    random draws are the ones the generator always made (the same seed writes the same
+    betting), only what they print changed: legal showdowns (issue #15)."""
     spec = betting.spec
     players = betting.players
     pots = build_pots(players)
@@ -82,16 +93,20 @@ def settle(
     rake = rake_for(spec, total, saw_flop)
     take_rake(pots, rake)
     live = [i for i, p in enumerate(players) if not p.folded]
+    shown: dict[int, list[str]] = {}
     if len(live) > 1:
         hand.say("*** SHOW DOWN ***")
+        drawn = {index: hand_cards(rng, spec.hole_cards) for index in live}
+        shown = one_deck(drawn, dict(dealt or {}), board or [])
         for index in live:
-            hand.say(f"{players[index].name}: shows [{' '.join(hand_cards(rng, spec.hole_cards))}]")
+            hand.say(f"{players[index].name}: shows [{' '.join(shown[index])}]")
+    button = next(i for i, p in enumerate(players) if p.seat == hand.button_seat)
     won: dict[int, int] = {}
     for number in reversed(range(len(pots))):
         pot = pots[number]
-        winners = sorted(
-            rng.sample(pot.eligible, 2 if len(pot.eligible) > 1 and rng.random() < 0.1 else 1)
-        )
+        # the draw the generator always made (kept for the random stream), then the real winners
+        rng.sample(pot.eligible, 2 if len(pot.eligible) > 1 and rng.random() < 0.1 else 1)
+        winners = best_hands(pot.eligible, shown, board or [], spec.game, button, len(players))
         share, odd = divmod(pot.amount, len(winners))
         for rank, index in enumerate(winners):
             chips = share + (1 if rank < odd else 0)
@@ -127,6 +142,49 @@ DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 
 def hand_cards(rng: random.Random, count: int) -> list[str]:
     return rng.sample(DECK, count)
+
+
+def one_deck(
+    drawn: dict[int, list[str]], dealt: dict[int, list[str]], board: list[str]
+) -> dict[int, list[str]]:
+    """Each player's shown cards, all from one deck with the board: a dealt hand as dealt, a
+    drawn card another holder has replaced by the first free card of the deck."""
+    used = set(board) | {card for cards in dealt.values() for card in cards}
+    free = [card for card in DECK if card not in used]
+    hands: dict[int, list[str]] = {}
+    for index, cards in drawn.items():
+        if index in dealt:
+            hands[index] = dealt[index]
+            continue
+        mine = []
+        for card in cards:
+            if card in used:
+                card = next(c for c in free if c not in used)
+            used.add(card)
+            mine.append(card)
+        hands[index] = mine
+    return hands
+
+
+def best_hands(
+    eligible: list[int],
+    shown: dict[int, list[str]],
+    board: list[str],
+    game: str,
+    button: int,
+    count: int,
+) -> list[int]:
+    """The eligible players with the best hand (one without a showdown: the only one), in
+    clockwise order from the button (the odd chips go to the first)."""
+    order = sorted(eligible, key=lambda i: (i - button - 1) % count)
+    if len(order) == 1 or not shown:
+        return order[:1]
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
+    kind = StandardHighHand if game == "holdem" else OmahaHoldemHand
+    value = {i: kind.from_game("".join(shown[i]), "".join(board)) for i in order}
+    best = max(value.values())
+    return [i for i in order if value[i] == best]
 
 
 def seat_lines(

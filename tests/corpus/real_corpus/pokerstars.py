@@ -81,4 +81,15 @@ KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
         "the rake) = €148.84: the €5 splash is paid twice (the message's pot and rake are net "
         "of the STP: 141.34 and -2.50)",
     },
+    ("River.txt", "109687480274"): {
+        "CARD-DUP": "true: the flop is '*** FLOP *** [5d Ks 7c]' and Fishmax3 'shows [5d Kd]': "
+        "the five of diamonds twice (an edited test export: yatga's 'a pair of Tens' has no ten "
+        "either: 3s 2s on 5d Ks 7c Jc 7d)",
+    },
+    ("PLO-6max-USD-5-10-201509.converted.format.txt", "3115869696"): {
+        "HAND-LABEL": "true: bodogJS 'shows [6d 3c 5s 3d] (a straight, Nine to Six)' on the board "
+        "8h 7h 4d As 9d: with exactly two hole cards his best is 6d 5s + 9d 8h 7h, the straight "
+        "Five to Nine; no straight runs from Nine to Six (the converter prints the same name for "
+        "the winner's Six to Ten)",
+    },
 }

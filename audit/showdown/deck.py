@@ -1,0 +1,166 @@
+"""Deck integrity per hand (RULES.md §11 C-1 CARD-INVALID, C-2 CARD-DUP, C-3 CARD-COUNT).
+
+`deck_problems(rows)` (rows from audit/showdown/known.card_rows) gives one row per hand that has
+cards, with a sentence (or null) per code and `unreadable`, the first card text no reader knows:
+such a hand is not judged by the card rules (the reason is kept for the counts), it is still
+audited for betting. Hands of an unknown game are not judged either.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.showdown.cards import SHORT_DECK_LOWEST_ID, card_text_expr
+from audit.showdown.known import HOLE_COUNT, STREET_COUNT
+
+SHORT_DECK_GAMES = ("holdem_6plus", "shortdeck")
+STREET_WORDS = {1: "flop", 2: "turn", 3: "river"}
+
+
+def _holder() -> pl.Expr:
+    """Who holds a card: the player, or one place of one board."""
+    board_place = pl.concat_str(
+        [pl.lit("board "), pl.col("board").cast(pl.String), pl.lit(" "), _street_word()]
+    )
+    return pl.when(pl.col("is_board")).then(board_place).otherwise(pl.col("player"))
+
+
+def _street_word() -> pl.Expr:
+    street = pl.col("street").fill_null(1).clip(1, 3)
+    return street.replace_strict(STREET_WORDS, return_dtype=pl.String)
+
+
+def _first_text(frame: pl.DataFrame, name: str, text: pl.Expr) -> pl.DataFrame:
+    """(hand_key, name): the first sentence of each hand's rows, in line order."""
+    if frame.height == 0:
+        return pl.DataFrame(schema={"hand_key": pl.Int64, name: pl.String})
+    ordered = frame.sort("hand_key", "line_no", nulls_last=True)
+    return ordered.group_by("hand_key", maintain_order=True).agg(text.first().alias(name))
+
+
+def _invalid(rows: pl.DataFrame) -> pl.DataFrame:
+    """C-1: a card of a short-deck game below a six."""
+    short = pl.col("game").is_in(SHORT_DECK_GAMES)
+    bad = rows.filter(short & (pl.col("card_id") < SHORT_DECK_LOWEST_ID))
+    text = pl.concat_str(
+        [pl.col("card"), pl.lit(" ("), _holder(), pl.lit(") is not a card of the 36-card deck")]
+    )
+    return _first_text(bad, "card_invalid", text)
+
+
+def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
+    """C-2: one card at two places of one hand (two holders, or twice in one line)."""
+    known = rows.filter(pl.col("card_id").is_not_null()).with_columns(holder=_holder())
+    places = known.with_columns(
+        place=pl.when(pl.col("is_board"))
+        .then(pl.concat_str([pl.col("holder"), pl.lit("#"), pl.col("position").cast(pl.String)]))
+        .otherwise(pl.col("holder"))
+    )
+    # the same card twice in one line of one player ("shows [Ah Ah]")
+    in_line = (
+        places.filter(~pl.col("is_board"))
+        .group_by("hand_key", "line_no", "player", "card_id")
+        .agg(n=pl.len(), holder=pl.col("holder").first())
+    )
+    twice = in_line.filter(pl.col("n") > 1).select(
+        "hand_key", "card_id", "line_no", holders=pl.concat_list("holder", "holder")
+    )
+    across = (
+        places.unique(["hand_key", "place", "card_id"])
+        .sort("hand_key", "line_no", nulls_last=True)
+        .group_by("hand_key", "card_id", maintain_order=True)
+        .agg(pl.col("line_no").first(), holders=pl.col("holder"), n=pl.col("place").n_unique())
+        .filter(pl.col("n") > 1)
+        .drop("n")
+    )
+    dups = pl.concat([across, twice.select(across.columns)])
+    text = pl.concat_str(
+        [
+            card_text_expr(pl.col("card_id")),
+            pl.lit(" appears twice: "),
+            pl.col("holders").list.slice(0, 2).list.join(" and "),
+        ]
+    )
+    return _first_text(dups, "card_dup", text)
+
+
+def _counts(rows: pl.DataFrame) -> pl.DataFrame:
+    """C-3: more hole cards than the game deals; a board street with the wrong number."""
+    dealt = pl.col("dealt")
+    known = rows.filter(pl.col("card_id").is_not_null())
+    hole = (
+        known.filter(~pl.col("is_board"))
+        .group_by("hand_key", "player")
+        .agg(
+            pl.col("game", "dealt").first(),
+            pl.col("line_no").max(),
+            n=pl.col("card_id").n_unique(),
+        )
+        .filter(pl.col("n") > dealt)
+    )
+    hole_text = pl.concat_str(
+        [
+            pl.col("player"),
+            pl.lit(" shows "),
+            pl.col("n").cast(pl.String),
+            pl.lit(" hole cards; "),
+            pl.col("game"),
+            pl.lit(" deals "),
+            dealt.cast(pl.String),
+        ]
+    )
+    streets = known.filter(pl.col("is_board")).with_columns(
+        street=pl.col("street").fill_null(1).clip(1, 3)
+    )
+    boards = (
+        streets.group_by("hand_key", "board", "street")
+        .agg(pl.col("line_no").min(), n=pl.col("card_id").n_unique())
+        .with_columns(
+            expected=pl.col("street").replace_strict(STREET_COUNT, return_dtype=pl.UInt32)
+        )
+        .filter(pl.col("n") != pl.col("expected"))
+    )
+    board_text = pl.concat_str(
+        [
+            pl.lit("board "),
+            pl.col("board").cast(pl.String),
+            pl.lit(": the "),
+            _street_word(),
+            pl.lit(" has "),
+            pl.col("n").cast(pl.String),
+            pl.lit(" cards, not "),
+            pl.col("expected").cast(pl.String),
+        ]
+    )
+    parts = [
+        hole.select("hand_key", "line_no", text=hole_text),
+        boards.select("hand_key", "line_no", text=board_text),
+    ]
+    return _first_text(pl.concat(parts), "card_count", pl.col("text"))
+
+
+def deck_problems(rows: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, cards_unjudged, card_invalid, card_dup, card_count) per hand with cards.
+
+    `cards_unjudged` is the reason the card rules skip the hand (null: judged): an unreadable
+    card, or a game the rules do not know. The three sentences are null on skipped hands.
+    """
+    unreadable = rows.filter(pl.col("unreadable"))
+    reason_unreadable = pl.concat_str(
+        [pl.lit("unreadable card '"), pl.col("raw").fill_null(""), pl.lit("'")]
+    )
+    reasons = pl.concat(
+        [
+            _first_text(unreadable, "cards_unjudged", reason_unreadable),
+            _first_text(
+                rows.filter(~pl.col("game").is_in(list(HOLE_COUNT)) | pl.col("game").is_null()),
+                "cards_unjudged",
+                pl.lit("game unknown"),
+            ),
+        ]
+    ).unique("hand_key", keep="first", maintain_order=True)
+    judged = rows.join(reasons, on="hand_key", how="anti")
+    frame = rows.select("hand_key").unique().join(reasons, on="hand_key", how="left")
+    for part in (_invalid(judged), _duplicates(judged), _counts(judged)):
+        frame = frame.join(part, on="hand_key", how="left")
+    return frame

@@ -1,0 +1,354 @@
+"""The log's collections against the pots' best hands: C-4, C-5, C-6 (and C-7 on the way).
+
+`showdown(hands, actions, cards, options)` builds everything once per batch (no loop over
+hands): the pots (audit/showdown/pots.py), the judged hands and the pot parts with each
+eligible player's best five cards and share (audit/showdown/award.py), and one row per hand
+with the sentences the rules of RULES.md §11 read (null: nothing to flag).
+
+How the amounts are compared. The shares are of the pots built from the commitments (gross).
+`deducted` = those pots minus what the log paid out: the rake, which sites take in their own
+ways (PokerStars 2008 took a 4-way split's $0.10 rake from two of the four winners:
+NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt hand 14402833808). Where nothing
+is deducted, or the site pays gross shares (option `pots_reported = "gross"`), every player
+must collect exactly his share. Where the rake was taken (`"net"`, the default) only what holds
+whatever the site's way is checked: nobody collects more than his share (plus an odd chip or two
+per part he wins) or less than it minus the whole rake; nobody collects more than the pots he
+was in when he was not in all of them (C-6); nobody collects without a best hand of some pot
+(C-4); no best hand whose share is larger than the whole rake collects nothing (C-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import polars as pl
+
+from audit.options import Options
+from audit.state.prepare import options_frame
+from audit.text import money
+from audit.showdown.award import judged_hands, pot_parts
+from audit.showdown.deck import deck_problems
+from audit.showdown.known import card_rows, full_boards, hole_cards
+from audit.showdown.labels import label_flags
+from audit.showdown.pots import build_pots, not_all_in, player_money, showdown_hands
+
+#: The per-hand columns `showdown` adds for the rules (audit/rules/card_*.py, showdown_*.py).
+SENTENCES = (
+    "card_invalid",
+    "card_dup",
+    "card_count",
+    "showdown_winner",
+    "pot_split",
+    "side_pot",
+    "hand_label",
+)
+
+
+@dataclass
+class Showdown:
+    """`hands`: one row per hand with cards or a showdown (the rule sentences, `not_judged`);
+    `parts`: one row per (hand, pot, board, half, eligible seat) of the judged hands (the
+    report's replay: hole, board, best five, winner, share); `players`: per (hand, seat) owed
+    and collected."""
+
+    hands: pl.DataFrame
+    parts: pl.DataFrame
+    players: pl.DataFrame
+
+
+def _options(hands: pl.DataFrame, default: Options, per_site: Mapping[str, Options] | None):
+    sites = hands.get_column("site").unique().drop_nulls().to_list()
+    frame = options_frame(sites, default, per_site).select(
+        "site",
+        odd_chip="opt_odd_chip",
+        trips_beat_straight="opt_short_deck_trips_beat_straight",
+        pots_reported="opt_pots_reported",
+    )
+    return hands.select("hand_key", "site").join(frame, on="site", how="left").drop("site")
+
+
+def _deductions(pots: pl.DataFrame, hands: pl.DataFrame, options: pl.DataFrame) -> pl.DataFrame:
+    """Per showdown hand: `deducted` (pots - paid out), `exact`, and per pot `deduct`."""
+    per_pot = pots.group_by("hand_key", "pot").agg(
+        pl.col("pot_amount").first(), pl.col("n_pots").first()
+    )
+    per_hand = per_pot.group_by("hand_key").agg(
+        built=pl.col("pot_amount").sum(), n_pots=pl.col("n_pots").first()
+    )
+    frame = per_hand.join(hands.select("hand_key", "rake"), on="hand_key", how="left").join(
+        options, on="hand_key", how="left"
+    )
+    return frame
+
+
+def _owed_by_player(parts: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, owed, wins, best_share) from the parts (a pot with one eligible player
+    is a part he wins alone)."""
+    return parts.group_by("hand_key", "seat").agg(
+        owed=pl.col("share").sum(),
+        wins=pl.col("winner").any(),
+        best_share=(pl.col("part_amount") // pl.col("n_winners").clip(lower_bound=1))
+        .filter(pl.col("winner"))
+        .max(),
+        # where the rake was taken, its odd chips may fall elsewhere: one per part, each way
+        slack=2 * pl.col("winner").sum().cast(pl.Int64),
+    )
+
+
+def showdown(
+    hands: pl.DataFrame,
+    actions: pl.DataFrame,
+    cards: pl.DataFrame,
+    options: Options | None = None,
+    site_options: Mapping[str, Options] | None = None,
+    seats: pl.DataFrame | None = None,
+) -> Showdown:
+    """Pots, parts and per-hand sentences (module docstring)."""
+    opts = _options(hands, options or Options(), site_options)
+    rows = card_rows(cards, hands)
+    deck = deck_problems(rows)
+    hole, boards = hole_cards(rows), full_boards(rows)
+    money_ = player_money(actions)
+    conceded = not_all_in(hole.filter(pl.col("conceded")), money_, seats)
+    pots = build_pots(money_, hands, conceded)
+    judged = judged_hands(pots, money_, hands, hole, boards, deck)
+    totals = showdown_hands(money_).select("hand_key", "collected_total")
+    frame = _deductions(pots, hands, opts).join(totals, on="hand_key", how="left")
+    frame = frame.with_columns(deducted=pl.col("built") - pl.col("collected_total"))
+    exact = (pl.col("deducted") == 0) | (pl.col("pots_reported") == "gross")
+    frame = frame.with_columns(exact=exact.fill_null(False))
+    parts = pot_parts(pots, judged, hands, hole, boards, opts)
+    players = _players(parts, pots, money_, judged).join(
+        frame.select("hand_key", "exact"), on="hand_key", how="left"
+    )
+    per_hand = _hand_sentences(players, parts, frame, hands, _foreign(players, parts, pots))
+    labels = label_flags(hole, boards, hands, deck, opts)
+    result = (
+        deck.join(judged.select("hand_key", "not_judged"), on="hand_key", how="full", coalesce=True)
+        .join(per_hand, on="hand_key", how="left")
+        .join(labels, on="hand_key", how="left")
+    )
+    return Showdown(result, parts, players)
+
+
+def _players(
+    parts: pl.DataFrame,
+    pots: pl.DataFrame,
+    money_: pl.DataFrame,
+    judged: pl.DataFrame,
+) -> pl.DataFrame:
+    ok = judged.filter(pl.col("not_judged").is_null()).select("hand_key")
+    eligible_total = (
+        pots.filter(pl.col("eligible"))
+        .group_by("hand_key", "seat")
+        .agg(eligible_total=pl.col("pot_amount").sum())
+    )
+    owed = _owed_by_player(parts.join(ok, on="hand_key"))
+    players = money_.join(ok, on="hand_key", how="semi").select(
+        "hand_key", "seat", "player", "collected", "folded"
+    )
+    players = players.join(eligible_total, on=["hand_key", "seat"], how="left").join(
+        owed, on=["hand_key", "seat"], how="left"
+    )
+    return players.with_columns(
+        pl.col("eligible_total", "owed").fill_null(0),
+        pl.col("wins").fill_null(False),
+        pl.col("best_share", "slack").fill_null(0),
+    ).sort("hand_key", "seat")
+
+
+def _foreign(players: pl.DataFrame, parts: pl.DataFrame, pots: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, foreign): exact hands where a player paid more than he is owed is not
+    eligible for a pot whose winner was paid less than he is owed: that pot's chips went to a
+    player who was not in it (C-6)."""
+    exact = players.filter(pl.col("exact"))
+    surplus = exact.filter(pl.col("collected") > pl.col("owed")).select(
+        "hand_key", "seat", "player", surplus=pl.col("collected") - pl.col("owed")
+    )
+    short = exact.filter(pl.col("collected") < pl.col("owed")).select("hand_key", "seat")
+    short_pots = (
+        parts.filter(pl.col("winner") & (pl.col("share") > 0))
+        .join(short, on=["hand_key", "seat"], how="semi")
+        .select("hand_key", "pot", short_seat="seat", short_player="player")
+        .unique(["hand_key", "pot", "short_seat"])
+    )
+    pairs = surplus.join(short_pots, on="hand_key", how="inner")
+    eligible = pots.filter(pl.col("eligible")).select(
+        "hand_key", "pot", "seat", inside=pl.lit(True)
+    )
+    pairs = pairs.join(eligible, on=["hand_key", "pot", "seat"], how="left")
+    # foreign only when none of the short player's pots had the paid player in it (else the
+    # chips may have moved inside a pot both were in: a split or winner fault, not C-6)
+    inside_any = pl.col("inside").fill_null(False).any().over("hand_key", "seat", "short_seat")
+    pairs = pairs.filter(~inside_any)
+    pot_name = (
+        pl.when(pl.col("pot") == 0)
+        .then(pl.lit("the main pot"))
+        .otherwise(pl.concat_str([pl.lit("side pot "), pl.col("pot").cast(pl.String)]))
+    )
+    text = pl.concat_str(
+        [
+            pl.col("player"),
+            pl.lit(" was paid from "),
+            pot_name,
+            pl.lit(", which he was not in (won by "),
+            pl.col("short_player"),
+            pl.lit(")"),
+        ]
+    )
+    return (
+        pairs.sort("hand_key", "pot", "seat")
+        .group_by("hand_key", maintain_order=True)
+        .agg(foreign=text.first())
+    )
+
+
+def _hand_sentences(
+    players: pl.DataFrame,
+    parts: pl.DataFrame,
+    frame: pl.DataFrame,
+    hands: pl.DataFrame,
+    foreign: pl.DataFrame,
+) -> pl.DataFrame:
+    """Per judged hand: showdown_winner, pot_split, side_pot (sentences or null)."""
+    facts = frame.select("hand_key", "deducted", "n_pots", "odd_chip", "built")
+    split = parts.group_by("hand_key").agg(
+        split=(pl.col("n_winners") >= 2).any()
+        | (pl.col("half") == "low").any()
+        | (pl.col("board") > 1).any(),
+        best=_best_text(),
+    )
+    scale = hands.select("hand_key", "scale")
+    p = players.join(facts, on="hand_key", how="left").join(scale, on="hand_key", how="left")
+    deducted = pl.col("deducted").clip(lower_bound=0)
+    created = (-pl.col("deducted")).clip(lower_bound=0)
+    p = p.with_columns(
+        # more than the pots he was in, and he was not in every pot (more than every pot is
+        # chips created: CHIP-CONSERVATION's business)
+        over_levels=(pl.col("collected") - created > pl.col("eligible_total"))
+        & (pl.col("eligible_total") < pl.col("built")),
+        # paid out beyond the pots (deducted < 0) is chips created, CHIP-CONSERVATION's
+        # business: a collect within that excess proves no wrong winner (Winamax rounds an
+        # uncalled 369.5 chips to "collected 370 from side pot 1":
+        # NLHE-Ticket-MTT-201010.side.pot.txt hand 6307872438747255-71-1288124090)
+        no_best=(pl.col("collected") > created) & ~pl.col("wins"),
+        best_unpaid=pl.col("wins") & (pl.col("collected") == 0) & (pl.col("best_share") > deducted),
+        # paid out more than the pots hold: chips created, CHIP-CONSERVATION's business
+        amount_off=pl.when(pl.col("deducted") < 0)
+        .then(False)
+        .when(pl.col("exact"))
+        .then(pl.col("owed") != pl.col("collected"))
+        .otherwise(
+            (pl.col("collected") > pl.col("owed") + pl.col("slack"))
+            | (pl.col("collected") < pl.col("owed") - pl.col("slack") - deducted)
+        ),
+        pair=pl.concat_str([pl.col("player"), pl.lit(" "), money(pl.col("owed"))]),
+        paid=pl.concat_str([pl.col("player"), pl.lit(" "), money(pl.col("collected"))]),
+    )
+    involved = (pl.col("owed") > 0) | (pl.col("collected") > 0)
+    per_hand = p.group_by("hand_key", maintain_order=True).agg(
+        over=_first_sentence(
+            pl.col("over_levels"),
+            "{} collected {}, more than the {} of the pots he was eligible for",
+            pl.col("player"),
+            money(pl.col("collected")),
+            money(pl.col("eligible_total")),
+        ),
+        no_best=_first_sentence(
+            pl.col("no_best"),
+            "{} collected {} without a best hand of any pot he was in",
+            pl.col("player"),
+            money(pl.col("collected")),
+        ),
+        unpaid=_first_sentence(
+            pl.col("best_unpaid"),
+            "{} holds a best hand (share {}) but collected nothing",
+            pl.col("player"),
+            money(pl.col("best_share")),
+        ),
+        amount_off=pl.col("amount_off").any(),
+        owed=pl.col("pair").filter(involved).str.join(", "),
+        paid=pl.col("paid").filter(involved).str.join(", "),
+        n_pots=pl.col("n_pots").first(),
+        odd_chip=pl.col("odd_chip").first(),
+    )
+    per_hand = per_hand.join(split, on="hand_key", how="left").join(
+        foreign, on="hand_key", how="left"
+    )
+    return per_hand.select("hand_key", *_classify())
+
+
+def _first_sentence(flag: pl.Expr, template: str, *parts: pl.Expr) -> pl.Expr:
+    pieces = template.split("{}")
+    exprs: list[pl.Expr] = [pl.lit(pieces[0])]
+    for part, text in zip(parts, pieces[1:], strict=True):
+        exprs += [part.cast(pl.String).fill_null("n/a"), pl.lit(text)]
+    return pl.concat_str(exprs).filter(flag).first()
+
+
+def _best_text() -> pl.Expr:
+    """'main pot: P1 Kh Kd Ks 2c 2d (full house)' for each winning part, joined."""
+    pot = (
+        pl.when(pl.col("pot") == 0)
+        .then(pl.lit("main pot"))
+        .otherwise(pl.concat_str([pl.lit("side pot "), pl.col("pot").cast(pl.String)]))
+    )
+    board = (
+        pl.when(pl.col("board") > 1)
+        .then(pl.concat_str([pl.lit(" board "), pl.col("board").cast(pl.String)]))
+        .otherwise(pl.lit(""))
+    )
+    half = pl.when(pl.col("half") == "low").then(pl.lit(" low")).otherwise(pl.lit(""))
+    klass = (
+        pl.when(pl.col("half") == "low")
+        .then(pl.lit("low"))
+        .otherwise(pl.col("high_class").cast(pl.String).str.replace_all("_", " "))
+    )
+    text = pl.concat_str(
+        [
+            pot,
+            board,
+            half,
+            pl.lit(": "),
+            pl.col("player"),
+            pl.lit(" "),
+            pl.col("five_text"),
+            pl.lit(" ("),
+            klass,
+            pl.lit(")"),
+        ]
+    )
+    return text.filter(pl.col("winner")).str.join("; ")
+
+
+def _classify() -> list[pl.Expr]:
+    """One code per hand: C-6 (paid beyond a player's pots) before C-4 (a pot to the wrong
+    hand) before C-5 (the right hands, wrong shares); C-6 too for wrong amounts across levels
+    without a split."""
+    over, wrong = pl.coalesce("over", "foreign"), pl.coalesce("no_best", "unpaid")
+    amounts = pl.concat_str(
+        [pl.lit("owed "), pl.col("owed"), pl.lit("; collected "), pl.col("paid")]
+    )
+    levels = pl.col("amount_off") & ~pl.col("split").fill_null(False) & (pl.col("n_pots") >= 2)
+    shares = pl.col("amount_off") & pl.col("split").fill_null(False)
+    best = pl.concat_str([pl.lit("; best: "), pl.col("best").fill_null("n/a")])
+    side_pot = (
+        pl.when(over.is_not_null())
+        .then(pl.concat_str([over, best]))
+        .when(wrong.is_null() & levels)
+        .then(pl.concat_str([pl.lit("the pots at their levels are paid wrong: "), amounts, best]))
+    )
+    winner = pl.when(over.is_null() & wrong.is_not_null()).then(pl.concat_str([wrong, best]))
+    split = pl.when(over.is_null() & wrong.is_null() & shares).then(
+        pl.concat_str(
+            [
+                pl.lit("split not equal up to the odd chip ("),
+                pl.col("odd_chip"),
+                pl.lit("): "),
+                amounts,
+                best,
+            ]
+        )
+    )
+    return [side_pot.alias("side_pot"), winner.alias("showdown_winner"), split.alias("pot_split")]

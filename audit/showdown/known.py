@@ -1,0 +1,145 @@
+"""The known cards of each hand (RULES.md §11 "Known cards"): ids, holders, boards, per game.
+
+Input is the canonical `cards` table (parsers/schema.py CARDS, docs/tables.md): one row per card
+a log shows. This module turns it into what the card rules and the showdown read:
+
+* `card_rows`: the rows with `card_id` (UInt8, audit/showdown/cards.py) and the hand's game; the
+  cards a further board of a run-it-twice repeats from the first board (the streets dealt
+  before the all-in, printed again on "SECOND Board [...]") are dropped, so every board card
+  is a card dealt once;
+* `hole_cards`: per (hand, seat) the distinct hole cards known, whether the player conceded
+  (mucked at showdown, shown or not), and the log's name of his hand;
+* `full_boards`: per (hand, board) the board's five cards: its own streets, the first board's
+  for the streets it shares.
+
+Everything is a group-by or a join over all hands at once.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.showdown.cards import CARD_DTYPE, card_id_expr
+from parsers.schema import CARDS, POLARS_SCHEMAS
+
+#: The canonical games (parsers/schema.py GAMES) -> the evaluator's rule (audit/showdown/evaluate).
+GAME_RULE: dict[str, str] = {
+    "holdem": "holdem",
+    "holdem_6plus": "short_deck",
+    "shortdeck": "short_deck",
+    "omaha4": "omaha",
+    "omaha5": "omaha",
+    "omaha6": "omaha",
+    "courchevel": "courchevel",
+}
+#: Hole cards the game deals each player (C-3).
+HOLE_COUNT: dict[str, int] = {
+    "holdem": 2,
+    "holdem_6plus": 2,
+    "shortdeck": 2,
+    "omaha4": 4,
+    "omaha5": 5,
+    "omaha6": 6,
+    "courchevel": 5,
+}
+#: Board cards each street deals (flop, turn, river); Courchevel's preflop card is the flop's first.
+STREET_COUNT: dict[int, int] = {1: 3, 2: 1, 3: 1}
+BOARD_CARDS = 5
+HOLE_SOURCES = ("dealt", "shown", "mucked")
+CONCEDING = ("mucked", "conceded")
+
+
+def empty_cards() -> pl.DataFrame:
+    """An empty cards table (a hand without card lines, or a caller without cards)."""
+    return pl.DataFrame(schema=POLARS_SCHEMAS["cards"])
+
+
+def as_cards_frame(cards: object | None) -> pl.DataFrame:
+    """The cards table as a Polars frame of the canonical schema (None: no cards)."""
+    if cards is None:
+        return empty_cards()
+    frame = cards if isinstance(cards, pl.DataFrame) else pl.DataFrame(pl.from_arrow(cards))  # type: ignore[arg-type]
+    missing = [name for name in CARDS.names if name not in frame.columns]
+    frame = frame.with_columns(pl.lit(None).alias(name) for name in missing)
+    schema = POLARS_SCHEMAS["cards"]
+    return frame.select(pl.col(name).cast(dtype) for name, dtype in schema.items())
+
+
+def card_rows(cards: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    """The cards with `card_id`, `game`, `is_board`, `unreadable`; repeated shared cards of a
+    further board dropped (see the module docstring)."""
+    rows = cards.join(hands.select("hand_key", "game"), on="hand_key", how="inner")
+    rows = rows.with_columns(
+        card_id=card_id_expr(pl.col("card")).cast(CARD_DTYPE),
+        is_board=pl.col("source") == "board",
+        board=pl.col("board").fill_null(1),
+        unreadable=pl.col("card").is_null() & (pl.col("source") != "conceded"),
+    )
+    first = rows.filter(pl.col("is_board") & (pl.col("board") == 1)).select(
+        "hand_key", "street", "card_id", _repeat=pl.lit(True)
+    )
+    rows = rows.join(first.unique(), on=["hand_key", "street", "card_id"], how="left")
+    repeat = pl.col("is_board") & (pl.col("board") > 1) & pl.col("_repeat").fill_null(False)
+    rows = rows.filter(~repeat).drop("_repeat")
+    return rows.join(_dealt(rows), on="hand_key", how="left")
+
+
+def _dealt(rows: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, dealt): the hole cards each player of the hand was dealt. The game's count;
+    for a plain "Omaha" header (omaha4) the 5 or 6 its players show where they do: PokerMaster
+    heads its 5-card Omaha "Omaha Pot Limit" (5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt
+    hand 1905261509100000: table 'PPP_5Cards_FIVE_...', every hand shows five cards)."""
+    base = pl.col("game").replace_strict(HOLE_COUNT, default=None, return_dtype=pl.Int32)
+    per_player = (
+        rows.filter(~pl.col("is_board") & pl.col("card_id").is_not_null())
+        .group_by("hand_key", "player")
+        .agg(pl.col("game").first(), n=pl.col("card_id").n_unique().cast(pl.Int32))
+    )
+    shown = per_player.group_by("hand_key").agg(pl.col("game").first(), most=pl.col("n").max())
+    wider = (pl.col("game") == "omaha4") & pl.col("most").is_between(5, 6)
+    games = rows.select("hand_key", "game").unique("hand_key")
+    games = games.join(shown.drop("game"), on="hand_key", how="left")
+    return games.select("hand_key", dealt=pl.when(wider).then(pl.col("most")).otherwise(base))
+
+
+def hole_cards(rows: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, player, hole: List(UInt8) distinct known cards in first-seen order,
+    hole_count, conceded, label)."""
+    hole = rows.filter(~pl.col("is_board") & pl.col("seat").is_not_null())
+    ordered = hole.sort("hand_key", "seat", "line_no", "position", nulls_last=True)
+    return (
+        ordered.group_by("hand_key", "seat", maintain_order=True)
+        .agg(
+            pl.col("player").first(),
+            hole=pl.col("card_id").drop_nulls().unique(maintain_order=True),
+            # a muck concedes unless the log shows the cards anyway (PPPoker: every player "mucks
+            # hand", the summary shows them: parsers/sites/pokerstars/cards.py)
+            conceded=pl.col("source").is_in(CONCEDING).any() & ~(pl.col("source") == "shown").any(),
+            unreadable=pl.col("unreadable").any(),
+            # the last name printed: GG names a hand shown at an all-in as it stands then ("a pair
+            # of Nines" on the flop) and the summary as it ends (GG20250808-1459 ... RC3792513767)
+            label=pl.col("label").drop_nulls().last(),
+            dealt=pl.col("dealt").first(),
+            label_line=pl.col("line_no").filter(pl.col("label").is_not_null()).last(),
+        )
+        .with_columns(hole_count=pl.col("hole").list.len())
+    )
+
+
+def full_boards(rows: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, board, cards: List(UInt8) the board's cards in dealing order, board_count)."""
+    board_rows = rows.filter(pl.col("is_board") & pl.col("card_id").is_not_null())
+    board_rows = board_rows.with_columns(street=pl.col("street").fill_null(1).clip(1, 3))
+    own = board_rows.select("hand_key", "board", "street", "position", "card_id").unique()
+    present = own.select("hand_key", "board").unique()
+    first = own.filter(pl.col("board") == 1).drop("board")
+    shared = present.filter(pl.col("board") > 1).join(first, on="hand_key", how="inner")
+    has_own = own.select("hand_key", "board", "street").unique()
+    shared = shared.join(has_own, on=["hand_key", "board", "street"], how="anti")
+    every = pl.concat([own, shared.select(own.columns)])
+    return (
+        every.sort("hand_key", "board", "street", "position")
+        .group_by("hand_key", "board", maintain_order=True)
+        .agg(cards=pl.col("card_id"))
+        .with_columns(board_count=pl.col("cards").list.len())
+    )

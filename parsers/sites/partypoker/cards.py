@@ -1,0 +1,25 @@
+"""partypoker card lines (parsers/core/card_lines.py).
+
+    Dealt to Hero [  Ah Kd ]
+    Dr_ZeR0 shows [ As, Kc ]a pair of Aces with King kicker.
+    ** Dealing Flop ** [ Ah, 6h, 3s ]   (Turn, River: one card each)
+
+Hands are named in partypoker's words ("two pairs, Queens and Fours."): HAND-LABEL does not
+judge them. "X does not show cards." is no concession: his cards are unknown.
+"""
+
+from __future__ import annotations
+
+from parsers.core.card_lines import CardLines
+
+CARDS = CardLines(
+    hole=(
+        (r"^Dealt to (?P<player>.+?) \[(?P<cards>[^\]]+)\]", "dealt"),
+        (r"^(?P<player>.+?) shows \[(?P<cards>[^\]]+)\]", "shown"),
+    ),
+    boards=(
+        (r"^\*\* Dealing Flop \*\* \[(?P<cards>[^\]]+)\]", 1),
+        (r"^\*\* Dealing Turn \*\* \[(?P<cards>[^\]]+)\]", 2),
+        (r"^\*\* Dealing River \*\* \[(?P<cards>[^\]]+)\]", 3),
+    ),
+)
