@@ -25,13 +25,13 @@ from dataclasses import dataclass
 import polars as pl
 
 from audit.options import Options
-from audit.state.prepare import options_frame
-from audit.text import money
 from audit.showdown.award import judged_hands, pot_parts
 from audit.showdown.deck import deck_problems
 from audit.showdown.known import card_rows, full_boards, hole_cards
 from audit.showdown.labels import label_flags
 from audit.showdown.pots import build_pots, not_all_in, player_money, showdown_hands
+from audit.state.prepare import options_frame
+from audit.text import money
 
 #: The per-hand columns `showdown` adds for the rules (audit/rules/card_*.py, showdown_*.py).
 SENTENCES = (
