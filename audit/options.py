@@ -32,6 +32,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "fl_half_allin_level": ("allin", "full_bet"),
     "fl_short_allin_counts_to_cap": ("if_counted", "always"),
     "bb_ante_priority": ("blind_first", "ante_first"),
+    "ante_priority": ("ante_first", "blind_first"),
     "fold_without_bet": ("info", "warning", "violation", "ignore"),
     "raise_without_opponent": ("info", "warning", "violation", "ignore"),
     "odd_chip": ("left_of_button", "high_card_suit"),
@@ -95,6 +96,7 @@ class Options:
     fl_short_allin_completion: str = "complete_to_level"
     fl_short_allin_counts_to_cap: str = "if_counted"
     bb_ante_priority: str = "blind_first"
+    ante_priority: str = "ante_first"
     fold_without_bet: str = "info"
     raise_without_opponent: str = "warning"
     #: Extension (not in RULES.md §6): in a hand nobody contests to the end the site may log no

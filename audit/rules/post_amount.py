@@ -6,7 +6,10 @@ player's stack. With a big-blind ante the blind is taken before the ante (option
 Ordinary antes and blinds are checked against the stack left at that point of the recorded
 posts; with a big-blind ante the BB's two posts follow `bb_ante_priority`: "blind_first" takes
 the blind out of the starting stack first and the ante from what is left, "ante_first" the
-other way round.
+other way round. With per-player antes a player who posts a blind and an ante follows option
+`ante_priority` (RULES.md H-1): "ante_first" (the usual online order, the default) takes the
+ante out of the starting stack first and the blind from what is left, "blind_first" the other
+way round; the order the log prints the two posts in does not matter.
 
 Violating:
     NL 100/200; stacks P1=10000 P2=300 P3=10000 P4=10000; button P4; ante 200 bb
@@ -26,6 +29,35 @@ import polars as pl
 from audit.rules._base import KIND, KNOWN_STACK, Rule, col, money, sentence
 
 _KIND = pl.col("kind")
+_PLAYER = ["hand_key", "seat"]
+
+
+def _posts_ante_and_blind() -> pl.Expr:
+    """The player posts one per-player ante and one small or big blind in this hand."""
+    blinds = _KIND.is_in(["post_sb", "post_bb"]).sum().over(_PLAYER)
+    antes = (_KIND == "post_ante").sum().over(_PLAYER)
+    per_player_ante = ~pl.col("bb_ante").fill_null(False) & (pl.col("ante") > 0)
+    return per_player_ante & (blinds == 1) & (antes == 1)
+
+
+def _ante_and_blind_expected(ante_first: pl.Expr) -> pl.Expr:
+    """Expected blind and ante of a player who owes both, per option `ante_priority`."""
+    stack, ante, bb = pl.col("stack"), pl.col("ante"), pl.col("big_blind")
+    ante_first_order = pl.col("opt_ante_priority") == "ante_first"
+    blind_nominal = pl.when(_KIND == "post_sb").then(pl.col("small_blind")).otherwise(bb)
+    players_blind = pl.when(_KIND.is_in(["post_sb", "post_bb"])).then(blind_nominal)
+    blind_taken_first = pl.min_horizontal(players_blind.max().over(_PLAYER), stack)
+    blind = (
+        pl.when(ante_first_order)
+        .then(pl.min_horizontal(blind_nominal, stack - ante_first))
+        .otherwise(pl.min_horizontal(blind_nominal, stack))
+    )
+    ante_post = (
+        pl.when(ante_first_order)
+        .then(ante_first)
+        .otherwise(pl.min_horizontal(ante, stack - blind_taken_first))
+    )
+    return pl.when(_KIND == "post_ante").then(ante_post).otherwise(blind)
 
 
 def _post_expected() -> pl.Expr:
@@ -56,6 +88,8 @@ def _post_expected() -> pl.Expr:
         .then(bb_ante_bb)
         .when(bb_ante_payer & (_KIND == "post_ante"))
         .then(bb_ante_ante)
+        .when(_posts_ante_and_blind() & _KIND.is_in(["post_sb", "post_bb", "post_ante"]))
+        .then(_ante_and_blind_expected(ante_first))
         .when(nominal.is_not_null())
         .then(pl.min_horizontal(nominal, left))
     )
@@ -69,7 +103,7 @@ RULE = Rule(
     structures=None,
     citation="RULES.md H-1; TDA RP-11",
     summary="Blind/ante posted amount differs from the structure",
-    options=("bb_ante_priority",),
+    options=("bb_ante_priority", "ante_priority"),
     reads=(
         "ante",
         "bb_ante",
@@ -77,6 +111,7 @@ RULE = Rule(
         "big_blind",
         "chips",
         "kind",
+        "opt_ante_priority",
         "opt_bb_ante_priority",
         "remaining_before",
         "scale",

@@ -178,8 +178,8 @@ def _short_for_ante_and_blind(setup: HandSetup) -> bool:
 
 def k10_ante_before_blind(c: Case) -> bool:
     """A short player owing an ante and a blind: PokerKit takes the ante first, the spec the
-    blind (TDA RP-11 for big-blind antes; hhaudit applies blind-first to per-player antes too,
-    and bb_ante_priority covers big-blind antes only)."""
+    blind for big-blind antes (TDA RP-11, option bb_ante_priority); per-player antes follow
+    option ante_priority (default ante_first, as PokerKit)."""
     return _short_for_ante_and_blind(c.hand.setup) and (c.d.n < 0 or c.street == 0)
 
 

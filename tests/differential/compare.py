@@ -174,6 +174,7 @@ POKERKIT_LIKE = {
     "straddle_sets_min_raise": False,
     "pl_preflop_nominal_blinds": False,
     "bb_ante_priority": "ante_first",
+    "ante_priority": "ante_first",
     "fl_short_allin_completion": "raise_over_allin",
     "fl_short_allin_counts_to_cap": "always",
     "fl_reopen_fraction": 1.0,

@@ -79,8 +79,8 @@ def test_pokerkit_like_options_remove_the_differences_they_cover(
     assert not pokerkit_like_run.unexplained, failure_report(pokerkit_like_run.unexplained)
     for name in COVERED_BY_OPTIONS:
         assert _labels(pokerkit_like_run, name) == 0, name
-    # K-10 survives only on the posts: bb_ante_priority covers big-blind antes, not per-player
-    # antes, and the action-level part of it is the short-BB pricing (short_bb_call_full).
+    # K-10 survives at most on the posts: bb_ante_priority and ante_priority cover the antes,
+    # and the action-level part of it is the short-BB pricing (short_bb_call_full).
     k10_fields = {f for (label, f) in pokerkit_like_run.by_label_and_field if label == "K-10"}
     assert k10_fields <= {"posts"}
     # K-9: raise_without_opponent = violation covers RAISE-NO-OPP; the void (ACT-CLOSED) and
