@@ -110,6 +110,7 @@ RULE = Rule(
         "bb_seat",
         "big_blind",
         "chips",
+        "hand_key",
         "kind",
         "opt_ante_priority",
         "opt_bb_ante_priority",
