@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: install
-	$(BIN)/hhaudit run sample_data --out $(OUT)/demo --fail-on never
+	$(BIN)/hhaudit run sample_data --out $(OUT)/demo --dataset $(OUT)/dataset --fail-on never
 	@echo '--- as a nightly job would run it (README "Exit status"; docs/reports.md, JSON lines):'
 	@echo '$$ hhaudit run sample_data --out $(OUT)/nightly -q --ignore FOLD-NO-BET --output-format json > $(OUT)/nightly.jsonl'
 	@$(BIN)/hhaudit run sample_data --out $(OUT)/nightly -q --ignore FOLD-NO-BET \

@@ -111,6 +111,7 @@ def concatenated(paths: list[Path]) -> list[Path]:
 def run_command(hhaudit: Path, paths: list[Path], out: Path, variant: RunVariant) -> list[str]:
     """The corpus files are named (the folder also holds the DONE stamp and the truth file)."""
     command = [str(hhaudit), "run", *map(str, paths), "--out", str(out), "--exit-zero", "-q"]
+    command.append("--keep-parts")  # the "run --resume" variant reuses them; parts_note counts
     return [*command, *(["--resume"] if variant.resume else []), *variant.extra_args]
 
 

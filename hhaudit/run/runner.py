@@ -1,9 +1,10 @@
 """The orchestration of `hhaudit run`: audit the inputs unit by unit, then combine and report.
 
 Each unit (a batch of small files, or a chunk of a big file: hhaudit.run.units) leaves its parts
-in DIR/.parts/ and is dropped from memory; the combined tables are streamed from the parts with
-scan/sink, so memory stays bounded by the largest unit, not the whole run. run.json is written
-last: a directory without it holds no complete run.
+in the work folder beside DIR (.DIR.hhaudit/.parts/, hhaudit.run.outdir) and is dropped from
+memory; the combined tables are streamed from the parts with scan/sink, so memory stays bounded
+by the largest unit, not the whole run. The output set is built whole beside DIR (run.json
+last) and swapped in; with --dataset its tables are then appended there (hhaudit.run.dataset).
 """
 
 from __future__ import annotations
@@ -22,16 +23,18 @@ from hhaudit.engines import EngineSpec, open_engine
 from hhaudit.run.batch import TABLE_NAMES, AuditSettings, FileEntry
 from hhaudit.run.chunks import CHUNK_BYTES
 from hhaudit.run.conventions import likely_conventions
+from hhaudit.run.dataset import DatasetError, append_run
 from hhaudit.run.derived import new_run_id
 from hhaudit.run.duplicates import drop_duplicates, reused_hand_ids
 from hhaudit.run.inputs import InputSource, RefusedInput
+from hhaudit.run.outdir import OutputFolder
 from hhaudit.run.parts import PartStore, StoredPart, sink_combined
 from hhaudit.run.timing import note_startup, timed
 from hhaudit.run.timing import write_if_asked as write_timings_if_asked
 from hhaudit.run.units import Batching, PartHook, audit_all, file_entries
 from hhaudit.run.warm import import_quietly
 from reports import HTML_MODULE, write_reports
-from reports.atomic import remove_stale_temporaries, write_text_atomic
+from reports.atomic import write_text_atomic
 from reports.replay import HtmlLimits
 
 RUN_JSON = "run.json"
@@ -51,6 +54,8 @@ class RunConfig:
     limits: HtmlLimits = field(default_factory=HtmlLimits)
     engine: EngineSpec = field(default_factory=EngineSpec)  # local, or dask (docs/scale.md)
     chunk_bytes: int = CHUNK_BYTES  # files above 1.25x this are audited in chunks of hands
+    keep_parts: bool = False  # leave the parts in DIR/.parts after a successful run
+    dataset: Path | None = None  # append the tables to this dataset (hhaudit.run.dataset)
 
 
 def _now() -> str:
@@ -69,8 +74,10 @@ def audit_files(
     config: RunConfig,
     on_file: FileHook | None = None,
     on_part: PartHook | None = None,
+    work: Path | None = None,
 ) -> list[StoredPart]:
-    """Audit every source into its part(s) (or reuse them with --resume); refusals become parts.
+    """Audit every source into its part(s) in `work`/.parts (or reuse them with --resume);
+    refusals become parts. `work` is the run's work folder (hhaudit.run.outdir), DIR by default.
 
     Small files are audited in batches (up to BATCH_BYTES / BATCH_FILES) to amortize the fixed
     cost of a pipeline run, big files in chunks of hands (hhaudit.run.chunks); every file still gets
@@ -78,14 +85,15 @@ def audit_files(
     (hhaudit.engines: local worker processes, or a Dask cluster).
     """
     batching = Batching(BATCH_BYTES, BATCH_FILES, config.chunk_bytes)
+    work = work or config.out_dir
     try:
         with open_engine(config.engine) as engine:
             return audit_all(
-                sources, refused, config.out_dir, config.settings, engine, batching,
+                sources, refused, work, config.settings, engine, batching,
                 config.resume, on_file, on_part,
             )  # fmt: skip
     except BaseException:  # Ctrl-C or an error: the workers are stopped, their temporaries go
-        PartStore(config.out_dir).remove_temporaries()
+        PartStore(work).remove_temporaries()
         raise
 
 
@@ -205,18 +213,47 @@ def run_all(
     skipped: Sequence[str] = (),
     on_part: PartHook | None = None,
 ) -> dict[str, Any]:
-    """Audit, combine and report; returns the run record also written to DIR/run.json."""
-    import json
-
+    """Audit, combine and report into a new output set that replaces DIR whole (locked while
+    the run works: hhaudit.run.outdir); returns the run record also written to DIR/run.json."""
     started, run_id = _start()
     note_startup()  # imports and input expansion, before this function
     html_import = import_in_background(HTML_MODULE)
-    out_dir = config.out_dir
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / RUN_JSON).unlink(missing_ok=True)  # no stale "complete" marker during the run
-    remove_stale_temporaries(out_dir)
-    parts = audit_files(sources, refused, config, on_file, on_part)
-    PartStore(out_dir).prune(parts)
+    with OutputFolder(config.out_dir, config.resume, config.keep_parts) as folder:
+        parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
+        PartStore(folder.work).prune(parts)
+        record = _write_set(parts, folder.set_dir, config, (started, run_id), skipped, html_import)
+        folder.publish()  # the whole set replaces DIR at once
+        if config.dataset is not None:
+            with timed("dataset"):
+                record["dataset"] = _append(config.dataset, folder.final, record)
+    write_timings_if_asked()  # HHAUDIT_TIMINGS (bench/run.py)
+    return record
+
+
+def _append(dataset: Path, out_dir: Path, record: dict[str, Any]) -> dict[str, int]:
+    """Append the published set to the dataset; a failure says the set itself is complete."""
+    entries = [FileEntry.from_dict(item) for item in record["files"]]
+    try:
+        return append_run(dataset, out_dir, entries)
+    except Exception as exc:
+        raise DatasetError(
+            f"the output set in {out_dir} is complete, but appending it to {dataset} failed "
+            f"({type(exc).__name__}: {exc}); the same command appends it (idempotent)"
+        ) from exc
+
+
+def _write_set(
+    parts: Sequence[StoredPart],
+    out_dir: Path,
+    config: RunConfig,
+    start: tuple[str, str],
+    skipped: Sequence[str],
+    html_import: threading.Thread,
+) -> dict[str, Any]:
+    """Combine the parts into the output set in `out_dir`: tables, reports, run.json last."""
+    import json
+
+    started, run_id = start
     with timed("combine"):
         tables = combine_parts(parts, out_dir, run_id)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
@@ -236,5 +273,4 @@ def run_all(
         write_reports(out_dir, tables, record, config.limits)
     record["finished_at"] = _now()
     write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
-    write_timings_if_asked()  # HHAUDIT_TIMINGS (bench/run.py)
     return record

@@ -168,6 +168,7 @@ def test_failed_run_leaves_no_complete_looking_output(
 ) -> None:
     out = tmp_path / "out"
     assert run(str(inputs / "clean.txt"), "--out", str(out))[0] == 0
+    before = {path.name: path.read_bytes() for path in out.iterdir()}
 
     def broken_render(*args: object, **kwargs: object) -> str:
         raise RuntimeError("renderer crashed")
@@ -175,7 +176,8 @@ def test_failed_run_leaves_no_complete_looking_output(
     monkeypatch.setattr("reports.html.render_report", broken_render)
     code, _, stderr = run(str(inputs), "--out", str(out))
     assert code == 2 and "incomplete" in stderr
-    assert not (out / "run.json").exists()  # the marker of a complete run is gone
+    # the new set never replaced the previous one (hhaudit/run/outdir.py): that one stays whole
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == before
     assert not list(out.glob(".*.partial")) and not list(out.glob("*.partial"))
 
 

@@ -56,7 +56,7 @@ def test_existing_scheduler_via_cli(
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
-        args = ["run", str(corpus), "--out", str(tmp_path), "--exit-zero", "-q"]
+        args = ["run", str(corpus), "--out", str(tmp_path), "--exit-zero", "-q", "--keep-parts"]
         args += ["--engine", "dask", "--scheduler", cluster.scheduler_address]
         result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from hhaudit.run.outdir import work_dir
+
 REPO = Path(__file__).resolve().parents[2]
 HHAUDIT = [str(Path(sys.executable).parent / "hhaudit")]
 COMPARED = ("violations.csv", "summary.csv", "quarantine.csv")
@@ -53,7 +55,7 @@ def _start_and_signal(corpus: Path, out: Path, signum: int) -> subprocess.Comple
         _command(corpus, out), cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     deadline = time.monotonic() + 300
-    while not list((out / ".parts").glob("*/shard.json")):
+    while not list((work_dir(out) / ".parts").glob("*/shard.json")):
         assert process.poll() is None, "the run ended before any part was written"
         assert time.monotonic() < deadline, "no part after 300 s"
         time.sleep(0.02)
@@ -86,7 +88,7 @@ def test_sigkill_half_way_then_resume_matches_an_uninterrupted_run(
     killed = _start_and_signal(corpus, out, signal.SIGKILL)
     assert killed.returncode == -signal.SIGKILL
     assert not (out / "run.json").exists(), "a killed run must not look complete"
-    kept = len(list((out / ".parts").glob("*/shard.json")))
+    kept = len(list((work_dir(out) / ".parts").glob("*/shard.json")))
     assert 0 < kept < FILES + 1
     resumed = _resume(corpus, out)
     assert resumed.returncode == 1, resumed.stderr

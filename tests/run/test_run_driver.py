@@ -82,7 +82,7 @@ def test_a_finished_run_resumed_starts_no_worker_early(tmp_path: Path) -> None:
     batching = Batching(chunk_bytes=64 << 10)
     store = PartStore(tmp_path / "out")
     assert _units_to_run(sources, batching, store) == expected_units(sources, batching) > 1
-    run_corpus(corpus, tmp_path / "out", chunk_bytes=64 << 10)
+    run_corpus(corpus, tmp_path / "out", chunk_bytes=64 << 10, keep_parts=True)
     assert _units_to_run(sources, batching, store) <= 0
 
 

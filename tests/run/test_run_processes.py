@@ -36,7 +36,7 @@ def test_two_workers_write_what_one_process_writes(corpus: Path, tmp_path: Path)
     timing_before = timing.totals().get("parse", 0.0)
     in_process = run_corpus(corpus, one, chunk_bytes=CHUNK, engine=EngineSpec(workers=1))
     spec = EngineSpec(workers=2, polars_threads=1, max_tasks=3)  # workers are also replaced
-    in_workers = run_corpus(corpus, two, chunk_bytes=CHUNK, engine=spec)
+    in_workers = run_corpus(corpus, two, chunk_bytes=CHUNK, engine=spec, keep_parts=True)
     assert comparable(in_workers) == comparable(in_process)
     assert in_workers["totals"]["hands_read"] == 270
     assert len(list((two / ".parts").iterdir())) > 4  # the big file was chunked

@@ -41,11 +41,11 @@ def test_resume_skips_done_files_and_matches_a_full_run(
     (folder / "a.txt").write_text(stars_file(100, 3, undersized_every=2))
     (folder / "c.txt").write_text(stars_file(300, 3, undersized_every=3) + TRUNCATED_HAND)
     resumed, full = tmp_path / "resumed", tmp_path / "full"
-    assert _run(str(folder), "--out", str(resumed)) == 1
+    assert _run(str(folder), "--out", str(resumed), "--keep-parts") == 1
 
     (folder / "b.txt").write_text(stars_file(200, 2, undersized_every=1))  # new file, sorts between
     calls = _audited_batches(monkeypatch)
-    assert _run(str(folder), "--out", str(resumed), "--resume") == 1
+    assert _run(str(folder), "--out", str(resumed), "--resume", "--keep-parts") == 1
     assert calls == [[str(folder / "b.txt")]]  # only the new file was audited
 
     assert _run(str(folder), "--out", str(full)) == 1
@@ -61,7 +61,7 @@ def test_resume_skips_done_files_and_matches_a_full_run(
     assert totals == json.loads((full / "run.json").read_text())["totals"]
 
     (folder / "a.txt").unlink()  # a file that is gone leaves no stale part behind
-    assert _run(str(folder), "--out", str(resumed), "--resume") == 1
+    assert _run(str(folder), "--out", str(resumed), "--resume", "--keep-parts") == 1
     assert len(list((resumed / ".parts").iterdir())) == 2
 
 
@@ -73,7 +73,7 @@ def test_without_resume_everything_is_audited_again(
     out = tmp_path / "out"
     assert _run(str(source), "--out", str(out)) == 0
     calls = _audited_batches(monkeypatch)
-    assert _run(str(source), "--out", str(out)) == 0
+    assert _run(str(source), "--out", str(out), "--keep-parts") == 0
     assert calls == [[str(source)]]
     assert _run(str(source), "--out", str(out), "--resume") == 0
     assert calls == [[str(source)]]  # the second run's part was reused
@@ -85,7 +85,7 @@ def test_changed_options_invalidate_resumed_parts(
     source = tmp_path / "a.txt"
     source.write_text(stars_file(100, 2))
     out = tmp_path / "out"
-    assert _run(str(source), "--out", str(out)) == 0
+    assert _run(str(source), "--out", str(out), "--keep-parts") == 0
     config = tmp_path / "opts.toml"
     config.write_text("[default]\nfl_max_raises = 4\n")
     calls = _audited_batches(monkeypatch)

@@ -25,7 +25,10 @@ def runs(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tu
     """The corpus audited whole and in chunks (each run once for the module)."""
     root = tmp_path_factory.mktemp("runs")
     return {
-        name: (root / name, run_corpus(corpus, root / name, chunk_bytes=chunk_bytes))
+        name: (
+            root / name,
+            run_corpus(corpus, root / name, chunk_bytes=chunk_bytes, keep_parts=True),
+        )
         for name, chunk_bytes in (("whole", 0), ("chunked", CHUNK))
     }
 
@@ -79,7 +82,7 @@ def test_chunked_resume_reuses_every_chunk(
     out, first = runs["chunked"]
     found = expand_inputs([str(corpus)])
     seen: list[bool] = []
-    config = RunConfig(out, resume=True, chunk_bytes=CHUNK)
+    config = RunConfig(out, resume=True, chunk_bytes=CHUNK, keep_parts=True)
     again = run_all(found.sources, found.refused, config, lambda _e, reused: seen.append(reused))
     assert seen == [True, True]  # one call per file, chunks merged
     assert comparable(again) == comparable(first)

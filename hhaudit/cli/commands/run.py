@@ -31,6 +31,7 @@ from hhaudit.run import timing
 from hhaudit.run.batch import FileEntry
 from hhaudit.run.inputs import InputError, expand_inputs
 from hhaudit.run.interrupt import EXIT_INTERRUPTED, FileTally
+from hhaudit.run.outdir import OutputRefused, work_dir
 
 EPILOG = f"""\b
 Examples:
@@ -75,6 +76,14 @@ After Ctrl-C, the same command with --resume finishes the run.
 @fail_on_options
 @output_format_option
 @click.option("--resume", is_flag=True, help="Reuse files already audited into DIR (by sha256).")
+@click.option(
+    "--keep-parts", is_flag=True, help="Keep the parts in DIR/.parts after success (--resume)."
+)
+@click.option(
+    "--dataset",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also append the tables to this Hive-partitioned Parquet dataset (docs/tables.md).",
+)
 @engine_options
 def run(
     paths: tuple[str, ...],
@@ -89,6 +98,8 @@ def run(
     exit_zero: bool,
     output_format: str,
     resume: bool,
+    keep_parts: bool,
+    dataset: Path | None,
     engine: str,
     workers: int | None,
     scheduler: str | None,
@@ -106,7 +117,7 @@ def run(
     console = Console(-1 if quiet else verbose)
     settings = audit_settings(config, select, ignore, lambda text: console.say(text))
     try:
-        found = expand_inputs(paths, exclude=[out_dir])
+        found = expand_inputs(paths, exclude=[out_dir, work_dir(out_dir), *filter(None, [dataset])])
     except (InputError, ValueError, TypeError, OSError) as exc:
         raise click.UsageError(str(exc)) from exc
     sources, refused = found.sources, found.refused
@@ -126,7 +137,10 @@ def run(
         console.say(file_line(entry, reused), level=1)
 
     spec = EngineSpec(engine, workers, scheduler, polars_threads)
-    run_config = RunConfig(out_dir, settings, resume, engine=spec, chunk_bytes=chunk_mb << 20)
+    run_config = RunConfig(
+        out_dir, settings, resume, engine=spec, chunk_bytes=chunk_mb << 20,
+        keep_parts=keep_parts, dataset=dataset,
+    )  # fmt: skip
     skipped = [item.name for item in found.skipped]
     clock, before = time.perf_counter(), timing.totals()
     try:
@@ -136,11 +150,15 @@ def run(
         for line in tally.interrupted_lines(out_dir):
             click.echo(line, err=True)
         sys.exit(EXIT_INTERRUPTED)
+    except OutputRefused as exc:  # another run writes DIR, or DIR holds other files
+        bar.close(finished=False)
+        click.echo(f"hhaudit: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
     except Exception as exc:  # I/O or a bug: never exit 1, which means "violations found"
         bar.close(finished=False)
         kind = "I/O error" if isinstance(exc, OSError) else "internal error"
         click.echo(f"hhaudit: {kind}: {type(exc).__name__}: {exc}", err=True)
-        click.echo("hhaudit: the run is incomplete (no run.json was written)", err=True)
+        click.echo(f"hhaudit: the run is incomplete; {out_dir} keeps its previous set", err=True)
         sys.exit(EXIT_ERROR)
     bar.close(finished=True)
     for line in later_quarantine_lines(said, record["files"]):
