@@ -3,8 +3,8 @@ the same hand provably causes it (docs/rules.md, "Causes and consequences").
 
 `flag_id` is "<hand_key>:<seq>:<code>" ("h" for a flag without an action), unique within one
 set of tables (a rule flags an action or a hand at most once) and the same on every run of the
-same inputs; `hhaudit run` rewrites its hand_key part when it renumbers the hands
-(hhaudit/run/parts.py).
+same inputs; `hhaudit run` puts the hand's hand_uid in place of the hand_key, so the id is the
+same in every run (hhaudit/run/identity.py).
 
 `caused_by` is the flag_id of the flag this one follows from, null for a root cause. The links
 (LINKS) are few and each follows from the log within one hand:
