@@ -207,7 +207,9 @@ def _halves(rows: pl.DataFrame, pot_board: list[str]) -> pl.DataFrame:
         winner=(pl.col("value") == pl.col("value").max().over(group)).fill_null(False),
         chip_order=pl.when(pl.col("odd_chip") == "high_card_suit")
         .then(high_card)
-        .otherwise(left_of_button.cast(pl.Int64)),
+        # without a button (Bovada prints none) by seat: the shares are then judged within
+        # bounds only (audit/showdown/judge.py)
+        .otherwise(left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64))),
         five_text=cards_text_expr(pl.col("five")),
         hole_text=cards_text_expr(pl.col("hole")),
         board_text=cards_text_expr(pl.col("cards")),

@@ -76,9 +76,9 @@ def _deductions(pots: pl.DataFrame, hands: pl.DataFrame, options: pl.DataFrame) 
     per_hand = per_pot.group_by("hand_key").agg(
         built=pl.col("pot_amount").sum(), n_pots=pl.col("n_pots").first()
     )
-    frame = per_hand.join(hands.select("hand_key", "rake"), on="hand_key", how="left").join(
-        options, on="hand_key", how="left"
-    )
+    frame = per_hand.join(
+        hands.select("hand_key", "rake", "button_seat"), on="hand_key", how="left"
+    ).join(options, on="hand_key", how="left")
     return frame
 
 
@@ -116,7 +116,9 @@ def showdown(
     totals = showdown_hands(money_).select("hand_key", "collected_total")
     frame = _deductions(pots, hands, opts).join(totals, on="hand_key", how="left")
     frame = frame.with_columns(deducted=pl.col("built") - pl.col("collected_total"))
-    exact = (pl.col("deducted") == 0) | (pl.col("pots_reported") == "gross")
+    # where the odd chips go is known only with the button (or option high_card_suit)
+    chips_placed = pl.col("button_seat").is_not_null() | (pl.col("odd_chip") == "high_card_suit")
+    exact = ((pl.col("deducted") == 0) | (pl.col("pots_reported") == "gross")) & chips_placed
     frame = frame.with_columns(exact=exact.fill_null(False))
     parts = pot_parts(pots, judged, hands, hole, boards, opts)
     players = _players(parts, pots, money_, judged).join(

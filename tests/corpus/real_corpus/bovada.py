@@ -26,6 +26,8 @@ KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
         "each, on 'Board [Ad 3d 7h Qc 4d]' where 3d Qs Qc / Kh / 7d were dealt",
         "CHIP-CONSERVATION": "the same summary: collected $98 + rake $2 = $100, "
         "'Total Pot($57.50)'",
+        "CARD-DUP": "the same summary: 'Big Blind : Card dealt to a spot [Ad Qd]' and its "
+        "'Board [Ad 3d 7h Qc 4d]': the ace of diamonds twice",
     },
     ("NLHE-9max-USD-3-201204.missing.limit.info.txt", "2607979051"): {
         # the header-against-posts contradiction (stakes from the evidence, HEADER-STAKES)
