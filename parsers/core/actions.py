@@ -6,7 +6,8 @@ Semantics (RULES.md §2, rules_vectors.json "conventions"):
 - Posts are street 0. The first "big blind" post of a hand is post_bb; a later one is a
   straddle when larger than the first, else a live post; a later "small blind" is dead money,
   unless the player's first preflop action is a call, before any raise, that completes it to
-  the big blind (then it is live).
+  the big blind (then it is live). A site where every later small blind is live says so in
+  its `raw_posts` hook (parsers/sites/partypoker/hooks.py).
   "small & big blinds" becomes a live post_bb of the nominal big blind plus a post_dead of the rest.
 - uncalled_return keeps the street it happened on; collect and cash_out are street 4.
 The commitment before each action is a cumulative sum per (hand, street, player) that restarts
@@ -27,9 +28,7 @@ SETTLEMENT = ("uncalled_return", "collect", "cash_out")
 NEEDS_AMOUNT = (*POSTS, "post_both", "call", "bet", "raise", *SETTLEMENT)
 
 
-def _refine_posts(
-    events: pl.DataFrame, big_blinds: pl.DataFrame, second_sb: str = "post_dead"
-) -> pl.DataFrame:
+def _refine_posts(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
     """Tell the real blinds from later posts of the same name (see module docstring).
 
     A later big-blind post is a straddle when it exceeds the nominal big blind (`big_blinds`:
@@ -56,7 +55,7 @@ def _refine_posts(
         .when((kind == "post_sb") & repeated & pl.col("_completes"))
         .then(pl.lit("post_live"))
         .when((kind == "post_sb") & repeated)
-        .then(pl.lit(second_sb))
+        .then(pl.lit("post_dead"))
         .otherwise(kind)
     )
     refined = (
@@ -351,8 +350,7 @@ def build_actions(
         lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
         frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))
     frame = hooks.run(site.raw_posts, frame, context)
-    second_sb = "post_live" if grammar.second_sb_live else "post_dead"
-    frame = _refine_posts(frame, hand_info.select("hand_key", "big_blind"), second_sb)
+    frame = _refine_posts(frame, hand_info.select("hand_key", "big_blind"))
     frame = hooks.run(site.posts, frame, context)
     frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")
     frame = hooks.run(site.streets, frame, context)

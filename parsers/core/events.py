@@ -33,11 +33,6 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     )
     groups = pl.col("text").str.extract_groups(grammar.seat_line)
     seat = pl.col("seat").cast(pl.Int16)
-    if grammar.max_seat_number:
-        in_list = pl.int_range(1, pl.len() + 1, dtype=pl.Int16).over("hand_key")
-        unordered = seat <= seat.shift(1).over("hand_key")
-        site_ids = ((seat > grammar.max_seat_number) | unordered).any().over("hand_key")
-        seat = pl.when(site_ids).then(in_list).otherwise(seat)
     # `_row` (the line's rank, parsers.core.pipeline) orders on one integer and lets classify()
     # drop the seat lines without a join; callers drop it from the seats table
     return (
@@ -62,15 +57,6 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
     if grammar.header_span > 1:  # the lines read by the header reader are not events
         start = pl.col("line_no").filter(pl.col("is_header")).min().over("hand_key")
         lines = lines.filter((pl.col("line_no") >= start + grammar.header_span).fill_null(True))
-    if grammar.drop_repeated_lines:
-        same = (pl.col("text") == pl.col("text").shift(1)) & (
-            pl.col("hand_key") == pl.col("hand_key").shift(1)
-        )
-        if grammar.board_line:  # without street markers a player may check twice running
-            board = pl.col("text").str.contains(grammar.board_line).any().over("hand_key")
-            marked = pl.col("section").is_between(1, 4).any().over("hand_key")
-            same = same & (marked | ~board)
-        lines = lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
     # `is_table` (parsers.core.pipeline): pre-deal lines matching `table_line`
     keep = ~pl.col("is_header") & ~pl.col("is_marker") & (pl.col("text") != "")
     keep = keep & ~pl.col("is_table")

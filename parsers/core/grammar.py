@@ -6,6 +6,10 @@ A site declares one `Grammar` (parsers/sites/<site>/grammar.py); the shared pipe
 `verb`. What differs between sites is data here (patterns, verbs, locales, and conventions
 several formats share, such as `implicit_uncalled`); a step only one site needs is that site's
 hook (`hooks`, parsers/core/hooks.py), kept in its folder.
+
+Every field is a pattern or parameter of a step each line site runs (an empty pattern or the
+default switches that part of the step off); the site named in a field's doc is an example of a
+format that needs it today, not the field's owner.
 """
 
 from __future__ import annotations
@@ -60,6 +64,9 @@ class Grammar:
     void_hand: tuple[tuple[str, str], ...]
     #: Summary line with the total pot (groups pot, rake, jackpot, stp: money the site added).
     pot_line: str
+    #: How the format writes numbers (decimal and thousands separators) for every amount of
+    #: seats, actions and pots (parsers/core/money.py; 888poker's LOCALE also reads the
+    #: "( $ 552,72 )" spacing).
     locale: NumberLocale = EN
     #: Optional whole-text rewrite for odd exports (upper-case files); None when unused.
     keyword_fixes: tuple[tuple[str, str], ...] = field(default_factory=tuple)
@@ -77,14 +84,15 @@ class Grammar:
     header_span: int = 1
     #: Lines of the summary section are events too (sites that print collects there).
     summary_events: bool = False
-    #: A hand must have a summary section (else it is quarantined as truncated).
+    #: A hand must have a summary section (else it is quarantined as truncated by the shared
+    #: hand checks); False for formats that may end a hand without one (PartyPoker).
     summary_required: bool = True
     #: A second number locale for the hands having a line that matches `alt_locale_when`
     #: (clients that write "0,02 $" in some exports and "$0.02" in others).
     alt_locale: NumberLocale | None = None
     alt_locale_when: str = ""
-    #: `alt_locale_when` is tested on each amount string instead of the hand's lines (exports
-    #: that mix "€33.43 EUR" and "[0,35 €]" in one hand).
+    #: The scope of `alt_locale_when`: each amount string instead of the hand's lines (exports
+    #: that mix "€33.43 EUR" and "[0,35 €]" in one hand: PartyPoker; 888 chooses per hand).
     alt_locale_per_amount: bool = False
     #: Formats without street markers: the n-th line of a hand matching this pattern (the
     #: board cards dealt) opens street n (flop, turn, river).
@@ -92,23 +100,14 @@ class Grammar:
     #: The header may give no stakes (cash games that print none): the blinds are then the
     #: hand's posts (first live small blind, largest live big blind; FL: small bet = big blind).
     stakes_from_posts: bool = False
-    #: Seat numbers above this, or not increasing down the seat list, are site ids, not table
-    #: seats (Bovada MTT "Seat 1243:", Ignition SNGs listing "Seat 7:" before "Seat 1:"): such
-    #: a hand's seats are renumbered 1..n in seat-list order (the table order). 0: never.
-    max_seat_number: int = 0
     #: Verbs (see `verbs`, kind raise) the site writes for an all-in wager whatever it is: a
     #: bet when nothing is bet on the street (Bovada "All-in(raise) $5.43" opening the turn
     #: for less than a full bet; its full all-in bets are "All-in $N").
     wager_verbs: tuple[str, ...] = ()
-    #: A body line identical to the line before it in the hand is a logging repeat (Bovada
-    #: exports that write an action twice): dropped.
-    drop_repeated_lines: bool = False
     #: A line showing the board (summary "Board [..]"): a hand that has one but no line of a
-    #: later street (no marker, no `board_deal_line`) is quarantined, its streets unknowable.
+    #: later street (no marker, no `board_deal_line`) is quarantined by the shared hand checks,
+    #: its streets unknowable, unless the site's `streets` hook reads them (Bovada).
     board_line: str = ""
-    #: A second "small blind" post in a hand is live money (PartyPoker: a player entering
-    #: posts it and completes the big blind with a call), not dead money.
-    second_sb_live: bool = False
     #: A line anywhere in the hand stating money the site added to the pot (group stp),
     #: e.g. "Cash Drop to Pot : total $0.2"; taken out of total_pot and rake like STP.
     site_money_line: str = ""

@@ -9,7 +9,9 @@ a hook. Every hook is vectorised like the pipeline: frames in, frames out, no lo
 | point | gets | runs |
 | --- | --- | --- |
 | file_lines | every file's lines (file_id, line_no, text) | before hands are found (api.py) |
+| seat_list | seat rows (hand_key, line_no, _row, seat, player, stack_s) | before stacks are read |
 | header | one row a hand: HEADER_COLUMNS + table facts | before seats and events read amounts |
+| body | the hands' lines (hand_key, line_no, section, text, ...) | before events are classified |
 | events | chip-moving lines (EVENT_COLUMNS) | before they become actions |
 | raw_posts | actions with the verbs' raw kinds | before the posts are refined |
 | posts | actions with the posts refined | before post_both is split |
@@ -61,7 +63,10 @@ class Hooks:
     """A site's own steps, one per pipeline point it needs (see the module docstring)."""
 
     file_lines: Callable[[pl.DataFrame], pl.DataFrame] | None = None
+    seat_list: Step | None = None
     header: Step | None = None
+    #: Only the event classification sees what this returns (`Context.lines` keeps every line).
+    body: Step | None = None
     events: Step | None = None
     raw_posts: Step | None = None
     posts: Step | None = None

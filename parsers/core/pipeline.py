@@ -263,17 +263,17 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
         .otherwise(pl.col("scale"))
         .alias("scale"),
     )
-    raw_seats = extract_seats(lines, grammar)
+    site = grammar.hooks
+    context = hooks.Context(grammar, lines)
+    raw_seats = hooks.run(site.seat_list, extract_seats(lines, grammar), context)
     amount_info = header.select("hand_key", "scale", "alt_locale")
     seats = _with_stacks(
         raw_seats.drop("_row", strict=False).join(amount_info, on="hand_key"), grammar
     )
-    site = grammar.hooks
-    context = hooks.Context(grammar, lines)
     header = hooks.run(site.header, header, context)
     placeholder = placeholder_stack_hands(seats, header)
     context.header, context.seats, context.placeholder = header, seats, placeholder
-    classified = classify(lines, raw_seats, grammar)
+    classified = classify(hooks.run(site.body, lines, context), raw_seats, grammar)
     events = hooks.run(site.events, classified.events, context)
     seats = seat_rows(classified.unseated, seats)
     context.seats = seats

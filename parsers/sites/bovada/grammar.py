@@ -118,10 +118,8 @@ BOVADA = Grammar(
     board_deal_line=r"^Card (?:dealt )?to (?:the )?table \[",
     stakes_from_posts=True,
     implicit_uncalled=True,
-    drop_repeated_lines=True,
     board_line=r"^Board \[",
     lone_raise_amount="to",
-    max_seat_number=10,
     # every all-in opening bet below a full bet in the corpus is "All-in(raise)" (5 of 5; the
     # 124 full ones "All-in"): the label does not tell bet from raise
     wager_verbs=("All-in(raise)", "All-in(raise-timeout)"),

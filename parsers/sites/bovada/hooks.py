@@ -1,5 +1,5 @@
-"""Bovada's own steps (parsers/core/hooks.py): all-in blinds, streets without markers, the
-"Dealer" button."""
+"""Bovada's own steps (parsers/core/hooks.py): site ids as seat numbers, lines logged twice,
+all-in blinds, streets without markers, the "Dealer" button."""
 
 from __future__ import annotations
 
@@ -17,6 +17,32 @@ ALLIN_POSTS: Mapping[str, str] = {"Small Blind": "post_sb", "Big Blind": "post_b
 #: Seats are named by position: the player of this name holds the button ("Set dealer [N]"
 #: counts empty seats that the seat list does not show).
 BUTTON_PLAYER = "Dealer"
+#: Seat numbers above this are site ids, not table seats (MTT "Seat 1243:").
+MAX_SEAT_NUMBER = 10
+
+
+def seats_in_list_order(seats: pl.DataFrame, context: Context) -> pl.DataFrame:
+    """A hand whose seat numbers exceed MAX_SEAT_NUMBER or do not increase down the seat list
+    (Ignition SNGs listing "Seat 7:" before "Seat 1:") lists site ids, not table seats: its
+    seats are renumbered 1..n in seat-list order (the table order). `seats` come in line
+    order."""
+    seat = pl.col("seat")
+    in_list = pl.int_range(1, pl.len() + 1, dtype=pl.Int16).over("hand_key")
+    unordered = seat <= seat.shift(1).over("hand_key")
+    site_ids = ((seat > MAX_SEAT_NUMBER) | unordered).any().over("hand_key")
+    return seats.with_columns(pl.when(site_ids).then(in_list).otherwise(seat).alias("seat"))
+
+
+def without_repeated_lines(lines: pl.DataFrame, context: Context) -> pl.DataFrame:
+    """A line identical to the line before it in the hand is a logging repeat (exports that
+    write an action twice): dropped, except in hands without street markers that show a board
+    (`Grammar.board_line`), where a player may check twice running."""
+    text = pl.col("text")
+    same = (text == text.shift(1)) & (pl.col("hand_key") == pl.col("hand_key").shift(1))
+    board = text.str.contains(context.grammar.board_line).any().over("hand_key")
+    marked = pl.col("section").is_between(1, 4).any().over("hand_key")
+    same = same & (marked | ~board)
+    return lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
 
 
 def allin_posts(events: pl.DataFrame, posts: Mapping[str, str] = ALLIN_POSTS) -> pl.DataFrame:
@@ -68,6 +94,8 @@ def _hands(
 
 
 HOOKS = Hooks(
+    seat_list=seats_in_list_order,
+    body=without_repeated_lines,
     raw_posts=lambda actions, context: allin_posts(actions),
     streets=streets_from_betting,
     hands=_hands,

@@ -139,7 +139,6 @@ PARTYPOKER = Grammar(
     pot_excludes_uncalled=True,
     stakes_from_posts=True,
     idle_seats_sit_out=True,
-    second_sb_live=True,
     # "Player3 is sitting outPlayer4 posts big blind [$0,25 USD]." (Mac export, two lines glued
     # together): the sitting-out notice (no chips) is dropped, the post after it is read
     actor_prefix=r"\S+ is sitting out",

@@ -1,5 +1,6 @@
 """PartyPoker's own steps (parsers/core/hooks.py): level lines, all-in marker lines, silent
-blinds, all-ins the export does not record, players who join with a zero stack."""
+blinds, live second small blinds, all-ins the export does not record, players who join with a
+zero stack."""
 
 from __future__ import annotations
 
@@ -26,6 +27,17 @@ def _events(events: pl.DataFrame, context: Context) -> pl.DataFrame:
     return add_silent_blinds(attach_all_in_markers(events), seats, context.header, context.grammar)
 
 
+def second_small_blind_live(actions: pl.DataFrame, context: Context) -> pl.DataFrame:
+    """A later "small blind" post in a hand is live money, not dead (a player entering posts it
+    and completes the big blind with a call): post_live before the shared refinement
+    (parsers/core/actions.py) would read it as dead."""
+    kind = pl.col("kind")
+    later = (kind == "post_sb") & ~pl.struct("hand_key", "kind").is_first_distinct()
+    return actions.with_columns(
+        pl.when(later).then(pl.lit("post_live")).otherwise(kind).alias("kind")
+    )
+
+
 def _actions(actions: pl.DataFrame, context: Context) -> pl.DataFrame:
     return unrecorded_all_in(actions, context.lines)
 
@@ -50,4 +62,10 @@ def joined_stacks_unknown(seats: pl.DataFrame, context: Context) -> pl.DataFrame
     ).drop("_joined")
 
 
-HOOKS = Hooks(header=_header, events=_events, actions=_actions, seats=joined_stacks_unknown)
+HOOKS = Hooks(
+    header=_header,
+    events=_events,
+    raw_posts=second_small_blind_live,
+    actions=_actions,
+    seats=joined_stacks_unknown,
+)
