@@ -1,8 +1,10 @@
-"""Helpers for the per-site tests: parse a folder, audit it, compact views of the tables."""
+"""Helpers for the per-site tests: parse a site's samples or a corpus folder, audit them, compact
+views of the tables."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 
@@ -10,6 +12,8 @@ import audit
 from parsers import ParsedTables, parse_paths
 
 SITES = Path(__file__).resolve().parent / "sites"
+#: The columns of one action row in the compact views below.
+ACTION_VIEW = ["street", "player", "kind", "amount", "to_amount", "is_all_in"]
 
 
 def is_sample(path: Path) -> bool:
@@ -27,20 +31,54 @@ def parse_site_samples(site: str) -> ParsedTables:
     return parse_paths(sample_files(site))
 
 
+def parse_site_file(site: str, name: str) -> ParsedTables:
+    """One sample file of tests/sites/<site>/."""
+    return parse_paths([SITES / site / name])
+
+
+def hand_row(tables: ParsedTables, hand_id: str) -> dict[str, Any]:
+    """The hands-table row of one hand, by column name."""
+    return tables.hands.filter(pl.col("hand_id") == hand_id).row(0, named=True)
+
+
+def _hand_actions(tables: ParsedTables, hand_id: str) -> pl.DataFrame:
+    return tables.actions.filter(pl.col("hand_id") == hand_id).sort("seq").select(ACTION_VIEW)
+
+
 def actions_of(tables: ParsedTables, hand_id: str) -> list[tuple]:
-    """(street, player, kind, amount, to_amount, is_all_in) of one hand, in order."""
-    frame = tables.actions.filter(pl.col("hand_id") == hand_id).sort("seq")
-    columns = ["street", "player", "kind", "amount", "to_amount", "is_all_in"]
-    return list(frame.select(columns).iter_rows())
+    """(street, player, kind, amount, to_amount, is_all_in) of one hand, in seq order."""
+    return list(_hand_actions(tables, hand_id).iter_rows())
+
+
+def action_rows(tables: ParsedTables, hand_id: str) -> list[tuple]:
+    """`actions_of` with every value as a string ("1", "raise", "55", "false"), None kept."""
+    frame = _hand_actions(tables, hand_id)
+    return list(frame.select(pl.all().cast(pl.String)).iter_rows())
 
 
 def violations(tables: ParsedTables) -> pl.DataFrame:
     return audit.check(tables.hands, tables.seats, tables.actions).violations
 
 
+def violation_codes(tables: ParsedTables, severity: str = "violation") -> list[tuple[str, str]]:
+    """Sorted (hand_id, code) of the flags of one severity."""
+    found = violations(tables).filter(pl.col("severity") == severity)
+    return sorted(zip(found["hand_id"].to_list(), found["code"].to_list(), strict=True))
+
+
+def _hands_read(tables: ParsedTables) -> int:
+    return sum(report.hands_read for report in tables.files)
+
+
 def corpus_numbers(folder: Path) -> tuple[ParsedTables, int, pl.DataFrame]:
     """(tables, hands read, violation-severity flags) for one corpus folder."""
     tables = parse_paths([folder])
-    read = sum(report.hands_read for report in tables.files)
     flags = violations(tables).filter(pl.col("severity") == "violation")
-    return tables, read, flags
+    return tables, _hands_read(tables), flags
+
+
+def corpus_accounting(folder: Path) -> tuple[ParsedTables, int, int]:
+    """(tables, hands read, parsed + quarantined) for every file below a corpus folder."""
+    tables = parse_paths(sorted(p for p in folder.rglob("*") if p.is_file()))
+    accounted = tables.hands.height + tables.quarantine["hand_id"].n_unique()
+    return tables, _hands_read(tables), accounted

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from site_checks import parse_site_file
+from site_helpers import parse_site_file
 
 import audit
 from audit.examples import parse_example

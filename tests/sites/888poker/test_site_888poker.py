@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, parse_site_samples, violations
+from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
 
 
 def test_raise_amount_added_is_normalised_to_raise_to() -> None:
@@ -30,7 +30,7 @@ def test_raise_amount_added_is_normalised_to_raise_to() -> None:
 
 def test_localized_amounts_and_pot_limit_violation() -> None:
     tables = parse_site_samples("888poker")
-    hand = tables.hands.filter(pl.col("hand_id") == "900000002").row(0, named=True)
+    hand = hand_row(tables, "900000002")
     assert (hand["structure"], hand["small_blind"], hand["big_blind"]) == ("PL", 2500, 5000)
     rows = actions_of(tables, "900000002")
     assert rows[2:5] == [
@@ -48,10 +48,6 @@ def test_localized_amounts_and_pot_limit_violation() -> None:
     assert violations(tables).filter(pl.col("hand_id") == "900000001").height == 0
 
 
-def _hand(tables, hand_id: str) -> dict:
-    return tables.hands.filter(pl.col("hand_id") == hand_id).row(0, named=True)
-
-
 def _stacks(tables, hand_id: str) -> list[int]:
     return tables.seats.filter(pl.col("hand_id") == hand_id)["stack"].to_list()
 
@@ -59,7 +55,7 @@ def _stacks(tables, hand_id: str) -> list[int]:
 def test_german_client_no_break_space_amounts_and_word_suits() -> None:
     """ "0,01\u00a0$" (a no-break space before the currency), "[ 3Karo, KKreuz ]" suits."""
     tables = parse_site_samples("888poker")
-    hand = _hand(tables, "910000001")
+    hand = hand_row(tables, "910000001")
     assert (hand["currency"], hand["small_blind"], hand["big_blind"]) == ("USD", 1, 2)
     assert _stacks(tables, "910000001") == [200, 150, 310, 77]
     rows = actions_of(tables, "910000001")
@@ -68,10 +64,8 @@ def test_german_client_no_break_space_amounts_and_word_suits() -> None:
     assert rows[-1] == (4, "clara", "collect", 40, None, None)
     # "1.234,56 $" dot thousands, "1\u202f400\u00a0$" narrow no-break thousands
     assert _stacks(tables, "910000003") == [123456, 140000]
-    assert (_hand(tables, "910000003")["small_blind"], _hand(tables, "910000003")["big_blind"]) == (
-        200,
-        400,
-    )
+    hand = hand_row(tables, "910000003")
+    assert (hand["small_blind"], hand["big_blind"]) == (200, 400)
     found = violations(tables).filter(pl.col("hand_id").str.starts_with("91"))
     assert found.filter(pl.col("severity") != "info").height == 0
 
@@ -110,12 +104,12 @@ def test_dutch_client_currency_before_with_decimal_comma() -> None:
 
 def test_network_skins_and_blinds_the_header_does_not_state() -> None:
     tables = parse_site_samples("888poker")
-    assert _hand(tables, "930000001")["big_blind"] == 400  # LuckyAcePoker.com
+    assert hand_row(tables, "930000001")["big_blind"] == 400  # LuckyAcePoker.com
     # Snap Poker "$0.12/$0.25": half the odd-cent big blind cut to the cent; the SB posts $0.10
-    snap = _hand(tables, "930000002")
+    snap = hand_row(tables, "930000002")
     assert (snap["small_blind"], snap["big_blind"]) == (10, 25)
     # tournament "$200/$0": the big blind's player had only his ante; the level is 200/400
-    assert _hand(tables, "930000003")["big_blind"] == 400
+    assert hand_row(tables, "930000003")["big_blind"] == 400
     flagged = violations(tables).filter(pl.col("hand_id").str.starts_with("93"))
     assert flagged.filter(pl.col("severity") != "info").height == 0
     blast = tables.quarantine.filter(pl.col("hand_id") == "930000004")["reason"].item()

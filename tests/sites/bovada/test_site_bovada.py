@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 import polars as pl
-from site_helpers import SITES, actions_of, corpus_numbers, parse_site_samples, violations
+from site_helpers import SITES, actions_of, corpus_numbers, hand_row, parse_site_samples, violations
 
 from parsers import parse_paths
 from parsers.core.pipeline import AFTER_SUMMARY
@@ -31,14 +31,14 @@ def test_nl_raise_to_allin_uncalled_and_collect() -> None:
         (1, "Dealer", "uncalled_return", 1250, None, False),
         (4, "Dealer", "collect", 1475, None, False),
     ]
-    hand = tables.hands.filter(pl.col("hand_id") == "1000000001").row(0, named=True)
+    hand = hand_row(tables, "1000000001")
     assert (hand["structure"], hand["small_blind"], hand["big_blind"]) == ("NL", 25, 50)
     assert (hand["button_seat"], hand["total_pot"], hand["rake"]) == (1, 1525, 50)
 
 
 def test_old_fixed_limit_format_streets_posts_and_lone_raise_to() -> None:
     tables = parse_site_samples("bovada")
-    hand = tables.hands.filter(pl.col("hand_id") == "1000000002").row(0, named=True)
+    hand = hand_row(tables, "1000000002")
     assert (hand["structure"], hand["small_bet"], hand["big_bet"]) == ("FL", 800, 1600)
     rows = actions_of(tables, "1000000002")
     assert rows[1] == (0, "Big Blind", "post_bb", 500, None, True)  # "All-in $5" before the deal
@@ -50,7 +50,7 @@ def test_old_fixed_limit_format_streets_posts_and_lone_raise_to() -> None:
 
 def test_tournament_speed_word_seat_ids_and_flagged_violation() -> None:
     tables = parse_site_samples("bovada")
-    hand = tables.hands.filter(pl.col("hand_id") == "1000000003").row(0, named=True)
+    hand = hand_row(tables, "1000000003")
     assert (hand["structure"], hand["is_tournament"], hand["big_blind"]) == ("UNKNOWN", True, 600)
     seats = tables.seats.filter(pl.col("hand_id") == "1000000003").sort("seat")
     assert seats["player"].to_list() == ["UTG", "Dealer", "Small Blind", "Big Blind"]

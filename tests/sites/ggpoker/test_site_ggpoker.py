@@ -7,7 +7,7 @@ import csv
 import polars as pl
 import pytest
 from conftest import CORPUS, require_shared
-from site_checks import action_rows, corpus_numbers, parse_site_file, violation_codes
+from site_helpers import action_rows, corpus_accounting, parse_site_file, violation_codes
 
 from parsers.sites.ggpoker.header import read_gg_header
 
@@ -91,7 +91,7 @@ def test_real_corpus() -> None:
     root = require_shared(CORPUS / "ggpoker")
     with open(CORPUS / "MANIFEST.csv", encoding="utf-8") as handle:
         rows = [row for row in csv.DictReader(handle) if row["path"].startswith("ggpoker/")]
-    tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
+    tables, read, accounted = corpus_accounting(root)
     assert read == sum(int(row["hands"]) for row in rows)
     assert accounted == read
     assert tables.quarantine.height == 0

@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, parse_site_samples, violations
+from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
 
 from parsers import ParsedTables, parse_bytes
 
@@ -26,7 +26,7 @@ def test_decimal_comma_raise_to_code_and_allin_bet() -> None:
         (1, "Hero", "call", 1150, None, False),
         (4, "Cleo", "collect", 3100, None, False),  # her win: no uncalled chips in this hand
     ]
-    hand = tables.hands.filter(pl.col("hand_id") == "7000000001").row(0, named=True)
+    hand = hand_row(tables, "7000000001")
     assert (hand["currency"], hand["scale"], hand["small_blind"], hand["big_blind"]) == (
         "EUR",
         100,
@@ -40,7 +40,7 @@ def test_decimal_comma_raise_to_code_and_allin_bet() -> None:
 
 def test_tournament_space_thousands_antes_and_sat_out_fold() -> None:
     tables = parse_site_samples("ipoker")
-    hand = tables.hands.filter(pl.col("hand_id") == "7000000002").row(0, named=True)
+    hand = hand_row(tables, "7000000002")
     assert (hand["is_tournament"], hand["currency"], hand["scale"], hand["ante"]) == (
         True,
         "chips",
@@ -59,7 +59,7 @@ def test_tournament_space_thousands_antes_and_sat_out_fold() -> None:
 
 def test_fixed_limit_post_both_empty_seat_and_wrong_size_raise() -> None:
     tables = parse_site_samples("ipoker")
-    hand = tables.hands.filter(pl.col("hand_id") == "7000000003").row(0, named=True)
+    hand = hand_row(tables, "7000000003")
     assert (hand["structure"], hand["small_bet"], hand["big_bet"]) == ("FL", 10, 20)
     rows = actions_of(tables, "7000000003")
     # Kim's code-2 post of $0.15 on a $0.10 big blind: live big blind + dead small blind.
@@ -136,7 +136,7 @@ def _settlement(tables: ParsedTables, hand_id: str) -> list[tuple]:
 
 
 def _pot_and_rake(tables: ParsedTables, hand_id: str) -> tuple[int | None, int | None]:
-    hand = tables.hands.filter(pl.col("hand_id") == hand_id).row(0, named=True)
+    hand = hand_row(tables, hand_id)
     return hand["total_pot"], hand["rake"]
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, parse_site_samples, violations
+from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
 
 
 def test_classic_raise_added_and_allin_resolved_by_state() -> None:
@@ -25,7 +25,7 @@ def test_classic_raise_added_and_allin_resolved_by_state() -> None:
         (0, "carl", "fold", 0, None, False),
         (4, "dora", "collect", 635, None, False),
     ]
-    hand = tables.hands.filter(pl.col("hand_id") == "7000000001").row(0, named=True)
+    hand = hand_row(tables, "7000000001")
     assert (hand["structure"], hand["small_blind"], hand["big_blind"]) == ("NL", 5, 10)
 
 
@@ -38,7 +38,7 @@ def test_2026_raise_to_cash_out_and_main_pot() -> None:
         (4, "Hero", "cash_out", 2000, None, False),  # "Cashed out balance ..., collected $20.00"
         (4, "Player4", "collect", 4340, None, False),
     ]
-    hand = tables.hands.filter(pl.col("hand_id") == "1770000000000abcdefghij").row(0, named=True)
+    hand = hand_row(tables, "1770000000000abcdefghij")
     assert (hand["structure"], hand["total_pot"], hand["rake"]) == ("PL", 4540, 200)
 
 
@@ -51,7 +51,7 @@ def test_2026_all_in_marker_side_pot_and_start_time() -> None:
         (0, "Dave", "call", 2375, None, False),
     ]
     assert len(rows) == 12  # the marker lines are no actions
-    hand = tables.hands.filter(pl.col("hand_id") == "1780000000000sidepotabc").row(0, named=True)
+    hand = hand_row(tables, "1780000000000sidepotabc")
     assert hand["total_pot"] == 4525 + 3000  # "Main Pot: 4525 Side Pot 1: 3000"
     assert hand["started_at"] == datetime(2021, 4, 25, 21, 30, 3, tzinfo=UTC)  # 17:30:03 EDT
     assert not violations(tables)["hand_id"].is_in(["1780000000000sidepotabc"]).any()
@@ -59,7 +59,7 @@ def test_2026_all_in_marker_side_pot_and_start_time() -> None:
 
 def test_short_deck_button_blind_is_the_ante_sized_big_blind() -> None:
     tables = parse_site_samples("partypoker")
-    hand = tables.hands.filter(pl.col("hand_id") == "7000000010").row(0, named=True)
+    hand = hand_row(tables, "7000000010")
     # "$1/$2 USD NL Short Deck": ante $1, button blind $1, min raise-to $2
     assert (hand["game"], hand["small_blind"], hand["big_blind"], hand["ante"]) == (
         "shortdeck",
@@ -89,7 +89,7 @@ def test_glued_sitting_out_line_is_split_at_the_post() -> None:
 
 def test_silent_tournament_blinds_level_change_and_violation() -> None:
     tables = parse_site_samples("partypoker")
-    hand = tables.hands.filter(pl.col("hand_id") == "7000000002").row(0, named=True)
+    hand = hand_row(tables, "7000000002")
     assert (hand["is_tournament"], hand["small_blind"], hand["big_blind"]) == (True, 400, 800)
     rows = actions_of(tables, "7000000002")
     assert rows[:2] == [  # no post line: small blind after the button, big blind next

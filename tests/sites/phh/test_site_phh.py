@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Any
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, parse_site_samples, violations
+from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
 
 from parsers import ParsedTables
 
 
-def _hand(tables: ParsedTables, hand_id: str) -> dict[str, Any]:
-    return tables.hands.filter(pl.col("hand_id") == hand_id).row(0, named=True)
-
-
 def test_straddle_negative_live_post_decimal_stack_and_call_all_in() -> None:
     tables = parse_site_samples("phh")
-    hand = _hand(tables, "T-1")
+    hand = hand_row(tables, "T-1")
     assert (hand["currency"], hand["scale"], hand["small_blind"], hand["big_blind"]) == (
         "USD",
         100,
@@ -45,7 +40,7 @@ def test_straddle_negative_live_post_decimal_stack_and_call_all_in() -> None:
 
 def test_heads_up_blinds_are_swapped_and_button_acts_first() -> None:
     tables = parse_site_samples("phh")
-    assert _hand(tables, "T-2")["button_seat"] == 2
+    assert hand_row(tables, "T-2")["button_seat"] == 2
     assert actions_of(tables, "T-2")[:4] == [
         (0, "p2", "post_sb", 50, None, False),
         (0, "p1", "post_bb", 100, None, False),
@@ -56,7 +51,7 @@ def test_heads_up_blinds_are_swapped_and_button_acts_first() -> None:
 
 def test_one_ante_for_everyone_and_a_short_blind_list() -> None:
     tables = parse_site_samples("phh")
-    assert _hand(tables, "T-7")["ante"] == 5
+    assert hand_row(tables, "T-7")["ante"] == 5
     assert [r[2:4] for r in actions_of(tables, "T-7")] == [
         ("post_ante", 5),
         ("post_ante", 5),
@@ -79,7 +74,7 @@ def test_player_all_in_from_the_ante_gets_no_implied_fold() -> None:
 
 def test_fixed_limit_antes_and_omitted_fold() -> None:
     tables = parse_site_samples("phh")
-    hand = _hand(tables, "T-3")
+    hand = hand_row(tables, "T-3")
     assert (hand["structure"], hand["small_bet"], hand["big_bet"], hand["ante"]) == (
         "FL",
         10,
@@ -166,9 +161,9 @@ def test_winnings_and_finishing_stacks_are_the_settlement() -> None:
     ]
     seats = tables.seats.filter(pl.col("hand_id") == "S-1").sort("seat")
     assert seats["final_stack"].to_list() == [99, 94, 106]
-    assert (_hand(tables, "S-1")["total_pot"], _hand(tables, "S-1")["rake"]) == (None, None)
+    assert (hand_row(tables, "S-1")["total_pot"], hand_row(tables, "S-1")["rake"]) == (None, None)
     assert _settlement(tables, "S-3") == []  # all-zero winnings: not stated
-    assert (_hand(tables, "S-4")["total_pot"], _hand(tables, "S-4")["rake"]) == (13, 2)
+    assert (hand_row(tables, "S-4")["total_pot"], hand_row(tables, "S-4")["rake"]) == (13, 2)
 
 
 def test_wrong_settlements_raise_chip_conservation() -> None:

@@ -7,7 +7,7 @@ import csv
 import polars as pl
 import pytest
 from conftest import CORPUS, require_shared
-from site_checks import action_rows, corpus_numbers, parse_site_file, violation_codes
+from site_helpers import action_rows, corpus_accounting, parse_site_file, violation_codes
 
 S = None
 
@@ -119,7 +119,7 @@ def test_real_corpus_every_header_is_read_and_accounted_for() -> None:
     """Every Winamax header of the corpus is a hand read, and each is audited or quarantined
     (what is quarantined and flagged is held by tests/corpus/real_corpus/winamax.py)."""
     root = require_shared(CORPUS / "winamax")
-    tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
+    tables, read, accounted = corpus_accounting(root)
     assert read == _manifest_hands("winamax")
     assert accounted == read
     # the "ante.raise" hands 6417287-* parse (raise among the posts = dead + live post)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import polars as pl
 import pytest
 from conftest import CORPUS, require_shared
-from site_checks import SITES, action_rows, corpus_numbers, parse_site_file, violation_codes
+from site_helpers import (
+    SITES,
+    action_rows,
+    corpus_accounting,
+    hand_row,
+    parse_site_file,
+    violation_codes,
+)
 
 import audit
 from parsers.api import parse_bytes
@@ -67,7 +74,7 @@ def test_new_walk_collect_from_summary_and_implied_return(new) -> None:
         ("0", "Player3", "uncalled_return", "50", S, "false"),
         ("4", "Player3", "collect", "100", S, "false"),
     ]
-    walk = new.hands.filter(pl.col("hand_id") == "70000001").row(0, named=True)
+    walk = hand_row(new, "70000001")
     assert (walk["total_pot"], walk["rake"]) == (100, 0)
 
 
@@ -81,7 +88,7 @@ def test_new_dead_post_and_body_collect(new) -> None:
     assert [r for r in rows if r[2] == "collect"] == [
         ("4", "Player2", "collect", "1100", S, "false")
     ]
-    hand = new.hands.filter(pl.col("hand_id") == "70000002").row(0, named=True)
+    hand = hand_row(new, "70000002")
     assert (hand["structure"], hand["game"], hand["total_pot"], hand["rake"]) == (
         "PL",
         "omaha4",
@@ -104,7 +111,7 @@ def test_real_corpus_hands_all_accounted() -> None:
     """Every hand read is parsed or quarantined (the quarantines and flags themselves are held
     by tests/corpus/real_corpus/wpn.py)."""
     root = require_shared(CORPUS / "wpn")
-    tables, read, accounted = corpus_numbers(sorted(p for p in root.rglob("*") if p.is_file()))
+    tables, read, accounted = corpus_accounting(root)
     assert read == 354
     assert accounted == read
     # the capped table: "Player Player4 caps (253.88)" brings him to 300, the hand's cap
