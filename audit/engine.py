@@ -17,12 +17,13 @@ from audit.assemble import violations_table, with_rule_columns
 from audit.options import Options
 from audit.rules import RULES, SHOWDOWN_CODES
 from audit.rules._base import Rule
+from audit.sessions.ends import end_stacks
 from audit.showdown.judge import SENTENCES, showdown
 from audit.showdown.known import as_cards_frame
 from audit.state.build import state_frame
 from audit.state.columns import STATE_COLUMNS
 from audit.state.prepare import in_seq_order
-from audit.state.settlement import hand_frame
+from audit.state.settlement import INPUTS, hand_frame, player_table
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
 from parsers.schema import POLARS_SCHEMAS, with_defaults
 
@@ -33,10 +34,12 @@ SLICE_HANDS = 100_000
 
 @dataclass
 class AuditResult:
-    """The audited actions (canonical columns + STATE_COLUMNS) and the violations."""
+    """The audited actions (canonical columns + STATE_COLUMNS), the violations, and each
+    seat's end stack (hand_key, seat, end_stack: audit/sessions/ends.py)."""
 
     actions: pl.DataFrame
     violations: pl.DataFrame
+    end_stacks: pl.DataFrame | None = None
 
 
 def _frame(table: Any, name: str) -> pl.DataFrame:
@@ -82,20 +85,22 @@ def _check_slice(
 ) -> AuditResult:
     state = state_frame(hands, seats, actions, options, site_options)
     state = with_rule_columns(state, rules)
+    players = player_table(state.select(INPUTS), hands, seats)
     per_hand = _with_showdown(
-        hand_frame(state, hands, seats),
+        hand_frame(state, hands, seats, players),
         (hands, seats, actions, cards),
         options,
         site_options,
         rules,
     )
-    violations = violations_table(state, per_hand, hands, rules)
+    violations = violations_table(state, per_hand, hands, rules) if rules else empty_violations()
     audited = (
         state.select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS, "is_sentinel"])
         .filter(~pl.col("is_sentinel"))
         .drop("is_sentinel")
     )
-    return AuditResult(actions=in_seq_order(audited), violations=violations)
+    ends = end_stacks(players, per_hand, seats)
+    return AuditResult(actions=in_seq_order(audited), violations=violations, end_stacks=ends)
 
 
 def check(
@@ -124,7 +129,7 @@ def check(
     card_table = as_cards_frame(cards)
     if actions.height == 0:
         return _empty_result(actions)
-    chosen = [RULES[code] for code in (rules or RULES)]
+    chosen = [RULES[code] for code in (rules or RULES) if RULES[code].session_frame is None]
     keys = hands.get_column("hand_key").unique().sort()
     results = []
     for start in range(0, keys.len(), SLICE_HANDS):
@@ -138,6 +143,7 @@ def check(
     return AuditResult(
         actions=pl.concat([r.actions for r in results]),
         violations=pl.concat([r.violations for r in results]),
+        end_stacks=pl.concat([r.end_stacks for r in results if r.end_stacks is not None]),
     )
 
 

@@ -37,6 +37,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "raise_without_opponent": ("info", "warning", "violation", "ignore"),
     "odd_chip": ("left_of_button", "high_card_suit"),
     "pots_reported": ("net", "gross"),
+    "button_rule": ("either", "dead", "moving"),
 }
 
 
@@ -47,7 +48,7 @@ TOP_TABLES: tuple[str, ...] = ("default", "site", "rules")
 RULES_KEYS: tuple[str, ...] = ("select", "ignore", "severity")
 #: Sub-tables a [site.<name>] table may hold besides options (issue #16 adds "rake"); skipped
 #: here, read by their own loaders.
-SITE_SUBTABLES: tuple[str, ...] = ()
+SITE_SUBTABLES: tuple[str, ...] = ("rake",)  # [site.<name>.rake]: audit/sessions/rake.py
 TYPE_NAMES: dict[type, str] = {
     bool: "a boolean",
     int: "an integer",
@@ -121,6 +122,13 @@ class Options:
     pots_reported: str = "net"
     #: RULES.md §11: short deck ranks three of a kind above a straight (the usual online rule).
     short_deck_trips_beat_straight: bool = True
+    #: RULES.md §12: two consecutive hands of a table are one session when their start times
+    #: are at most this many seconds apart.
+    session_gap_s: int = 600
+    #: RULES.md §12 T-2: how the big blind moves when a player has left the table: "dead"
+    #: (one seat on, TDA 32), "moving" (behind the button), or "either" (the default: a seat
+    #: one of the two gives is accepted; the real logs follow neither strictly).
+    button_rule: str = "either"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -147,6 +155,10 @@ class Options:
         if self.fl_max_raises < 0:
             raise ValueError(
                 f"option fl_max_raises: expected an integer >= 0, got {self.fl_max_raises}"
+            )
+        if self.session_gap_s < 0:
+            raise ValueError(
+                f"option session_gap_s: expected an integer >= 0, got {self.session_gap_s}"
             )
 
     def replace(self, **changes: Any) -> Options:

@@ -1,6 +1,7 @@
 """The explicit rule registry: every RULES.md §4-5 code, in RULES.md order, the hhaudit
-extensions (HEADER-STAKES, next to POST-AMOUNT: its citation says it is an extension), and the
-cards-and-showdown codes of RULES.md §11 (C-1..C-7)."""
+extensions (HEADER-STAKES, next to POST-AMOUNT: its citation says it is an extension), the
+cards-and-showdown codes of RULES.md §11 (C-1..C-7), and the across-hands codes of RULES.md §12
+(Rule.session_frame: run after the units, audit/sessions)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from audit.rules import (
     act_closed,
     act_folded,
     allin_flag,
+    blind_rotation,
     call_amount,
     call_zero,
     card_count,
@@ -22,6 +24,7 @@ from audit.rules import (
     fl_size,
     fold_no_bet,
     hand_label,
+    hand_sequence,
     header_stakes,
     label,
     nl_bet_min,
@@ -33,10 +36,14 @@ from audit.rules import (
     pot_total,
     raise_min,
     raise_no_opp,
+    rake_cap,
+    rake_nfnd,
+    rake_rate,
     reopen,
     round_incomplete,
     showdown_winner,
     side_pot,
+    stack_carry,
     stack_exceeded,
     stack_unknown,
     street_order,
@@ -79,6 +86,12 @@ _MODULES = (
     pot_split,
     side_pot,
     hand_label,
+    stack_carry,
+    blind_rotation,
+    hand_sequence,
+    rake_cap,
+    rake_nfnd,
+    rake_rate,
 )
 
 #: RULES.md §11 (cards and showdown): judged on the `cards` table (audit/showdown/).
@@ -94,6 +107,16 @@ SHOWDOWN_CODES: tuple[str, ...] = (
 
 #: Codes beyond RULES.md §4-5 (added by issues; each documented in docs/rules.md).
 EXTENSIONS: tuple[str, ...] = ("HEADER-STAKES", "STACK-UNKNOWN")
+#: RULES.md §12 codes (across hands: sessions and rake), not in rules_vectors.json; their
+#: vectors are tests/audit/session_vectors.json.
+ACROSS_HANDS: tuple[str, ...] = (
+    "STACK-CARRY",
+    "BLIND-ROTATION",
+    "HAND-SEQUENCE",
+    "RAKE-CAP",
+    "RAKE-NFND",
+    "RAKE-RATE",
+)
 
 #: Every rule by code, its `doc` the module docstring (the examples the tests audit).
 RULES: dict[str, Rule] = {
@@ -101,4 +124,4 @@ RULES: dict[str, Rule] = {
 }
 MODULE_OF: dict[str, str] = {module.RULE.code: module.__name__ for module in _MODULES}
 
-__all__ = ["EXTENSIONS", "MODULE_OF", "RULES", "SHOWDOWN_CODES", "Rule"]
+__all__ = ["ACROSS_HANDS", "EXTENSIONS", "MODULE_OF", "RULES", "SHOWDOWN_CODES", "Rule"]

@@ -30,8 +30,10 @@ KNOWN = ("NL", "PL", "FL", "CAP")
 #: What a flag says went wrong: `betting` the game let an illegal action through, `accounting`
 #: the chips do not add up, `log` the export contradicts itself (header, markers, labels),
 #: `cards` the known cards are not one deck's (RULES.md §11 C-1..C-3), `showdown` a pot paid to
-#: the wrong hand or the wrong amount (C-4..C-6).
-CATEGORIES = ("betting", "accounting", "log", "cards", "showdown")
+#: the wrong hand or the wrong amount (C-4..C-6), `session` the hands of one table do not follow
+#: each other (stacks, blinds, order: RULES.md §12 T-), `rake` the house took more than its
+#: schedule allows (RULES.md §12 R-).
+CATEGORIES = ("betting", "accounting", "log", "cards", "showdown", "session", "rake")
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,11 @@ class Rule:
     computes: Mapping[str, pl.Expr] = field(default_factory=dict)
     severity_option: str | None = None  # an Options field that overrides the severity
     hand_level: bool = False  # evaluated on the per-hand settlement frame (SETTLEMENT)
+    #: Evaluated across hands, after the units, on a frame of audit/sessions (its name, its
+    #: columns in audit/sessions/columns.py FRAME_COLUMNS); None: a rule of the unit's audit.
+    session_frame: str | None = None
+    #: A row-wise severity replacing `severity` (STACK-CARRY: violation or info per row).
+    severity_expr: pl.Expr | None = None
     doc: str = ""  # the module docstring (filled in by the registry, audit/rules/__init__.py)
 
     def __post_init__(self) -> None:

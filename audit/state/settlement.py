@@ -47,7 +47,8 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+def player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Per seat: stack, final_stack, put_in, returned, expected_return, collected, cashed_out."""
     flows = player_flows(state).join(
         expected_returns(state), on=["hand_key", "seat"], how="full", coalesce=True
     )
@@ -123,10 +124,17 @@ INPUTS = (
 )
 
 
-def hand_frame(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """One row per settled hand with the columns the hand-level rules read."""
+def hand_frame(
+    state: pl.DataFrame,
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    players: pl.DataFrame | None = None,
+) -> pl.DataFrame:
+    """One row per settled hand with the columns the hand-level rules read (`players`: the
+    player_table when the caller has it already)."""
     state = state.select(INPUTS)
-    players = _player_table(state, hands, seats)
+    if players is None:
+        players = player_table(state, hands, seats)
     per_hand = players.group_by("hand_key").agg(
         put_in=pl.col("put_in").sum(),
         returned_total=pl.col("returned").sum(),

@@ -58,6 +58,7 @@ class Config:
     select: tuple[str, ...] | None = None  # [rules] select; None: not given
     ignore: tuple[str, ...] = ()
     severity: Mapping[str, str] = field(default_factory=dict)  # [rules.severity]
+    rake: Mapping[str, Any] = field(default_factory=dict)  # [site.<name>.rake] schedules
     warnings: tuple[str, ...] = ()
     text: str = ""
 
@@ -269,6 +270,7 @@ def read_config(path: Path | None) -> Config:
         _check_options_table(config, ("site", name), table)
     rules = _rules_table(config, data.get("rules", {}))
     default, per_site = options_from_tables(data.get("default", {}), sites)
+    rake = _rake_schedules(config, sites)
     return Config(
         path=path,
         default=default,
@@ -278,4 +280,20 @@ def read_config(path: Path | None) -> Config:
         severity=rules.get("severity", {}),
         warnings=tuple(_site_warnings(config, sites)),
         text=text,
+        rake=rake,
     )
+
+
+def _rake_schedules(config: Config, sites: Mapping[str, Any]) -> dict[str, Any]:
+    """The [site.<name>.rake] schedules (audit/sessions/rake.py), each checked."""
+    from audit.sessions.rake import schedule_from_table
+
+    schedules = {}
+    for name, table in sites.items():  # a loop over the file's [site.*] tables
+        if "rake" not in table:
+            continue
+        try:
+            schedules[name.lower()] = schedule_from_table(name, table["rake"])
+        except (ValueError, TypeError) as exc:
+            raise ConfigError(f"{config.where('site', name, 'rake')}: {exc}") from exc
+    return schedules

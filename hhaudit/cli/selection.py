@@ -151,4 +151,6 @@ def audit_settings(
     for warning in config.warnings:
         warn(f"hhaudit: warning: {warning}")
     selection = rule_selection(config, split_selectors(select), split_selectors(ignore))
-    return AuditSettings(default=config.default, per_site=config.per_site, selection=selection)
+    return AuditSettings(
+        default=config.default, per_site=config.per_site, selection=selection, rake=config.rake
+    )

@@ -69,13 +69,18 @@ class AuditSettings:
     default: Any = None  # audit.Options; None means audit's own defaults
     per_site: Mapping[str, Any] = field(default_factory=dict)
     selection: RuleSelection = field(default_factory=RuleSelection)  # --select / --ignore
+    #: {site: audit.sessions.rake.RakeSchedule} from [site.<name>.rake] (judged after the units)
+    rake: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        found = {
             "default": _options_dict(self.default),
             "sites": {site: _options_dict(opts) for site, opts in sorted(self.per_site.items())},
             "rules": self.selection.to_dict(),
         }
+        if self.rake:  # the schedules in force (run.json totals.rake says where rake was judged)
+            found["rake"] = {site: rake.to_dict() for site, rake in sorted(self.rake.items())}
+        return found
 
     def fingerprint(self) -> str:
         """A digest of the options and of the table layout, so --resume never reuses parts
@@ -117,9 +122,11 @@ def quarantine_rows(
 
 @functools.cache
 def _empty_tables() -> dict[str, pl.DataFrame]:
+    from audit.sessions.ends import with_end_stacks
     from audit.violations import empty_violations
 
     tables = {name: schema.empty(name) for name in ("hands", "seats", "actions", "quarantine")}
+    tables["seats"] = with_end_stacks(tables["seats"], None)
     tables["violations"] = empty_violations()
     return part_columns(tables)  # the layout of every part (hhaudit.run.derived)
 
@@ -171,9 +178,11 @@ def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
     return parsed
 
 
-def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Audit parsed tables; each site gets its options. Returns (actions, violations)."""
+def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
+    """Audit parsed tables; each site gets its options. Returns (actions, violations, seats
+    with their end stacks: audit/sessions/ends.py)."""
     from audit import check
+    from audit.sessions.ends import with_end_stacks
 
     codes = settings.selection.codes
     result = check(
@@ -185,7 +194,8 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, pl.DataF
         rules=list(codes) if codes is not None else None,
         cards=getattr(parsed, "cards", None),
     )
-    return result.actions, settings.selection.apply(result.violations)
+    violations = settings.selection.apply(result.violations)
+    return result.actions, violations, with_end_stacks(parsed.seats, result.end_stacks)
 
 
 def _split_by_file(
@@ -237,7 +247,7 @@ def audit_batch(
         return [_failed_part(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
     try:
         with timed("check"):
-            actions, violations = _check(parsed, settings)
+            actions, violations, seats = _check(parsed, settings)
     except Exception as exc:
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)
@@ -245,7 +255,7 @@ def audit_batch(
         return [_audit_failed_part(bases[0], parsed, report, f"{type(exc).__name__}: {exc}")]
     tables = {
         "hands": parsed.hands,
-        "seats": parsed.seats,
+        "seats": seats,
         "actions": actions,
         "violations": _sorted_violations(violations),
         "quarantine": parsed.quarantine,

@@ -29,6 +29,7 @@ from hhaudit.run.duplicates import drop_duplicates, reused_hand_ids
 from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.outdir import OutputFolder
 from hhaudit.run.parts import PartStore, StoredPart, sink_combined
+from hhaudit.run.sessions import add_sessions
 from hhaudit.run.timing import note_startup, timed
 from hhaudit.run.timing import write_if_asked as write_timings_if_asked
 from hhaudit.run.units import Batching, PartHook, audit_all, file_entries
@@ -261,10 +262,15 @@ def _write_set(
         # later copies are quarantined
         entries, duplicates = drop_duplicates(out_dir, entries, run_id)
         reused = reused_hand_ids(out_dir)  # different hands under one id: all audited
+    with timed("sessions"):  # across hands, on the combined tables (RULES.md §12)
+        entries, sessions = add_sessions(out_dir, entries, config.settings)
+        tables = {name: pl.scan_parquet(out_dir / f"{name}.parquet") for name in tables}
     with timed("totals"):
         totals = run_totals(entries, tables["violations"])
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/run/duplicates.py)
     totals["hand_id_reused"] = reused
+    totals["rake"] = sessions.pop("rake")  # per site: audited or not (hhaudit/run/sessions.py)
+    totals["sessions"] = sessions
     totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
     totals["likely_conventions"] = likely_conventions(entries, tables["violations"])
     record = run_record(entries, totals, config, started, skipped, run_id)

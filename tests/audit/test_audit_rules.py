@@ -13,11 +13,16 @@ import audit.rules
 from audit import RULES, check
 from audit.examples import example_sections, parse_example
 from audit.options import option_names
-from audit.rules import EXTENSIONS, MODULE_OF, SHOWDOWN_CODES
+from audit.rules import ACROSS_HANDS, EXTENSIONS, MODULE_OF, SHOWDOWN_CODES
 from audit.rules._base import Rule
+from audit.sessions.columns import FRAME_COLUMNS
 from audit.state import SETTLEMENT, STATE, declared
 from audit.testing import cards_from_vector, tables_from_vector
 from parsers.schema import POLARS_SCHEMAS
+
+#: The rules of one hand (the across-hands ones have their own notation and tests:
+#: tests/audit/test_session_rules.py).
+HAND_RULES = sorted(code for code, rule in RULES.items() if rule.session_frame is None)
 
 
 def _codes_at(text: str) -> tuple[list[tuple[int | None, str]], int | None]:
@@ -27,7 +32,7 @@ def _codes_at(text: str) -> tuple[list[tuple[int | None, str]], int | None]:
     return found, flagged
 
 
-@pytest.mark.parametrize("code", sorted(RULES))
+@pytest.mark.parametrize("code", HAND_RULES)
 def test_violating_example_is_flagged(code: str) -> None:
     found, flagged = _codes_at(example_sections(RULES[code].doc)["Violating"])
     if flagged is None:  # a hand-level example
@@ -36,7 +41,7 @@ def test_violating_example_is_flagged(code: str) -> None:
         assert (flagged, code) in found, found
 
 
-@pytest.mark.parametrize("code", sorted(RULES))
+@pytest.mark.parametrize("code", HAND_RULES)
 def test_legal_example_is_clean(code: str) -> None:
     found, _ = _codes_at(example_sections(RULES[code].doc)["Legal"])
     assert code not in {c for _, c in found}, found
@@ -44,7 +49,9 @@ def test_legal_example_is_clean(code: str) -> None:
 
 def test_registry_holds_every_rules_md_code(vectors_path: Path) -> None:
     codes = json.loads(vectors_path.read_text())["codes"]  # RULES.md §4-5, with severities
-    assert sorted(set(RULES) - set(EXTENSIONS) - set(SHOWDOWN_CODES)) == sorted(codes)
+    assert sorted(set(RULES) - set(EXTENSIONS) - set(SHOWDOWN_CODES) - set(ACROSS_HANDS)) == sorted(
+        codes
+    )
     assert {code: RULES[code].severity for code in codes} == {
         code: spec["severity"] for code, spec in codes.items()
     }
@@ -94,7 +101,9 @@ def test_reads_lists_exactly_the_columns_the_rule_reads(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(RULES))
 def test_every_column_a_rule_reads_is_in_state_or_the_canonical_tables(code: str) -> None:
     rule = RULES[code]
-    if rule.hand_level:
+    if rule.session_frame is not None:  # a frame of audit/sessions, declared column by column
+        known = set(FRAME_COLUMNS[rule.session_frame])
+    elif rule.hand_level:
         known = set(POLARS_SCHEMAS["hands"]) | set(SETTLEMENT)
     else:
         known = set(POLARS_SCHEMAS["actions"]) | set(POLARS_SCHEMAS["hands"])

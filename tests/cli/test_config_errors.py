@@ -96,17 +96,21 @@ def test_site_subtables_are_declared_in_one_place(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """[site.<name>.X] is accepted exactly for the names of audit/options.py SITE_SUBTABLES
-    (issue #16 adds `rake` there), and skipped by the options reader; others are errors."""
-    path = _write(
-        tmp_path, "[site.pokerstars]\nfl_max_raises = 5\n[site.pokerstars.rake]\ncap = 3\n"
-    )
-    with pytest.raises(ConfigError, match=r":3: unknown table \[site.pokerstars.rake\]"):
-        read_config(path)
-    monkeypatch.setattr(audit.options, "SITE_SUBTABLES", ("rake",))
+    (`rake`, issue #16, read by audit/sessions/rake.py), and skipped by the options reader;
+    others are errors."""
+    rake = '[site.pokerstars.rake]\nsource = "a test"\nrate = "5%"\n'
+    path = _write(tmp_path, "[site.pokerstars]\nfl_max_raises = 5\n" + rake)
     config = read_config(path)
     assert config.per_site["pokerstars"].fl_max_raises == 5
+    assert config.rake["pokerstars"].source == "a test"
+    with pytest.raises(ConfigError, match=r":3: \[site.pokerstars.rake\]: unknown key"):
+        read_config(_write(tmp_path, "[site.pokerstars]\nfl_max_raises = 5\n" + rake + "cap = 3\n"))
     with pytest.raises(ConfigError, match=r"did you mean `rake`\?"):
         read_config(_write(tmp_path, "[site.pokerstars.rakes]\ncap = 3\n"))
+    monkeypatch.setattr(audit.options, "SITE_SUBTABLES", ())
+    path = _write(tmp_path, "[site.pokerstars]\nfl_max_raises = 5\n" + rake)
+    with pytest.raises(ConfigError, match=r":3: unknown table \[site.pokerstars.rake\]"):
+        read_config(path)
 
 
 def test_a_good_file_reads_every_table(tmp_path: Path) -> None:

@@ -46,6 +46,12 @@ def test_local_cluster_of_two_workers(
     record = run_corpus(corpus, tmp_path, chunk_bytes=CHUNK, engine=spec)
     assert comparable(record) == comparable(local_record)
     _same_outputs(local_out, tmp_path)
+    # the across-hands step saw the same sessions and flags (RULES.md §12, hhaudit/run/sessions.py)
+    assert record["totals"]["sessions"]["sessions"] > 0
+    hands = pl.read_parquet(tmp_path / "hands.parquet")
+    assert hands.get_column("session_id").null_count() < hands.height
+    flags = pl.read_parquet(tmp_path / "violations.parquet")
+    assert (flags.get_column("category") == "session").any()
 
 
 def test_existing_scheduler_via_cli(

@@ -86,7 +86,13 @@ def test_totals_summary_and_csv_count_root_causes(tmp_path: Path) -> None:
     totals = json.loads((out / "run.json").read_text())["totals"]
     assert (totals["flags"], totals["consequences"], totals["flags_total"]) == (2, 2, 4)
     assert totals["violations"] == 2 and totals["by_code"] == {"POT-TOTAL": 2}
-    assert totals["by_category"] == {"betting": 0, "accounting": 2, "log": 0}
+    assert totals["by_category"] == {
+        "betting": 0,
+        "accounting": 2,
+        "log": 0,
+        "session": 0,
+        "rake": 0,
+    }
     files = json.loads((out / "run.json").read_text())["files"]
     assert [entry["flags"] for entry in files] == [1, 1]
     with open(out / "summary.csv", newline="") as handle:

@@ -7,6 +7,7 @@ import click
 from hhaudit.cli.commands.check import check
 from hhaudit.cli.commands.convert import convert
 from hhaudit.cli.commands.parse import parse
+from hhaudit.cli.commands.rake import rake_schedule
 from hhaudit.cli.commands.rules import rule, rules
 from hhaudit.cli.commands.run import run
 
@@ -17,3 +18,4 @@ COMMANDS.append(check)
 COMMANDS.append(rules)
 COMMANDS.append(rule)
 COMMANDS.append(convert)
+COMMANDS.append(rake_schedule)

@@ -1,0 +1,73 @@
+"""STACK-CARRY: a player starts a hand with other chips than he ended his previous hand with.
+
+Judged on two consecutive hands of a table session (audit/sessions) in which the player is
+seated, where the earlier hand's end stack is known (printed by the site, or derived from the
+log: audit/sessions/ends.py) and the log proves no hand is missing between them: no hand
+quarantined between, the button moved to the next seat, and he is the one player of the pair
+whose stack did not carry (a hand missing from the log changes several stacks). A decrease
+is a violation (chips vanished between hands); an increase is info: a top-up in a cash game,
+a rebuy or add-on in a tournament (the logs that print such lines are not read yet, so an
+increase is never called a fault).
+
+Violating:
+    cash NL 50/100 table T
+    hand 101 at 12:00:00 button 1: P1=5000>4900 P2=5000>5150 P3=5000>4950
+    hand 102 at 12:01:00 button 2: P1=4900 P2=5100 P3=4950 !
+
+Legal:
+    cash NL 50/100 table T
+    hand 101 at 12:00:00 button 1: P1=5000>4900 P2=5000>5150 P3=5000>4950
+    hand 102 at 12:01:00 button 2: P1=4900 P2=5150 P3=4950
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from audit.rules._base import Rule, col, money, sentence
+
+_DIFF = col("stack") - col("prev_end")
+_KNOWN = col("stack").is_not_null() & col("prev_end").is_not_null()
+#: The two hands are provably consecutive (no hand missing from the log between them): none
+#: quarantined between, the button moved one seat, and no other player's stack moved (a
+#: missing hand changes the stacks of everyone who played it).
+_CONSECUTIVE = col("gap_free") & col("button_advanced") & (col("pair_mismatches") == 1)
+_JUDGED = _KNOWN & _CONSECUTIVE
+
+RULE = Rule(
+    name="session.stack-carry",
+    reads=(
+        "button_advanced",
+        "gap_free",
+        "hand_id",
+        "pair_mismatches",
+        "player",
+        "prev_end",
+        "prev_hand_id",
+        "prev_line_no",
+        "scale",
+        "stack",
+    ),
+    code="STACK-CARRY",
+    category="session",
+    severity="violation",
+    structures=None,
+    citation="RULES.md §12 T-1",
+    summary="A starting stack differs from the player's end stack in the previous hand",
+    violates=_JUDGED & (_DIFF != 0),
+    message=sentence(
+        "{} starts hand {} with {} but ended hand {} (line {}) with {}: {} {}",
+        "player",
+        "hand_id",
+        money(col("stack")),
+        "prev_hand_id",
+        "prev_line_no",
+        money(col("prev_end")),
+        money(_DIFF.abs()),
+        pl.when(_DIFF < 0)
+        .then(pl.lit("missing, and chips never leave a seat between hands"))
+        .otherwise(pl.lit("more: a top-up, rebuy or add-on (such lines are not read yet)")),
+    ),
+    session_frame="carries",
+    severity_expr=pl.when(_DIFF < 0).then(pl.lit("violation")).otherwise(pl.lit("info")),
+)

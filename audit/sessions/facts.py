@@ -1,0 +1,39 @@
+"""Per-hand facts the session and rake rules read from the actions (the posts, the streets).
+
+sb_seat / bb_seat: the seat of the hand's small / big blind post (the first, by seq) and n_sb /
+n_bb how many were posted (a returning player's extra big blind makes two: the rotation is then
+not judged); ended_preflop: the pot was won before any flop was dealt (no betting after
+preflop and one player left unfolded: an all-in preflop still deals the flop).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+FACT_COLUMNS = ("hand_key", "sb_seat", "bb_seat", "n_sb", "n_bb", "ended_preflop")
+_BETTING = ("fold", "check", "call", "bet", "raise")
+
+
+def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
+    """FACT_COLUMNS, one row per hand of `actions` (canonical actions, `void` when audited)."""
+    kind = pl.col("kind").cast(pl.String)
+    names = actions.collect_schema().names()
+    real = ~pl.col("void").fill_null(False) if "void" in names else pl.lit(True)
+    # the street is the integer of parsers.schema, or the run's Enum of its names (same order)
+    street = pl.col("street").to_physical().cast(pl.Int32)
+    rows = actions.select(
+        "hand_key", "seq", "seat", street.alias("street"), kind.alias("_kind"), real.alias("_real")
+    )
+    is_sb, is_bb = pl.col("_kind") == "post_sb", pl.col("_kind") == "post_bb"
+    betting = pl.col("_kind").is_in(_BETTING) & pl.col("_real")
+    folded = pl.col("seat").filter((pl.col("_kind") == "fold") & pl.col("_real")).n_unique()
+    players = pl.col("seat").filter(pl.col("_kind") != "collect").n_unique()
+    return rows.group_by("hand_key").agg(
+        pl.col("seat").filter(is_sb).sort_by(pl.col("seq").filter(is_sb)).first().alias("sb_seat"),
+        pl.col("seat").filter(is_bb).sort_by(pl.col("seq").filter(is_bb)).first().alias("bb_seat"),
+        is_sb.sum().cast(pl.Int32).alias("n_sb"),
+        is_bb.sum().cast(pl.Int32).alias("n_bb"),
+        (
+            (pl.col("street").filter(betting).max().fill_null(0) == 0) & (players - folded == 1)
+        ).alias("ended_preflop"),
+    )

@@ -1,0 +1,140 @@
+"""Where the big blind should be (T-2 BLIND-ROTATION), for the consecutive hands of a session.
+
+A pair of hands is judged only where the log proves the two are consecutive and the blind's
+move is determined: no hand quarantined between, every player of both hands whose stacks are
+known carries his stack exactly (at least two: a hand missing from the log moves the blinds'
+stacks), one big blind posted in each, and nobody dealt in to the later hand who was not dealt
+in, in the same seat, to the earlier one (a new player may wait for the big blind or post).
+Players who left are allowed: that is what the button rule decides.
+
+* dead button (tournaments always, TDA 32; cash with `button_rule = "dead"`): the big blind
+  moves to the first seat clockwise after the previous big blind that is dealt in;
+* moving button (`button_rule = "moving"`): the button moves to the first seat dealt in after
+  the previous button, the small blind and the big blind follow it; heads-up the button is the
+  small blind, so the big blind is the other player.
+
+Within a hand, heads-up (two dealt in) the button posts the small blind.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+ROTATION_COLUMNS = ("hand_key", "rotation_judged", "expected_bb", "other_bb", "heads_up_wrong")
+
+
+def ring() -> pl.Expr:
+    """Seats around the table, on rows of one hand's seats: max_seats, or more when the site
+    numbers seats beyond it (888poker "9 Max" tables use seat 10), at least 2; evaluated
+    before a group_by on hand_key (it is a window over the hand)."""
+    largest = pl.col("seat").cast(pl.Int64).max().over("hand_key")
+    return pl.max_horizontal(pl.col("max_seats").cast(pl.Int64).fill_null(0), largest, 2)
+
+
+def _dealt(seats: pl.LazyFrame, tournament_hands: pl.LazyFrame) -> pl.LazyFrame:
+    """(hand_key, seat, player) of the seats in the blinds' rotation: in a tournament every
+    seated player (one sitting out is still dealt in and posts: PokerStars "is sitting out"
+    players post their blinds), in a cash game those not sitting out."""
+    marked = seats.join(tournament_hands, on="hand_key", how="left")
+    in_rotation = pl.col("_tournament").fill_null(False) | ~pl.col("sitting_out").fill_null(False)
+    return marked.filter(in_rotation).select("hand_key", "seat", "player")
+
+
+def _carry_counts(carries: pl.LazyFrame) -> pl.LazyFrame:
+    known = pl.col("stack").is_not_null() & pl.col("prev_end").is_not_null()
+    return carries.group_by("hand_key").agg(
+        known.sum().alias("_known"),
+        (known & (pl.col("stack") != pl.col("prev_end"))).sum().alias("_off"),
+    )
+
+
+def _expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
+    """Per hand: arrivals, dealt count, and the big blind seat each button rule expects."""
+    tournament = pl.col("is_tournament").fill_null(False)
+    tournaments = pl.concat(
+        [
+            pairs.select("hand_key", tournament.alias("_tournament")),
+            pairs.select(
+                pl.col("prev_hand_key").alias("hand_key"), tournament.alias("_tournament")
+            ),
+        ]
+    ).unique("hand_key")
+    dealt = _dealt(seats, tournaments)
+    now = pairs.select(
+        "hand_key", "prev_hand_key", "prev_bb_seat", "prev_button_seat", "max_seats"
+    ).join(dealt, on="hand_key", how="inner")
+    before = dealt.rename({"hand_key": "prev_hand_key"}).with_columns(_was=pl.lit(True))
+    now = now.join(before, on=["prev_hand_key", "seat", "player"], how="left")
+    after_bb = (pl.col("seat").cast(pl.Int64) - pl.col("prev_bb_seat") - 1) % pl.col("_ring")
+    after_button = (pl.col("seat").cast(pl.Int64) - pl.col("prev_button_seat") - 1) % pl.col(
+        "_ring"
+    )
+    n = pl.len()
+    before_count = before.group_by("prev_hand_key").agg(pl.len().alias("_dealt_before"))
+    return (
+        now.with_columns(_ring=ring())
+        .group_by("hand_key")
+        .agg(
+            pl.col("prev_hand_key").first(),
+            pl.col("_was").is_null().sum().alias("_arrivals"),
+            n.alias("_dealt"),
+            pl.col("seat").sort_by(after_bb).first().alias("_dead_bb"),
+            pl.col("seat")
+            .sort_by(after_button)
+            .get(pl.min_horizontal(n, 3) - 1)
+            .alias("_moving_bb"),
+        )
+        .join(before_count, on="prev_hand_key", how="left")
+        .with_columns(
+            _departures=pl.col("_dealt_before") - (pl.col("_dealt") - pl.col("_arrivals"))
+        )
+    )
+
+
+def rotation(
+    pairs: pl.LazyFrame, seats: pl.LazyFrame, carries: pl.LazyFrame, rule: pl.Expr
+) -> pl.LazyFrame:
+    """ROTATION_COLUMNS per pair (module docstring); `rule` is each hand's button_rule."""
+    frame = (
+        pairs.select(
+            "hand_key",
+            "gap_free",
+            "n_bb",
+            "prev_n_bb",
+            "n_sb",
+            "sb_seat",
+            "button_seat",
+            rule.alias("_rule"),
+        )
+        .join(_expected(pairs, seats), on="hand_key", how="left")
+        .join(_carry_counts(carries), on="hand_key", how="left")
+    )
+    judged = (
+        pl.col("gap_free")
+        & (pl.col("_arrivals") == 0)
+        & (pl.col("n_bb") == 1)
+        & (pl.col("prev_n_bb") == 1)
+        & (pl.col("_known").fill_null(0) >= 2)
+        & (pl.col("_off").fill_null(0) == 0)
+        & (pl.col("_dealt") >= 2)
+    ).fill_null(False)
+    # with nobody gone both rules move the big blind one seat on (the moving formula, counted
+    # from the button, would also count a dead small blind of the earlier hand)
+    stable = pl.col("_departures") == 0
+    expected = (
+        pl.when(stable | (pl.col("_rule") != "moving")).then("_dead_bb").otherwise("_moving_bb")
+    )
+    # "either": a seat one of the two rules gives is accepted
+    other = pl.when(~stable & (pl.col("_rule") == "either")).then("_moving_bb").otherwise(expected)
+    heads_up_wrong = (
+        (pl.col("_dealt") == 2)
+        & (pl.col("n_sb") == 1)
+        & (pl.col("sb_seat") != pl.col("button_seat"))
+    ).fill_null(False)
+    return frame.select(
+        "hand_key",
+        judged.alias("rotation_judged"),
+        expected.alias("expected_bb"),
+        other.alias("other_bb"),
+        heads_up_wrong.alias("heads_up_wrong"),
+    )

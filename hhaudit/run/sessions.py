@@ -1,0 +1,146 @@
+"""The run's across-hands step: table sessions and their flags (RULES.md §12, audit/sessions).
+
+Runs on the combined Parquet tables after the duplicates are dropped (the same for a full run,
+a --resume run, any cut into units and either engine): hands.parquet gains session_id and
+session_seq, violations.parquet gains session_id and the session rules' flags, and each file's
+run.json entry counts the new flags. run.json `totals.sessions` says what was found.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from hhaudit.run.batch import AuditSettings, FileEntry
+from reports.atomic import atomic_path
+
+
+def _rewrite(path: Path, frame: pl.LazyFrame) -> None:
+    with atomic_path(path) as tmp:
+        frame.sink_parquet(tmp)
+
+
+def _with_session(
+    frame: pl.LazyFrame, sessions: pl.DataFrame, columns: Sequence[str]
+) -> pl.LazyFrame:
+    present = frame.collect_schema().names()
+    base = frame.drop([name for name in columns if name in present])
+    keyed = sessions.lazy().select("hand_key", *columns)
+    return base.join(keyed, on="hand_key", how="left", maintain_order="left")
+
+
+#: Columns a session flag takes from its hand (the run's columns: hhaudit/run/derived.py).
+FROM_HAND = ("hand_uid", "currency", "scale", "run_id")
+
+
+def _in_layout(flags: pl.DataFrame, hands: pl.LazyFrame, schema: pl.Schema) -> pl.LazyFrame:
+    """The session flags in the combined violations' layout: the run's columns from their
+    hand, flag ids naming the hand_uid (hhaudit/run/identity.py) like every other flag."""
+    taken = [name for name in FROM_HAND if name in schema and name not in flags.columns]
+    frame = flags.lazy()
+    if taken:
+        frame = frame.join(hands.select("hand_key", *taken), on="hand_key", how="left")
+    if "hand_uid" in schema:
+        rest = pl.col("flag_id").str.extract(r"(:[^:]+:[^:]+)$")
+        frame = frame.with_columns(pl.concat_str(pl.col("hand_uid"), rest).alias("flag_id"))
+    names = frame.collect_schema().names()
+    return frame.select(
+        (pl.col(name) if name in names else pl.lit(None)).cast(dtype).alias(name)
+        for name, dtype in schema.items()
+    )
+
+
+def _adjusted(entries: Sequence[FileEntry], flags: pl.DataFrame) -> list[FileEntry]:
+    """Entries with their files' new root flags (and violations) counted."""
+    if flags.is_empty():
+        return list(entries)
+    per_file = flags.group_by("source_file").agg(
+        pl.len().alias("n"), (pl.col("severity").cast(pl.String) == "violation").sum().alias("v")
+    )
+    counts = {row[0]: (row[1], row[2]) for row in per_file.iter_rows()}
+    adjusted = []
+    for entry in entries:  # a loop over files
+        n, v = counts.get(entry.path, (0, 0))
+        adjusted.append(
+            dataclasses.replace(entry, flags=entry.flags + n, violations=entry.violations + v)
+            if n
+            else entry
+        )
+    return adjusted
+
+
+def session_totals(sessions: pl.DataFrame, hands: pl.LazyFrame) -> dict[str, Any]:
+    """run.json totals.sessions: sessions of two hands or more, and their hands, per site."""
+    sites = hands.select("hand_key", "site").join(sessions.lazy(), on="hand_key")
+    sizes = sites.group_by("site", "session_id").agg(pl.len().alias("hands"))
+    multi = sizes.filter(pl.col("hands") > 1)
+    per_site = (
+        multi.group_by("site")
+        .agg(pl.len().alias("sessions"), pl.col("hands").sum().alias("hands_in_sessions"))
+        .sort("site")
+        .collect()
+    )
+    by_site = {
+        str(row["site"]): {"sessions": int(row["sessions"]), "hands": int(row["hands_in_sessions"])}
+        for row in per_site.iter_rows(named=True)
+    }
+    return {
+        "sessions": sum(site["sessions"] for site in by_site.values()),
+        "hands_in_sessions": sum(site["hands"] for site in by_site.values()),
+        "by_site": by_site,
+    }
+
+
+def rake_totals(
+    hands: pl.LazyFrame, schedules: Mapping[str, Any], judged: Mapping[str, int]
+) -> dict[str, Any]:
+    """run.json totals.rake: per site of the run, whether its rake was audited (a
+    schedule in force: audit/sessions/rake.py), how many hands were judged, the source."""
+    sites = hands.select(pl.col("site").drop_nulls().unique().sort()).collect().to_series()
+    found = {}
+    for site in sites.to_list():  # a loop over the run's sites
+        schedule = schedules.get(site)
+        found[site] = (
+            {"audited": True, "hands": int(judged.get(site, 0)), "source": schedule.source}
+            if schedule is not None
+            else {"audited": False, "reason": "no rake schedule for this site"}
+        )
+    return found
+
+
+def add_sessions(
+    out_dir: Path, entries: Sequence[FileEntry], settings: AuditSettings
+) -> tuple[list[FileEntry], dict[str, Any]]:
+    """Sessions and session flags into the combined tables of `out_dir` (module docstring)."""
+    from audit.sessions import audit_sessions
+    from audit.violations import is_root
+
+    hands_path, violations_path = out_dir / "hands.parquet", out_dir / "violations.parquet"
+    selection = settings.selection
+    found = audit_sessions(
+        pl.scan_parquet(hands_path),
+        pl.scan_parquet(out_dir / "seats.parquet"),
+        pl.scan_parquet(out_dir / "actions.parquet"),
+        pl.scan_parquet(out_dir / "quarantine.parquet"),
+        settings.default,
+        settings.per_site,
+        codes=selection.codes,
+        schedules=settings.rake,
+    )
+    flags = selection.apply(found.violations)  # [rules.severity] overrides
+    totals = session_totals(found.sessions, pl.scan_parquet(hands_path))
+    totals["rake"] = rake_totals(pl.scan_parquet(hands_path), settings.rake, found.rake_judged)
+    earlier = _with_session(pl.scan_parquet(violations_path), found.sessions, ("session_id",))
+    new = _in_layout(flags, pl.scan_parquet(hands_path), earlier.collect_schema())
+    combined = pl.concat([earlier, new]).sort("hand_key", maintain_order=True).collect()
+    with atomic_path(violations_path) as tmp:
+        combined.write_parquet(tmp)
+    hands = _with_session(
+        pl.scan_parquet(hands_path), found.sessions, ("session_id", "session_seq")
+    )
+    _rewrite(hands_path, hands)
+    return _adjusted(entries, flags.filter(is_root())), totals
