@@ -90,6 +90,8 @@ def test_totals_summary_and_csv_count_root_causes(tmp_path: Path) -> None:
         "betting": 0,
         "accounting": 2,
         "log": 0,
+        "cards": 0,
+        "showdown": 0,
         "session": 0,
         "rake": 0,
     }
