@@ -104,11 +104,11 @@ def flagged_rows(
     so the table keeps its shape).
 
     Every rule's test runs once over its whole frame; the filters and messages then run on the
-    flagged rows only, and only for the rules that flag one. Planning a rule's message
-    expressions cost ~2-4 ms per rule whatever the rows, and most rules flag nothing (the
-    three hand-level rules too, in most slices). Exact because rule expressions are row-wise
-    (no window or aggregate: audit/rules/_base.py) and a rule without a flagged row adds no
-    row to the table.
+    flagged rows only, and only for the rules that flag one: planning a rule's message
+    expressions costs the same whatever the rows (docs/audit-speed.md, "Timings"), and most
+    rules flag nothing (the three hand-level rules too, in most slices). Exact because rule
+    expressions are row-wise (no window or aggregate: audit/rules/_base.py) and a rule
+    without a flagged row adds no row to the table.
     """
     hand_rules = [rule for rule in rules if rule.hand_level]
     action_rules = [rule for rule in rules if not rule.hand_level]
@@ -145,7 +145,7 @@ def assemble(
     to its cause (audit/causes.py; `full_state`: the whole state when `state` holds only the
     flagged rows)."""
     lazy_state, lazy_hands = state.lazy(), per_hand.lazy()
-    parts = [
+    frames = [
         hand_violations(lazy_hands, rule)
         if rule.hand_level
         else action_violations(lazy_state, rule)
@@ -153,7 +153,7 @@ def assemble(
     ]
     info = hands.lazy().select(HAND_INFO).rename({"line_no": "hand_line_no"})
     frame = (
-        pl.concat(parts, how="vertical_relaxed")
+        pl.concat(frames, how="vertical_relaxed")
         .filter(pl.col("severity") != "ignore")
         .join(info, on="hand_key", how="left")
         .with_columns(line_no=pl.coalesce("action_line_no", "hand_line_no"))

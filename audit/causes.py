@@ -125,8 +125,8 @@ def _typed(exprs: dict[str, pl.Expr | None]) -> list[pl.Expr]:
 
 def flag_id() -> pl.Expr:
     seq = pl.col("seq").cast(pl.String).fill_null("h")
-    parts = [pl.col("hand_key").cast(pl.String), pl.lit(":"), seq, pl.lit(":"), pl.col("code")]
-    return pl.concat_str(parts).alias("flag_id")
+    pieces = [pl.col("hand_key").cast(pl.String), pl.lit(":"), seq, pl.lit(":"), pl.col("code")]
+    return pl.concat_str(pieces).alias("flag_id")
 
 
 def _first_per(keys: list[str]) -> pl.Expr:

@@ -61,25 +61,25 @@ def _stack(text: str) -> int | None:
 
 
 def _header(line: str) -> dict[str, Any]:
-    parts = [p.strip() for p in line.split(";")]
-    match = _HEADER.match(parts[0])
+    fields = [p.strip() for p in line.split(";")]
+    match = _HEADER.match(fields[0])
     if not match:
         raise ValueError(f"bad example header {line!r}")
     stakes = {"sb": int(match["sb"]), "bb": int(match["bb"])}
     if match["small"]:
         stakes |= {"small_bet": int(match["small"]), "big_bet": int(match["big"])}
     vector: dict[str, Any] = {"structure": match["structure"], "stakes": stakes}
-    for part in parts[1:]:
-        if part.startswith("stacks"):
-            vector["players"] = _players(part)
-        elif part.startswith("button"):
-            vector["button"] = part.split()[1]
-        elif part.startswith("game"):
-            vector["game"] = part.split()[1]
-        elif part == "hilo":
+    for field in fields[1:]:
+        if field.startswith("stacks"):
+            vector["players"] = _players(field)
+        elif field.startswith("button"):
+            vector["button"] = field.split()[1]
+        elif field.startswith("game"):
+            vector["game"] = field.split()[1]
+        elif field == "hilo":
             vector["hilo"] = True
-        elif part.startswith("ante"):
-            words = part.split()
+        elif field.startswith("ante"):
+            words = field.split()
             vector["ante_rule"] = {
                 "amount": int(words[1]),
                 "mode": "bb" if "bb" in words else "each",
@@ -116,8 +116,8 @@ def _action(street: str, item: str) -> tuple[dict[str, Any], bool]:
 
 def _settlement(line: str) -> dict[str, Any]:
     reported: dict[str, Any] = {"uncalled_returned": {}, "collected": {}}
-    for part in (p.strip() for p in line.split(";")):
-        words = part.split()
+    for field in (p.strip() for p in line.split(";")):
+        words = field.split()
         if words[0] == "collect":
             reported["collected"][words[1]] = int(words[2])
         elif words[0] == "return":

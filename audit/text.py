@@ -24,17 +24,18 @@ def money(amount: pl.Expr) -> pl.Expr:
     return text.otherwise((amount / scale).cast(pl.String))
 
 
-def sentence(template: str, *parts: pl.Expr | str) -> pl.Expr:
-    """`template` with each `{}` replaced by a part (null shows as "n/a").
+def sentence(template: str, *values: pl.Expr | str) -> pl.Expr:
+    """`template` with each `{}` replaced by a value, a column name or an expression (null
+    shows as "n/a").
 
     Built on concat_str: polars 2.1's `pl.format` panicked on multi-chunk string columns.
     """
     pieces = template.split("{}")
-    if len(pieces) != len(parts) + 1:
-        raise ValueError(f"{template!r} needs {len(pieces) - 1} parts, got {len(parts)}")
+    if len(pieces) != len(values) + 1:
+        raise ValueError(f"{template!r} needs {len(pieces) - 1} values, got {len(values)}")
     exprs: list[pl.Expr] = [pl.lit(pieces[0])]
-    for part, text in zip(parts, pieces[1:], strict=True):
-        value = pl.col(part) if isinstance(part, str) else part
+    for given, text in zip(values, pieces[1:], strict=True):
+        value = pl.col(given) if isinstance(given, str) else given
         exprs += [value.cast(pl.String).fill_null("n/a"), pl.lit(text)]
     return pl.concat_str(exprs)
 

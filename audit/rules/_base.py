@@ -80,23 +80,42 @@ def col(name: str) -> pl.Expr:
 #: A real betting action that is evaluated (not void, not a sentinel).
 ACTING = col("is_betting") & ~col("void") & ~col("is_sentinel") & ~col("site_kill")
 WAGER = ACTING & col("is_wager")
+#: The columns ACTING and WAGER read, for a rule's `reads`; MONEY: what money() reads.
+ACTING_READS = ("is_betting", "is_sentinel", "site_kill", "void")
+WAGER_READS = (*ACTING_READS, "is_wager")
+MONEY_READS = ("scale",)
+UNDER_MIN_READS = (
+    *WAGER_READS,
+    "allin_to",
+    "committed_after",
+    "min_to",
+    "stack_unknown",
+    "to_amount",
+)
 #: The actor's starting stack is known (audit/state/unknown_stack.py: rules that need it skip
 #: the rest).
 KNOWN_STACK = ~col("stack_unknown")
 TO = col("to_amount")
+#: A wager below min_to that does not put the player all-in (NL-BET-MIN, RAISE-MIN).
+UNDER_MIN = WAGER & KNOWN_STACK & (col("min_to") > TO) & (col("committed_after") < col("allin_to"))
 #: The row's action kind as text, for messages.
 KIND = col("kind").cast(pl.String)
 
 __all__ = [
     "ACTING",
+    "ACTING_READS",
     "CATEGORIES",
     "KIND",
     "KNOWN",
     "KNOWN_STACK",
+    "MONEY_READS",
     "NL_PL",
     "SEVERITIES",
     "TO",
+    "UNDER_MIN",
+    "UNDER_MIN_READS",
     "WAGER",
+    "WAGER_READS",
     "Rule",
     "col",
     "money",

@@ -19,7 +19,16 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import ACTING, KNOWN_STACK, Rule, col, money, sentence
+from audit.rules._base import (
+    ACTING,
+    ACTING_READS,
+    KNOWN_STACK,
+    MONEY_READS,
+    Rule,
+    col,
+    money,
+    sentence,
+)
 
 _OWED = pl.min_horizontal(col("to_call").clip(lower_bound=0), col("stack_before"))
 #: Every other live player all-in below the current bet: matching them is enough.
@@ -37,18 +46,15 @@ RULE = Rule(
     summary="Call amount differs from min(to_call, stack)",
     options=("short_bb_call_full",),
     reads=(
+        *ACTING_READS,
+        *MONEY_READS,
         "call_cap",
         "chips",
         "committed_before",
-        "is_betting",
         "is_call",
-        "is_sentinel",
-        "scale",
-        "site_kill",
         "stack_before",
         "stack_unknown",
         "to_call",
-        "void",
     ),
     violates=ACTING
     & KNOWN_STACK

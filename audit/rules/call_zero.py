@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import ACTING, Rule, col
+from audit.rules._base import ACTING, ACTING_READS, Rule, col
 
 RULE = Rule(
     code="CALL-ZERO",
@@ -23,7 +23,7 @@ RULE = Rule(
     structures=None,
     citation="RULES.md I-13; TDA 55-A",
     summary="'call' with nothing to call (treated as a check)",
-    reads=("is_betting", "is_call", "is_sentinel", "site_kill", "to_call", "void"),
+    reads=(*ACTING_READS, "is_call", "to_call"),
     violates=ACTING & col("is_call") & (col("to_call") <= 0),
     message=pl.lit("called with nothing to call (a check)"),
 )

@@ -11,7 +11,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import ACTING, Rule, col, money, sentence
+from audit.rules._base import ACTING, ACTING_READS, MONEY_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="CHECK-FACING-BET",
@@ -22,7 +22,7 @@ RULE = Rule(
     citation="RULES.md I-7; TDA 55",
     summary="Check while facing a bet",
     options=("short_bb_call_full",),
-    reads=("is_betting", "is_check", "is_sentinel", "scale", "site_kill", "to_call", "void"),
+    reads=(*ACTING_READS, *MONEY_READS, "is_check", "to_call"),
     violates=ACTING & col("is_check") & (col("to_call") > 0),
     message=sentence("checked while facing {} to call", money(col("to_call"))),
 )

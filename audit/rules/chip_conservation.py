@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import Rule, col, money, sentence
+from audit.rules._base import MONEY_READS, Rule, col, money, sentence
 
 _RAKE = col("rake")
 #: H-4's first part: collected + rake is not the reported pot (a pot net of the rake aside).
@@ -73,6 +73,7 @@ RULE = Rule(
     citation="RULES.md H-4",
     summary="Reported settlement creates or destroys chips",
     reads=(
+        *MONEY_READS,
         "cashed_out_total",
         "collected_total",
         "final_total",
@@ -80,7 +81,6 @@ RULE = Rule(
         "first_final_off",
         "net_of_rake",
         "rake",
-        "scale",
         "start_total",
         "total_pot",
     ),

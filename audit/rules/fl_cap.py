@@ -16,7 +16,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, MONEY_READS, TO, WAGER, WAGER_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="FL-CAP",
@@ -27,19 +27,7 @@ RULE = Rule(
     citation="RULES.md B-6; TDA 48; RRoP §3 r3-r4; seeds 000, 003",
     summary="Fixed-limit bet/raise after the raise cap was reached",
     options=("fl_cap_heads_up", "fl_max_raises", "fl_short_allin_counts_to_cap"),
-    reads=(
-        "current_bet",
-        "fl_capped",
-        "fl_count",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
-        "kind",
-        "scale",
-        "site_kill",
-        "to_amount",
-        "void",
-    ),
+    reads=(*WAGER_READS, *MONEY_READS, "current_bet", "fl_capped", "fl_count", "kind", "to_amount"),
     violates=WAGER & col("fl_capped") & (col("current_bet") < TO),
     message=sentence(
         "{} to {} after the betting was capped ({} bets already on the street)",

@@ -19,7 +19,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, MONEY_READS, TO, WAGER, WAGER_READS, Rule, col, money, sentence
 
 _ALL_IN_FOR_LESS = (col("fl_required") > TO) & (col("committed_after") == col("allin_to"))
 
@@ -33,19 +33,15 @@ RULE = Rule(
     summary="Fixed-limit bet/raise not equal to the required amount (and not an all-in for less)",
     options=("fl_half_allin_level", "fl_short_allin_completion"),
     reads=(
+        *WAGER_READS,
+        *MONEY_READS,
         "allin_to",
         "committed_after",
         "fl_required",
         "fl_unit",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
         "kind",
         "raise_allowed",
-        "scale",
-        "site_kill",
         "to_amount",
-        "void",
     ),
     violates=WAGER & col("raise_allowed") & (col("fl_required") != TO) & ~_ALL_IN_FOR_LESS,
     message=sentence(

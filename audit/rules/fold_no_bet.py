@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import ACTING, Rule, col
+from audit.rules._base import ACTING, ACTING_READS, Rule, col
 
 RULE = Rule(
     code="FOLD-NO-BET",
@@ -28,7 +28,7 @@ RULE = Rule(
     citation="RULES.md I-14; TDA 58",
     summary="Fold when a check was available",
     options=("fold_without_bet",),
-    reads=("is_betting", "is_fold", "is_sentinel", "site_kill", "to_call", "void"),
+    reads=(*ACTING_READS, "is_fold", "to_call"),
     violates=ACTING & col("is_fold") & (col("to_call") <= 0),
     message=pl.lit("folded when checking was free"),
     severity_option="fold_without_bet",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import WAGER, Rule, col
+from audit.rules._base import WAGER, WAGER_READS, Rule, col
 
 _KIND = pl.col("kind")
 
@@ -27,7 +27,7 @@ RULE = Rule(
     structures=None,
     citation="RULES.md I-12; TDA 55",
     summary="Action type inconsistent with the state ('bet' facing a bet, 'raise' with no bet)",
-    reads=("current_bet", "is_betting", "is_sentinel", "is_wager", "kind", "site_kill", "void"),
+    reads=(*WAGER_READS, "current_bet", "kind"),
     violates=WAGER
     & (
         ((_KIND == "bet") & (col("current_bet") > 0))

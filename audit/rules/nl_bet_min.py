@@ -17,7 +17,17 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import KNOWN_STACK, NL_PL, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import (
+    MONEY_READS,
+    NL_PL,
+    TO,
+    UNDER_MIN,
+    UNDER_MIN_READS,
+    Rule,
+    col,
+    money,
+    sentence,
+)
 
 RULE = Rule(
     code="NL-BET-MIN",
@@ -28,25 +38,8 @@ RULE = Rule(
     citation="RULES.md B-1; RRoP §14 NL r2; TDA 43-A, 55-B; seed 000",
     summary="Opening bet below the minimum bet (big-bet games: NL and PL)",
     options=("straddle_sets_postflop_min_bet",),
-    reads=(
-        "allin_to",
-        "committed_after",
-        "current_bet",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
-        "min_to",
-        "scale",
-        "site_kill",
-        "stack_unknown",
-        "to_amount",
-        "void",
-    ),
-    violates=WAGER
-    & KNOWN_STACK
-    & (col("current_bet") == 0)
-    & (col("min_to") > TO)
-    & (col("committed_after") < col("allin_to")),
+    reads=(*UNDER_MIN_READS, *MONEY_READS, "current_bet"),
+    violates=UNDER_MIN & (col("current_bet") == 0),
     message=sentence(
         "bet {}; the minimum bet is {} (one big blind) unless all-in",
         money(TO),

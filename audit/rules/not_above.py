@@ -13,7 +13,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, MONEY_READS, TO, WAGER, WAGER_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="NOT-ABOVE",
@@ -23,17 +23,7 @@ RULE = Rule(
     structures=None,
     citation="RULES.md I-10",
     summary="Bet/raise whose total does not exceed the current bet",
-    reads=(
-        "current_bet",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
-        "kind",
-        "scale",
-        "site_kill",
-        "to_amount",
-        "void",
-    ),
+    reads=(*WAGER_READS, *MONEY_READS, "current_bet", "kind", "to_amount"),
     violates=WAGER & (col("current_bet") >= TO),
     message=sentence(
         "{} to {}, which does not exceed the current bet of {}",

@@ -17,7 +17,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import ACTING, Rule, col, sentence
+from audit.rules._base import ACTING, ACTING_READS, Rule, col, sentence
 
 RULE = Rule(
     code="ORDER",
@@ -27,15 +27,7 @@ RULE = Rule(
     structures=None,
     citation="RULES.md I-1, D-9; TDA 50, 53, 34-B",
     summary="Action out of turn",
-    reads=(
-        "expected_seat",
-        "is_betting",
-        "is_sentinel",
-        "seat",
-        "seat_unknown",
-        "site_kill",
-        "void",
-    ),
+    reads=(*ACTING_READS, "expected_seat", "seat", "seat_unknown"),
     violates=ACTING
     & ~col("seat_unknown")
     & col("expected_seat").is_not_null()

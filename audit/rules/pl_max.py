@@ -17,7 +17,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, MONEY_READS, TO, WAGER, WAGER_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="PL-MAX",
@@ -28,18 +28,7 @@ RULE = Rule(
     citation="RULES.md B-4; TDA 54-A..D, 52-B; RRoP §14 PL r1-r5; seed 000",
     summary="Pot-limit bet/raise above the pot-limit maximum",
     options=("pl_preflop_nominal_blinds", "pl_sb_counts_as_bb"),
-    reads=(
-        "committed_after",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
-        "kind",
-        "pl_limit",
-        "scale",
-        "site_kill",
-        "to_amount",
-        "void",
-    ),
+    reads=(*WAGER_READS, *MONEY_READS, "committed_after", "kind", "pl_limit", "to_amount"),
     violates=WAGER & (col("committed_after") > col("pl_limit")),
     message=sentence(
         "{} to {}; the pot-limit maximum was {}",

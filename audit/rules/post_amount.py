@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import KIND, KNOWN_STACK, Rule, col, money, sentence
+from audit.rules._base import KIND, KNOWN_STACK, MONEY_READS, Rule, col, money, sentence
 
 _KIND = pl.col("kind")
 _PLAYER = ["hand_key", "seat"]
@@ -105,6 +105,7 @@ RULE = Rule(
     summary="Blind/ante posted amount differs from the structure",
     options=("bb_ante_priority", "ante_priority"),
     reads=(
+        *MONEY_READS,
         "ante",
         "bb_ante",
         "bb_seat",
@@ -115,7 +116,6 @@ RULE = Rule(
         "opt_ante_priority",
         "opt_bb_ante_priority",
         "remaining_before",
-        "scale",
         "seat",
         "small_blind",
         "stack",

@@ -21,7 +21,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import Rule, col, money, sentence
+from audit.rules._base import MONEY_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="POT-TOTAL",
@@ -32,7 +32,7 @@ RULE = Rule(
     citation="RULES.md H-3",
     summary="Reported pot differs from contributions minus uncalled returns",
     options=("uncontested_pot_keeps_uncalled", "uncontested_returns_whole_wager"),
-    reads=("expected_pot", "kept_uncalled", "net_of_rake", "scale", "total_pot"),
+    reads=(*MONEY_READS, "expected_pot", "kept_uncalled", "net_of_rake", "total_pot"),
     violates=col("total_pot").is_not_null()
     & (col("total_pot") != col("expected_pot"))
     & ~col("net_of_rake")

@@ -15,7 +15,17 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import KNOWN_STACK, NL_PL, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import (
+    MONEY_READS,
+    NL_PL,
+    TO,
+    UNDER_MIN,
+    UNDER_MIN_READS,
+    Rule,
+    col,
+    money,
+    sentence,
+)
 
 RULE = Rule(
     code="RAISE-MIN",
@@ -26,27 +36,8 @@ RULE = Rule(
     citation="RULES.md B-2; TDA 43-A (+ addendum Ex1-4-B), 47-A, 52-A; RRoP §3 r5, §14 NL r3-r4",
     summary="Raise increment below the last full bet/raise increment (NL/PL), not all-in",
     options=("short_bb_call_full", "straddle_sets_min_raise"),
-    reads=(
-        "allin_to",
-        "committed_after",
-        "current_bet",
-        "full_increment",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
-        "min_to",
-        "scale",
-        "site_kill",
-        "stack_unknown",
-        "to_amount",
-        "void",
-    ),
-    violates=WAGER
-    & KNOWN_STACK
-    & (col("current_bet") > 0)
-    & (col("current_bet") < TO)
-    & (col("min_to") > TO)
-    & (col("committed_after") < col("allin_to")),
+    reads=(*UNDER_MIN_READS, *MONEY_READS, "current_bet", "full_increment"),
+    violates=UNDER_MIN & (col("current_bet") > 0) & (col("current_bet") < TO),
     message=sentence(
         "raised to {}; the minimum raise was to {} (last full raise {})",
         money(TO),

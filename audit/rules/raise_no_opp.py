@@ -18,7 +18,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import KIND, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KIND, MONEY_READS, TO, WAGER, WAGER_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="RAISE-NO-OPP",
@@ -30,17 +30,13 @@ RULE = Rule(
     summary="Bet/raise when no opponent can respond (all others folded or all-in)",
     options=("raise_without_opponent",),
     reads=(
+        *WAGER_READS,
+        *MONEY_READS,
         "current_bet",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
         "kind",
         "n_live",
         "n_with_chips",
-        "scale",
-        "site_kill",
         "to_amount",
-        "void",
     ),
     violates=WAGER & (col("current_bet") < TO) & (col("n_live") >= 2) & (col("n_with_chips") <= 1),
     message=sentence(

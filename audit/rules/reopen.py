@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import KNOWN, TO, WAGER, Rule, col, money, sentence
+from audit.rules._base import KNOWN, MONEY_READS, TO, WAGER, WAGER_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="REOPEN",
@@ -30,20 +30,16 @@ RULE = Rule(
     summary="Raise by a player for whom the betting was not reopened",
     options=("fl_reopen_fraction", "fl_reopen_scope"),
     reads=(
+        *WAGER_READS,
+        *MONEY_READS,
         "acted_before",
         "current_bet",
         "fl_unit",
         "full_increment",
-        "is_betting",
-        "is_sentinel",
-        "is_wager",
         "reopened",
-        "scale",
-        "site_kill",
         "structure",
         "to_amount",
         "to_call",
-        "void",
     ),
     violates=WAGER & col("acted_before") & ~col("reopened") & (col("current_bet") < TO),
     message=sentence(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.rules._base import KIND, KNOWN_STACK, Rule, col, money, sentence
+from audit.rules._base import KIND, KNOWN_STACK, MONEY_READS, Rule, col, money, sentence
 
 _MOVES = col("is_betting") | col("is_live_post") | col("is_dead_post")
 _REQUESTED = (
@@ -31,6 +31,7 @@ RULE = Rule(
     citation="RULES.md I-9; table stakes",
     summary="More chips committed than the player had",
     reads=(
+        *MONEY_READS,
         "chips",
         "committed_before",
         "is_betting",
@@ -38,7 +39,6 @@ RULE = Rule(
         "is_live_post",
         "is_wager",
         "kind",
-        "scale",
         "stack_before",
         "stack_unknown",
         "to_amount",

@@ -18,7 +18,7 @@ Legal:
 
 from __future__ import annotations
 
-from audit.rules._base import Rule, col, money, sentence
+from audit.rules._base import MONEY_READS, Rule, col, money, sentence
 
 RULE = Rule(
     code="UNCALLED-RETURN",
@@ -30,12 +30,12 @@ RULE = Rule(
     summary="Uncalled portion of a bet not (correctly) returned",
     options=("uncontested_pot_keeps_uncalled", "uncontested_returns_whole_wager"),
     reads=(
+        *MONEY_READS,
         "expected_return_total",
         "kept_uncalled",
         "return_detail",
         "return_off",
         "returned_total",
-        "scale",
         "silent_return",
     ),
     violates=col("return_off") & ~col("silent_return") & ~col("kept_uncalled"),

@@ -129,7 +129,7 @@ def _in_street_order(frame: pl.DataFrame) -> pl.DataFrame:
     """`frame` sorted by (hand_key, street, order), nulls first.
 
     The hand enters as its dense number `_hand_gid` (in hand_key order), so one Int64 key does:
-    a single-key sort is about 3x cheaper than sorting on the three columns.
+    a single-key sort is cheaper than sorting on the three columns.
     """
     if frame.get_column("_hand_gid").max() >= MAX_KEYED_HANDS:  # type: ignore[operator]
         return frame.sort("hand_key", "street", "order")
@@ -158,7 +158,7 @@ def _largest_key(table: pl.DataFrame) -> int | None:
 
 def _join_stacks(frame: pl.DataFrame, stacks: pl.DataFrame) -> pl.DataFrame:
     """Each row's starting stack and sitting-out flag: a left join on (hand_key, seat), done on
-    one folded Int64 key when the hand keys allow it (39 -> 23 ms on 306k rows)."""
+    one folded Int64 key when the hand keys allow it (cheaper than the two-key join)."""
     largest = (_largest_key(frame), _largest_key(stacks))
     if any(k is None or k >= MAX_FOLDED_HAND_KEY for k in largest):
         return frame.join(stacks, on=["hand_key", "seat"], how="left", maintain_order="left")

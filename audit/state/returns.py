@@ -72,7 +72,7 @@ def _street_returns(state: pl.DataFrame) -> pl.DataFrame:
 def _top_two(final: pl.DataFrame) -> pl.DataFrame:
     """Per street (s_gid): the top commitment, its seat, and the second largest (0 alone).
 
-    One sort and a shift instead of top_k / sort_by inside group_by (per-group list work, ~8x
+    One sort and a shift instead of top_k / sort_by inside group_by (per-group list work,
     slower): the second is the smaller of the street's first two rows. A null commitment (a
     wager without an amount by a seat without a stack) takes the per-group form, whose seat
     choice puts nulls first.
@@ -93,8 +93,8 @@ def _top_two(final: pl.DataFrame) -> pl.DataFrame:
 
 
 def _street_rank_key() -> pl.Expr:
-    """(s_gid ascending, committed descending) as one Int64: a one-key sort costs about 40 %
-    of the two-key sort (4.3 -> 1.7 ms on 34k rows). Needs _rank_key_fits.
+    """(s_gid ascending, committed descending) as one Int64: a one-key sort costs less than
+    the two-key sort. Needs _rank_key_fits.
 
     Rows with equal commitments on a street may come out in another order than the two-key
     sort's, which changes only the seat named for a tied top: that seat is read only where

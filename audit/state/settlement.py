@@ -20,7 +20,7 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, seat, put_in, returned, collected, cashed_out) from the real rows.
 
     Each amount is a column first, then plain sums: a filter inside the aggregation runs per
-    group and cost several times more.
+    group and costs more.
     """
     chips = pl.col("chips")
 
@@ -90,7 +90,7 @@ def _per_hand_text(rows: pl.DataFrame, name: str, text: pl.Expr) -> pl.DataFrame
     The player rows come out of hash joins and group-bys in no fixed order, so they are put in
     seat order first: the text (and which seat is "first") is then the same on every run.
     Without rows (the usual case) the empty frame is built directly: planning the money and
-    sentence expressions costs a few ms whether there are rows or not."""
+    sentence expressions costs as much whether there are rows or not."""
     if rows.height == 0:
         return pl.DataFrame(schema={"hand_key": rows.schema["hand_key"], name: pl.String})
     in_seat_order = rows.sort("hand_key", "seat", nulls_last=True)
@@ -147,8 +147,8 @@ def hand_frame(
         return_off=pl.col("return_off").any(),
         # every return goes back to a player who put at least that much in
         returns_own_chips=(pl.col("returned") <= pl.col("put_in")).all(),
-        # the log has a return line in the hand (a per-player window over the hand, then any(),
-        # was the same test at 9 ms more)
+        # the log has a return line in the hand (the same test as a per-player window over the
+        # hand, then any(), at less cost)
         logged_returns=pl.col("returned").sum() > 0,
     )
     detail = sentence(

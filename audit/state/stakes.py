@@ -51,7 +51,7 @@ def _capped_posts(actions: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Post rows with `capped`: marked all-in, or the player's posts of the hand use up his
     stack (whatever order the log prints them in: a big blind short because the ante was taken
     first is not evidence of the blind)."""
-    # rechunked: inputs concatenated from many small frames made every later step ~8x slower
+    # rechunked: inputs concatenated from many small frames made every later step slower
     columns = ("hand_key", "seq", "seat", "kind", "amount", "is_all_in", "street")
     posts = actions.select(columns).rechunk()
     posts = posts.filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == 0))
@@ -161,7 +161,7 @@ PRINTED = (
 
 def _amount_texts(frame: pl.DataFrame) -> pl.DataFrame:
     """`frame` plus `<name>_t`, each PRINTED amount in the hand's unit. One money() over the
-    long form: planning a money() expression per column cost ~5 ms each, more than the few
+    long form: planning a money() expression per column cost more than formatting the few
     flagged hands."""
     long = frame.select("hand_key", "scale", *PRINTED).unpivot(index=["hand_key", "scale"])
     texts = long.with_columns(money(pl.col("value")).alias("text")).pivot(

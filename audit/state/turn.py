@@ -176,7 +176,7 @@ def _seat_state(s: int) -> dict[str, pl.Expr]:
 
 
 #: Below every all-in total (amounts are below 2**VALUE_BITS): stands for "no live seat", so
-#: the horizontal maxima run on columns without nulls (about half the cost for nine seats).
+#: the horizontal maxima run on columns without nulls (cheaper than with nulls).
 NO_ALLIN = -(1 << 62)
 
 
@@ -241,7 +241,7 @@ def _owing(s: int) -> dict[str, pl.Expr]:
 
 
 def _count_true(flags: list[pl.Expr]) -> pl.Expr:
-    """How many of `flags` are true, as Int32: a chain of additions, about 40 % cheaper than
+    """How many of `flags` are true, as Int32: a chain of additions, cheaper than
     sum_horizontal. The flags must not be null (the per-seat flags of turn_pass never are:
     each is built from forward fills that start on the hand's or street's first row)."""
     total = pl.lit(0, pl.Int32) if not flags else flags[0].cast(pl.Int32)
@@ -252,7 +252,7 @@ def _count_true(flags: list[pl.Expr]) -> pl.Expr:
 
 def _any_true(flags: list[pl.Expr]) -> pl.Expr:
     """Whether any of `flags` is true: where only "none" or "some" matters, a boolean or is
-    about 7x cheaper than counting (_count_true). Same non-null precondition."""
+    cheaper than counting (_count_true). Same non-null precondition."""
     return pl.any_horizontal(flags) if flags else pl.lit(False)
 
 
@@ -330,7 +330,7 @@ def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
         return _expected_seat_by_distance(seats, ring, previous)
     # With every seat in 0..ring-1 and p = previous mod ring (floor mod, as `%`), the seat at
     # the least clockwise distance is the lowest owing seat above p, else the lowest owing seat:
-    # one when/then chain, about 4x cheaper than a distance per seat and a horizontal min.
+    # one when/then chain, cheaper than a distance per seat and a horizontal min.
     after = previous % ring
     chain = pl.when(pl.lit(False)).then(pl.lit(None, pl.Int16))
     for s in seats:

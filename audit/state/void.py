@@ -75,16 +75,16 @@ def settle_void(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFram
     return full
 
 
-def _write_back(full: pl.DataFrame, part: pl.DataFrame, inputs: list[str]) -> pl.DataFrame:
-    """`full` with the rows of `part` (a recomputed subset, `row` = position) replaced.
+def _write_back(full: pl.DataFrame, subset: pl.DataFrame, inputs: list[str]) -> pl.DataFrame:
+    """`full` with the rows of `subset` (recomputed hands, `row` = position) replaced.
 
     Only `void` and the computed columns can differ from `full`; the other inputs are copies.
     """
-    if part.schema != full.schema:  # a column typed differently on the subset: the safe path
-        kept = full.filter(~pl.col("row").is_in(part.get_column("row").implode()))
-        return pl.concat([kept, part], how="vertical_relaxed").sort("row")
-    positions = part.get_column("row")
-    updated = ["void", *(c for c in part.columns if c not in inputs)]
+    if subset.schema != full.schema:  # a column typed differently on the subset: the safe path
+        kept = full.filter(~pl.col("row").is_in(subset.get_column("row").implode()))
+        return pl.concat([kept, subset], how="vertical_relaxed").sort("row")
+    positions = subset.get_column("row")
+    updated = ["void", *(c for c in subset.columns if c not in inputs)]
     return full.with_columns(
-        full.get_column(c).scatter(positions, part.get_column(c)) for c in updated
+        full.get_column(c).scatter(positions, subset.get_column(c)) for c in updated
     )
