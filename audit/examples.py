@@ -132,9 +132,9 @@ def _settlement(line: str) -> dict[str, Any]:
 def _cards(line: str) -> dict[str, Any]:
     """`P1 As Ks "a pair of Aces"; P2 mucks; P3 mucks Qs Qc` -> {player: {...}}."""
     shown: dict[str, Any] = {}
-    for part in (p.strip() for p in line.split(";") if p.strip()):
-        label = part.split('"')[1] if '"' in part else None
-        words = part.split('"')[0].split()
+    for field in (p.strip() for p in line.split(";") if p.strip()):
+        label = field.split('"')[1] if '"' in field else None
+        words = field.split('"')[0].split()
         source = "mucked" if "mucks" in words else "shown"
         cards = [w for w in words[1:] if w != "mucks"]
         if source == "mucked" and not cards:
