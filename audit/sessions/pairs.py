@@ -131,17 +131,25 @@ def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
 def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     """One row per player seated in both hands of a pair: `stack` (his start in this hand),
     `prev_end` (his end stack in the previous one), `seat`, `prev_seat`."""
-    this = seats.select("hand_key", "seat", "player", "stack", "sitting_out")
-    before = seats.select(
+    # named players only, collected before the joins: the same filter left in the lazy plan
+    # (before or after the joins) made polars 2.1 build a plan ~40x slower whose memory grew
+    # with the square of the hands (4 GB at 14k hands)
+    columns = ("hand_key", "seat", "player", "stack", "sitting_out", "end_stack")
+    named = (
+        seats.select(columns)
+        .filter(pl.col("player").is_not_null() & (pl.col("player") != ""))
+        .collect()
+        .lazy()
+    )
+    this = named.select("hand_key", "seat", "player", "stack", "sitting_out")
+    before = named.select(
         pl.col("hand_key").alias("prev_hand_key"),
         "player",
         pl.col("seat").alias("prev_seat"),
         pl.col("end_stack").alias("prev_end"),
     )
-    carries = (
-        pairs.join(this, on="hand_key", how="inner")
-        .join(before, on=["prev_hand_key", "player"], how="inner")
-        .filter(pl.col("player").is_not_null() & (pl.col("player") != ""))
+    carries = pairs.join(this, on="hand_key", how="inner").join(
+        before, on=["prev_hand_key", "player"], how="inner"
     )
     differs = (pl.col("stack") != pl.col("prev_end")).fill_null(False)
     return carries.with_columns(pair_mismatches=differs.sum().over("hand_key"))
