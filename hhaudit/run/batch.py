@@ -24,7 +24,7 @@ from hhaudit.run.selection import RuleSelection
 from hhaudit.run.timing import timed
 from parsers import schema
 
-TABLE_NAMES: tuple[str, ...] = ("hands", "seats", "actions", "violations", "quarantine")
+TABLE_NAMES: tuple[str, ...] = ("hands", "seats", "actions", "cards", "violations", "quarantine")
 HAND_INDEX_BITS = 32  # hand_key = (file_id << 32) | index of the hand in its file
 
 
@@ -125,7 +125,9 @@ def _empty_tables() -> dict[str, pl.DataFrame]:
     from audit.sessions.ends import with_end_stacks
     from audit.violations import empty_violations
 
-    tables = {name: schema.empty(name) for name in ("hands", "seats", "actions", "quarantine")}
+    tables = {
+        name: schema.empty(name) for name in ("hands", "seats", "actions", "cards", "quarantine")
+    }
     tables["seats"] = with_end_stacks(tables["seats"], None)
     tables["violations"] = empty_violations()
     return part_columns(tables)  # the layout of every part (hhaudit.run.derived)
@@ -257,6 +259,7 @@ def audit_batch(
         "hands": parsed.hands,
         "seats": seats,
         "actions": actions,
+        "cards": _cards_of(parsed),
         "violations": _sorted_violations(violations),
         "quarantine": parsed.quarantine,
     }
@@ -289,6 +292,12 @@ def _one_by_one(
         audit_batch([s], [fid], settings, [d])[0]
         for s, fid, d in zip(sources, file_ids, digests, strict=True)
     ]
+
+
+def _cards_of(parsed: Any) -> pl.DataFrame:
+    """The parse's cards table (an empty one when the parser gave none)."""
+    cards = getattr(parsed, "cards", None)
+    return schema.empty("cards") if cards is None else cards
 
 
 def _sorted_violations(violations: pl.DataFrame) -> pl.DataFrame:

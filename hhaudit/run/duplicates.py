@@ -27,7 +27,7 @@ import polars as pl
 from hhaudit.run.batch import FileEntry
 from reports.atomic import atomic_path
 
-KEYED_TABLES = ("hands", "seats", "actions", "violations")
+KEYED_TABLES = ("hands", "seats", "actions", "cards", "violations")
 DUPLICATE_PREFIX = "duplicate of "
 
 

@@ -31,7 +31,7 @@ import polars as pl
 UID_VERSION = "hhaudit-hand-v1"
 FIELD, RECORD = "\x1f", "\x1e"
 BETTING_TEXT = ("street", "player", "kind", "amount", "to_amount")
-UID_TABLES = ("hands", "seats", "actions", "violations")  # keyed by hand_key
+UID_TABLES = ("hands", "seats", "actions", "cards", "violations")  # keyed by hand_key
 
 
 def digest_texts(texts: pl.Series) -> pl.Series:

@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
+from hhaudit.run.batch import TABLE_NAMES
 from hhaudit.run.parts import PARTS_DIR
 from reports.atomic import TEMP_SUFFIX
 
@@ -41,19 +42,8 @@ SET_NAME = "set"
 PREVIOUS_NAME = "previous"
 #: What a run writes into DIR (hhaudit.run.runner, reports): anything else makes DIR foreign.
 OUTPUT_NAMES = frozenset(
-    {
-        "hands.parquet",
-        "seats.parquet",
-        "actions.parquet",
-        "violations.parquet",
-        "quarantine.parquet",
-        "violations.csv",
-        "summary.csv",
-        "quarantine.csv",
-        "report.html",
-        "run.json",
-        PARTS_DIR,
-    }
+    {f"{table}.parquet" for table in TABLE_NAMES}
+    | {"violations.csv", "summary.csv", "quarantine.csv", "report.html", "run.json", PARTS_DIR}
 )
 
 

@@ -41,7 +41,7 @@ from reports.replay import HtmlLimits
 RUN_JSON = "run.json"
 BATCH_BYTES = 8 << 20  # input bytes audited together (small files share one pipeline run)
 BATCH_FILES = 256
-PARQUET_TABLES: tuple[str, ...] = TABLE_NAMES  # hands, seats, actions, violations, quarantine
+PARQUET_TABLES: tuple[str, ...] = TABLE_NAMES  # every table of the run
 
 #: Called once per input file: (entry, reused_from_resume).
 FileHook = Callable[[FileEntry, bool], None]

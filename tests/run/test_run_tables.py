@@ -16,7 +16,7 @@ from run_fixtures import stars_hand
 from hhaudit.cli import main
 from hhaudit.run.derived import RUN_ID_ENV, Street
 
-TABLES = ("hands", "seats", "actions", "violations", "quarantine")
+TABLES = ("hands", "seats", "actions", "cards", "violations", "quarantine")
 UID = "^[0-9a-f]{32}$"
 
 
@@ -125,3 +125,15 @@ def test_run_id_is_in_every_table_and_run_json(
         assert frame["run_id"].unique().to_list() == [first["run_id"]], name
     monkeypatch.setenv(RUN_ID_ENV, "airflow__2026-12-01")
     assert _run(tmp_path / "c", SAMPLE_DATA)["run_id"] == "airflow__2026-12-01"
+
+
+def test_the_cards_of_the_audited_hands_are_written_and_shown(sample_run: Path) -> None:
+    tables = _tables(sample_run)
+    cards = tables["cards"]
+    assert cards.height > 0
+    assert set(cards["hand_uid"]) <= set(tables["hands"]["hand_uid"])
+    assert cards["run_id"].n_unique() == 1
+    boards = cards.filter(pl.col("source") == "board")
+    assert boards.height > 0
+    page = (sample_run / "report.html").read_text("utf-8")
+    assert 'class="cards"' in page, "the replay shows the boards of the flagged hands"

@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 
 from parsers import ParsedTables, parse_paths
+from parsers.schema import TABLES
 from reports.atomic import atomic_path
 
-TABLE_NAMES = ("hands", "seats", "actions", "quarantine")
+TABLE_NAMES = tuple(TABLES)  # hands, seats, actions, cards, quarantine
 
 
 def run_summary(tables: ParsedTables) -> dict[str, object]:
@@ -39,7 +40,7 @@ def run_summary(tables: ParsedTables) -> dict[str, object]:
 
 
 def write_outputs(tables: ParsedTables, out: Path) -> None:
-    """Write the four tables as Parquet and run.json, each atomically."""
+    """Write the canonical tables as Parquet and run.json, each atomically."""
     for name in TABLE_NAMES:
         with atomic_path(out / f"{name}.parquet") as tmp:
             getattr(tables, name).write_parquet(tmp)
@@ -54,7 +55,7 @@ def write_outputs(tables: ParsedTables, out: Path) -> None:
     "out",
     required=True,
     type=click.Path(file_okay=False, path_type=Path),
-    help="Directory for hands/seats/actions/quarantine .parquet and run.json.",
+    help="Directory for hands/seats/actions/cards/quarantine .parquet and run.json.",
 )
 def parse(paths: tuple[Path, ...], out: Path) -> None:
     """Parse hand-history files and folders (recursive) into the canonical tables.
