@@ -175,8 +175,7 @@ def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
     run_id = _file_of(pl.col("hand_key")).replace_strict(local_to_run, return_dtype=pl.Int64)
     renumber = (index + run_id * (1 << HAND_INDEX_BITS)).alias("hand_key")
     for name in ("hands", "seats", "actions", "cards"):
-        if hasattr(parsed, name):
-            setattr(parsed, name, getattr(parsed, name).with_columns(renumber))
+        setattr(parsed, name, getattr(parsed, name).with_columns(renumber))
     return parsed
 
 
@@ -194,7 +193,7 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
         options=settings.default,
         site_options=dict(settings.per_site),
         rules=list(codes) if codes is not None else None,
-        cards=getattr(parsed, "cards", None),
+        cards=parsed.cards,
     )
     violations = settings.selection.apply(result.violations)
     return result.actions, violations, with_end_stacks(parsed.seats, result.end_stacks)
@@ -259,7 +258,7 @@ def audit_batch(
         "hands": parsed.hands,
         "seats": seats,
         "actions": actions,
-        "cards": _cards_of(parsed),
+        "cards": parsed.cards,
         "violations": _sorted_violations(violations),
         "quarantine": parsed.quarantine,
     }
@@ -292,12 +291,6 @@ def _one_by_one(
         audit_batch([s], [fid], settings, [d])[0]
         for s, fid, d in zip(sources, file_ids, digests, strict=True)
     ]
-
-
-def _cards_of(parsed: Any) -> pl.DataFrame:
-    """The parse's cards table (an empty one when the parser gave none)."""
-    cards = getattr(parsed, "cards", None)
-    return schema.empty("cards") if cards is None else cards
 
 
 def _sorted_violations(violations: pl.DataFrame) -> pl.DataFrame:
