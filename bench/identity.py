@@ -7,8 +7,9 @@
 Inputs: the first bench file (25,000 generated hands; skipped if bench data is absent),
 `sample_data/`, every file of `tests/sites/` alone, and every folder of
 `../shared/corpus/real/` as one batch (skipped when ../shared is absent). For each input the
-four parsed tables and, under four option sets, the audited actions and the violations are
-written as Parquet. `compare` checks every table frame for frame, row order included.
+parsed tables (hands, seats, actions, quarantine, cards, the skipped-line counts and the file
+reports) and, under four option sets, the audited actions and the violations are written as
+Parquet. `compare` checks every table frame for frame, row order included.
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import polars as pl
+
+if TYPE_CHECKING:
+    from parsers.api import ParsedTables
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_REAL = ROOT.parent / "shared" / "corpus" / "real"
@@ -54,6 +59,20 @@ def inputs() -> Iterator[tuple[str, Path]]:
             yield "real__" + folder.name, folder
 
 
+#: The ParsedTables frames a dump holds (besides the file reports, `_file_reports`).
+PARSED_TABLES = ("hands", "seats", "actions", "quarantine", "cards", "skipped")
+
+
+def _file_reports(parsed: ParsedTables) -> pl.DataFrame:
+    """The parser's FileReport of each input file as one frame (counts, site, encoding, error)."""
+    from dataclasses import asdict, fields
+
+    from parsers.api import FileReport
+
+    schema = {f.name: pl.Int64 if f.type in ("int", int) else pl.String for f in fields(FileReport)}
+    return pl.DataFrame([asdict(report) for report in parsed.files], schema=schema)
+
+
 def _options(changes: dict[str, object]):
     from audit.options import Options
 
@@ -67,8 +86,9 @@ def dump(target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name, path in inputs():
         parsed = parse_paths([path])
-        for table in ("hands", "seats", "actions", "quarantine"):
+        for table in PARSED_TABLES:
             getattr(parsed, table).write_parquet(target / f"{name}.{table}.parquet")
+        _file_reports(parsed).write_parquet(target / f"{name}.files.parquet")
         if parsed.actions.height == 0:
             continue
         for option_name, changes in OPTION_SETS.items():
