@@ -9,7 +9,10 @@ Inputs: the first bench file (25,000 generated hands; skipped if bench data is a
 `../shared/corpus/real/` as one batch (skipped when ../shared is absent). For each input the
 parsed tables (hands, seats, actions, quarantine, cards, the skipped-line counts and the file
 reports) and, under four option sets, the audited actions and the violations are written as
-Parquet. `compare` checks every table frame for frame, row order included.
+Parquet, with the checks given the parsed cards (the cards and showdown rules judge them).
+`compare` checks every table frame for frame, row order included; the path of the checkout a
+dump was taken from is written beside it (root.txt) and read as "<root>", so the old code can
+be dumped from a detached worktree and the new from another.
 """
 
 from __future__ import annotations
@@ -84,6 +87,7 @@ def dump(target: Path) -> None:
     from parsers import parse_paths
 
     target.mkdir(parents=True, exist_ok=True)
+    (target / ROOT_FILE).write_text(str(ROOT))
     for name, path in inputs():
         parsed = parse_paths([path])
         for table in PARSED_TABLES:
@@ -92,10 +96,32 @@ def dump(target: Path) -> None:
         if parsed.actions.height == 0:
             continue
         for option_name, changes in OPTION_SETS.items():
-            result = check(parsed.hands, parsed.seats, parsed.actions, options=_options(changes))
+            result = check(
+                parsed.hands,
+                parsed.seats,
+                parsed.actions,
+                options=_options(changes),
+                cards=parsed.cards,
+            )
             result.actions.write_parquet(target / f"{name}.{option_name}.audited.parquet")
             result.violations.write_parquet(target / f"{name}.{option_name}.violations.parquet")
         print(name, parsed.hands.height, "hands", flush=True)
+
+
+#: The checkout a dump was taken from (its paths start with it), written beside the tables.
+ROOT_FILE = "root.txt"
+
+
+def _read(dump_dir: Path, name: str) -> pl.DataFrame:
+    """A dumped table with the checkout's path in its text columns replaced by "<root>", so
+    that dumps taken in two worktrees (the old code in one, the new in another) compare."""
+    frame = pl.read_parquet(dump_dir / name)
+    root_file = dump_dir / ROOT_FILE
+    if not root_file.exists():
+        return frame
+    root = root_file.read_text()
+    text = [c for c, dtype in frame.schema.items() if dtype == pl.String]
+    return frame.with_columns(pl.col(text).str.replace_all(root, "<root>", literal=True))
 
 
 def compare(before: Path, after: Path) -> int:
@@ -104,8 +130,7 @@ def compare(before: Path, after: Path) -> int:
     differing = [
         name
         for name in names
-        if (after / name).exists()
-        and not pl.read_parquet(before / name).equals(pl.read_parquet(after / name))
+        if (after / name).exists() and not _read(before, name).equals(_read(after, name))
     ]
     for name in missing:
         print("only in one dump:", name)
