@@ -48,17 +48,17 @@ class SiteFormat:
         return self.label or self.name
 
 
-def grammar_site(name: str, grammar: str, folder: str = "", *, cards: bool = True) -> SiteFormat:
+def grammar_site(name: str, grammar: str, folder: str = "", *, cards: str = "CARDS") -> SiteFormat:
     """The format of the `Grammar` named `grammar` in parsers/sites/<folder>/grammar.py
     (`folder` defaults to `name`): a grammar site is one line of FORMATS, its code all in its
-    folder (docs/sites.md, "Add a site"). Its card lines are `CARDS` of the folder's cards.py,
-    where there is one (parsers/core/card_lines.py)."""
+    folder (docs/sites.md, "Add a site"). Its card lines are the `CardLines` named `cards` in
+    the folder's cards.py, where there is one (parsers/core/card_lines.py)."""
     package = f"parsers.sites.{folder or name}"
     module = importlib.import_module(f"{package}.grammar")
     site_grammar: Grammar = getattr(module, grammar)
     card_lines = None
-    if cards and importlib.util.find_spec(f"{package}.cards") is not None:
-        card_lines = importlib.import_module(f"{package}.cards").CARDS
+    if importlib.util.find_spec(f"{package}.cards") is not None:
+        card_lines = getattr(importlib.import_module(f"{package}.cards"), cards)
     return SiteFormat(name, site_grammar.header, site_grammar, cards=card_lines)
 
 
@@ -67,7 +67,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     grammar_site("winamax", "WINAMAX"),
     grammar_site("ggpoker", "GGPOKER"),
     grammar_site("wpn", "WPN"),
-    grammar_site("wpn-old", "WPN_OLD", folder="wpn", cards=False),  # its card lines differ
+    grammar_site("wpn-old", "WPN_OLD", folder="wpn", cards="OLD_CARDS"),
     grammar_site("888poker", "P888", folder="p888"),
     grammar_site("partypoker", "PARTYPOKER"),
     grammar_site("bovada", "BOVADA"),

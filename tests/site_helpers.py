@@ -82,3 +82,37 @@ def corpus_accounting(folder: Path) -> tuple[ParsedTables, int, int]:
     tables = parse_paths(sorted(p for p in folder.rglob("*") if p.is_file()))
     accounted = tables.hands.height + tables.quarantine["hand_id"].n_unique()
     return tables, _hands_read(tables), accounted
+
+
+def card_view(tables: ParsedTables, hand_id: str) -> list[tuple]:
+    """(player, source, street, position, card, raw) of one hand's cards, in table order."""
+    columns = ["player", "source", "street", "position", "card", "raw"]
+    return list(tables.cards.filter(pl.col("hand_id") == hand_id).select(columns).iter_rows())
+
+
+def showdown_flags(tables: ParsedTables) -> list[tuple[str, str]]:
+    """Sorted (hand_id, code) of the RULES.md §11 flags, audited with the parsed cards and the
+    default options (site profiles included)."""
+    from audit.options import load_options
+    from audit.rules import SHOWDOWN_CODES
+
+    default, per_site = load_options(None)
+    found = audit.check(
+        tables.hands, tables.seats, tables.actions, default, per_site, cards=tables.cards
+    ).violations.filter(pl.col("code").is_in(SHOWDOWN_CODES))
+    return sorted(zip(found["hand_id"].to_list(), found["code"].to_list(), strict=True))
+
+
+def not_judged(tables: ParsedTables) -> dict[str, str | None]:
+    """{hand_id: why its showdown is not judged, None when judged} of the showdown hands."""
+    from audit.options import load_options
+    from audit.showdown.judge import showdown
+    from audit.showdown.pots import player_money, showdown_hands
+
+    default, per_site = load_options(None)
+    result = showdown(tables.hands, tables.actions, tables.cards, default, per_site, tables.seats)
+    hands = showdown_hands(player_money(tables.actions)).select("hand_key").unique()
+    frame = result.hands.join(hands, on="hand_key").join(
+        tables.hands.select("hand_key", "hand_id"), on="hand_key"
+    )
+    return dict(zip(frame["hand_id"].to_list(), frame["not_judged"].to_list(), strict=True))

@@ -56,10 +56,11 @@ def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
         .then(pl.concat_str([pl.col("holder"), pl.lit("#"), pl.col("position").cast(pl.String)]))
         .otherwise(pl.col("holder"))
     )
-    # the same card twice in one line of one player ("shows [Ah Ah]")
+    # the same card twice in one listing of one player ("shows [Ah Ah]"): a line, and in it one
+    # source (PHH's actions share one line: "d dh p1 AcKd" and "p1 sm AcKd" are two listings)
     in_line = (
         places.filter(~pl.col("is_board"))
-        .group_by("hand_key", "line_no", "player", "card_id")
+        .group_by("hand_key", "line_no", "source", "player", "card_id")
         .agg(n=pl.len(), holder=pl.col("holder").first())
     )
     twice = in_line.filter(pl.col("n") > 1).select(

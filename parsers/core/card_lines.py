@@ -14,11 +14,12 @@ optionally `board`, the board's number word) for boards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import polars as pl
 
-from parsers.core.cards import canonical_card, card_tokens
+from parsers.core.cards import canonical_card, card_tokens, is_hidden_card
 from parsers.schema import conform, empty
 
 #: The board's number as printed ("FIRST Board [...]", "Board 2 [...]") -> 1..3.
@@ -56,13 +57,21 @@ def _matching(lines: pl.DataFrame, pattern: str) -> pl.DataFrame:
 
 
 def _exploded(rows: pl.DataFrame) -> pl.DataFrame:
-    """One row per card token of `cards`, with its 0-based `position` and canonical `card`."""
-    rows = rows.with_columns(raw=card_tokens(pl.col("cards")))
+    """One row per card token of `cards`, with its 0-based `position` and canonical `card`; a
+    hidden card ("[xx]") makes no row (`explode_tokens`)."""
+    return explode_tokens(rows.with_columns(raw=card_tokens(pl.col("cards"))), canonical_card)
+
+
+def explode_tokens(rows: pl.DataFrame, reader: Callable[[pl.Expr], pl.Expr]) -> pl.DataFrame:
+    """One row per token of the list column `raw`, with its 0-based `position` in the list and
+    its `card` read by `reader` (parsers/core/cards.py); hidden cards (`X`, `??`) dropped, the
+    others keeping their place."""
     rows = rows.filter(pl.col("raw").list.len() > 0)
     rows = rows.with_columns(position=pl.int_ranges(pl.col("raw").list.len())).explode(
         "raw", "position"
     )
-    return rows.with_columns(card=canonical_card(pl.col("raw")))
+    rows = rows.filter(~is_hidden_card(pl.col("raw")))
+    return rows.with_columns(card=reader(pl.col("raw")))
 
 
 def _hole_rows(lines: pl.DataFrame, spec: CardLines) -> list[pl.DataFrame]:
@@ -171,7 +180,19 @@ def read_card_lines(
         rows = rows.join(first, on="hand_key", how="left")
         before = (pl.col("source") == "dealt") & (pl.col("line_no") < pl.col("_deal"))
         rows = rows.filter(~before.fill_null(False)).drop("_deal")
+    return cards_table(rows, hands, seats)
+
+
+def cards_table(rows: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """The cards table from card rows (hand_key, line_no, player, source, board, street,
+    position, card, raw, label) of any reader (the line patterns here, iPoker's `<cards>`
+    elements, PHH's dealing actions): the rows of the parsed `hands` only, each holder's seat
+    from `seats`, the hand's id from `hands`."""
+    rows = rows.join(hands.select("hand_key"), on="hand_key", how="semi")
     seat_of = seats.filter(pl.col("seat") >= 0).select("hand_key", "player", "seat")
     rows = rows.join(seat_of.unique(["hand_key", "player"]), on=["hand_key", "player"], how="left")
     rows = rows.join(hands.select("hand_key", "hand_id"), on="hand_key", how="left")
-    return conform(rows.sort("hand_key", "line_no", "position"), "cards")
+    # the seat, source and street order the rows of one line place by place (PHH's actions all
+    # share one line); every line of the line-based sites has one holder or board
+    order = ["hand_key", "line_no", "position", "seat", "source", "street"]
+    return conform(rows.sort(order, nulls_last=True), "cards")

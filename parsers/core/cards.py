@@ -14,7 +14,11 @@ Clients localize card names; the forms read here are the ones real exports show:
 Every name means one card whatever the locale (German Bube and Dame agree with Dutch B and
 Swedish D). French ranks are left out on purpose: their `V` (valet) is a jack where the Dutch
 `V` (vrouw) is a queen, and no export in the corpus shows which one a French client writes.
-A token that is no known card reads as null, never as a guess.
+A token that is no known card reads as null, never as a guess. Two layouts besides a rank
+followed by a suit: iPoker XML writes the suit first (`H7`, `C10`, `DT`, `s5`:
+`suit_first_card`), PHH packs the cards of a dealing without separators (`AcKd`:
+`packed_card_tokens`). A hidden card (`X`, `x`, `xx`, PHH's `??`) is no card at all:
+`is_hidden_card`, which the card readers drop before they make a row.
 """
 
 from __future__ import annotations
@@ -70,6 +74,10 @@ def _alternatives(names: dict[str, str]) -> str:
 
 #: One card token: a rank name followed by a suit name, nothing else.
 CARD = rf"^(?P<rank>{_alternatives(RANKS)})(?P<suit>{_alternatives(SUITS)})$"
+#: A card the log does not show: iPoker's `X`/`x`, `[xx]`, PHH's `??` (and `?`).
+HIDDEN = r"^(?:[xX]{1,2}|\?{1,2})$"
+#: iPoker's suit-first card: `H7`, `C10`, `DT`, `s5`, `hK` (a suit letter, then a rank).
+SUIT_FIRST = r"^(?P<suit>[SHDCshdc])(?P<rank>10|[2-9TJQKA])$"
 #: Separators between the cards of a list: "[ 3Karo, KKreuz ]", "[Ah Kd]", "AsKd".
 _SEPARATORS = r"[\s,\[\]]+"
 
@@ -98,3 +106,22 @@ def bracketed_cards(line: pl.Expr) -> pl.Expr:
     """The cards of the first `[...]` of a line ("** Dealing flop ** [ QHerz, JPik, 7Pik ]",
     "Dealt to Hero [ 7h, 8s ]"), canonical; null when the line has no brackets."""
     return read_cards(line.str.extract(r"\[([^\]]*)\]", 1))
+
+
+def is_hidden_card(token: pl.Expr) -> pl.Expr:
+    """True for a card the log hides (`X`, `xx`, `??`): not a card, not an unreadable one."""
+    return token.str.strip_chars().str.contains(HIDDEN)
+
+
+def suit_first_card(token: pl.Expr) -> pl.Expr:
+    """iPoker's suit-first card ("H7", "C10", "s5") turned round and read by `canonical_card`
+    ("7h", "Tc", "5s"); any other token goes to `canonical_card` as it is."""
+    text = token.str.strip_chars()
+    turned = text.str.replace(SUIT_FIRST, "${rank}${suit}")
+    return canonical_card(turned)
+
+
+def packed_card_tokens(text: pl.Expr) -> pl.Expr:
+    """The two-character card tokens of PHH's packed cards ("AcKd" -> ["Ac", "Kd"], "????" ->
+    ["??", "??"]); whitespace between them is allowed."""
+    return text.str.replace_all(r"\s+", "").str.extract_all(r"..")

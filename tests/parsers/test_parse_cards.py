@@ -5,7 +5,14 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from parsers.core.cards import bracketed_cards, canonical_card, read_cards
+from parsers.core.cards import (
+    bracketed_cards,
+    canonical_card,
+    is_hidden_card,
+    packed_card_tokens,
+    read_cards,
+    suit_first_card,
+)
 
 
 def _cards(line: str | None) -> list[str | None] | None:
@@ -42,3 +49,18 @@ def test_canonical_card_and_read_cards_agree():
     assert single == ["Kc", "Th", "Jd", None, None]
     listed = frame.select(read_cards(pl.col("t")).alias("c"))["c"].to_list()
     assert listed == [[card] for card in single]
+
+
+def test_suit_first_cards_of_ipoker():
+    frame = pl.DataFrame({"t": ["H7", "C10", "DT", "s5", "hK", "SA", "Kh", "H1", "X"]})
+    cards = frame.select(suit_first_card(pl.col("t")).alias("c"))["c"].to_list()
+    assert cards == ["7h", "Tc", "Td", "5s", "Kh", "As", "Kh", None, None]
+
+
+def test_packed_cards_of_phh_and_hidden_cards():
+    frame = pl.DataFrame({"t": ["AcKd", "7h8h9h", "????", "Ts"]})
+    tokens = frame.select(packed_card_tokens(pl.col("t")).alias("c"))["c"].to_list()
+    assert tokens == [["Ac", "Kd"], ["7h", "8h", "9h"], ["??", "??"], ["Ts"]]
+    hidden = pl.DataFrame({"t": ["X", "x", "xx", "??", "?", "Xs", "As", "xxx"]})
+    flags = hidden.select(is_hidden_card(pl.col("t")).alias("h"))["h"].to_list()
+    assert flags == [True, True, True, True, True, False, False, False]

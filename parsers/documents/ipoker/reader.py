@@ -14,6 +14,7 @@ expressions over all the games of a batch at once:
   by their `no` attribute (some exports write them out of order).
 - Amounts: `$1,480.50`, `€0,50`, `1 480`: a game whose amounts show a decimal comma is read
   with the EU locale, the others with a point and comma/space thousands.
+Cards: parsers/documents/ipoker/cards.py (`<cards type="Pocket|Flop|Turn|River">`, suit first).
 Settlement: parsers/documents/ipoker/settle.py (collects and uncalled returns from `win`, total_pot
 from `bet`, rake 0 in tournaments).
 """
@@ -26,6 +27,7 @@ from parsers.core.keys import file_of_key, hand_key
 from parsers.core.pipeline import Tables
 from parsers.core.quarantine_reasons import UNSUPPORTED_GAME, unsupported_game
 from parsers.documents.ipoker.actions import actions_frame, finish_hands
+from parsers.documents.ipoker.cards import ipoker_cards
 from parsers.documents.ipoker.frames import _problems, games_frame, players_frame
 from parsers.documents.ipoker.settle import settle
 from parsers.documents.ipoker.xml_columns import XmlColumns, read_xml
@@ -99,4 +101,5 @@ def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
         seats=conform(seats.sort("hand_key", "seat"), "seats"),
         actions=conform(actions.sort("hand_key", "seq"), "actions"),
         quarantine=conform(_quarantine(problems, games, sources), "quarantine"),
+        cards=ipoker_cards(cols, games, hands, seats),
     )

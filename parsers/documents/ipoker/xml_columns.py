@@ -33,6 +33,7 @@ GENERAL_FIELDS = (
     "smallblind",
     "bigblind",
     "ante",
+    "nickname",  # the hero: his pocket cards are `dealt` (parsers/documents/ipoker/cards.py)
 )
 
 

@@ -17,6 +17,7 @@ from parsers.core.keys import file_of_key
 from parsers.core.money import currency_of, to_minor_units
 from parsers.core.pipeline import Tables
 from parsers.core.quarantine_reasons import PHH_VARIANT_GAMES, UNSUPPORTED_GAME
+from parsers.documents.phh.cards import phh_cards
 from parsers.documents.phh.chips import with_chips
 from parsers.documents.phh.implied import implied_postflop, implied_preflop
 from parsers.documents.phh.settle import stated_results, with_settlement
@@ -364,4 +365,5 @@ def build_tables(
         seats=conform(seats.sort("hand_key", "seat"), "seats"),
         actions=conform(table.sort("hand_key", "seq"), "actions"),
         quarantine=conform(_quarantine(problems, hands, sources), "quarantine"),
+        cards=phh_cards(actions, players, good, seats),
     )

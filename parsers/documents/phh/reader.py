@@ -13,7 +13,8 @@ Conventions (PokerKit's, which wrote the corpus files):
   straddle; a negative entry is a live post of its
   size that does not open the betting (a returning player's post).
 - `pi cbr X`: bet or raise TO X (street total); `pi cc`: check or call; `pi f`: fold; `pi sm`:
-  show or muck (ignored); `d dh`: hole cards; `d db`: board cards (each opens the next street).
+  show or muck; `d dh`: hole cards; `d db`: board cards (each opens the next street). The
+  cards of `dh`, `db` and `sm` are the cards table (parsers/documents/phh/cards.py).
 - `inf` stacks (unknown) are read as UNKNOWN_STACK. Amounts may be TOML floats (`609.75`):
   a hand with a currency symbol or a fractional amount is read in cents, others in chips.
   Files written by `hhaudit convert` hold integer minor units and say so (`_hhaudit_scale`).

@@ -26,6 +26,15 @@ KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
         "never acts. The bets 0.10 + 0.60 + 1.80 + 1.80 = 4.30 less the $1.20 uncalled turn bet "
         "state a $3.10 pot; the actions put in 0.10 + 0.60 + 0.60 + 1.20 - 1.20 = $1.30",
     },
+    ("HMExport_1.txt", "742000000"): {
+        "SHOWDOWN-WINNER": "the log pays a losing Omaha hand half the pot: an anonymised test "
+        "sample (italytoast-phhp ValidHandTests, players Player1..5, hand 742000000). Board "
+        'Kd Tc 7c 9d 2h (<cards type="Flop">DK C10 C7</cards>, D9, H2); Player5 holds CQ H6 '
+        "DJ SK = Qc 6h Jd Ks: Qc Jd + Kd Tc 9d, a straight to the King; Player4 holds D6 SQ SA "
+        "H9 = 6d Qs As 9h: no two of them make a straight or better with three board cards, "
+        "his best is a pair of Nines (9h 9d). Both put in €240 (the only pot, €480) and the log "
+        'gives each win="€238" (€4 rake): Player4\'s €238 is collected without a best hand',
+    },
     ("cash.hhsmithy.eur.NLHE.6max.2018.xml", "7973181788"): {
         "POT-TOTAL": "the export contradicts itself: Sean007007 has chips €26 and bet €28; his "
         "actions are a raise to €3, a raise to €25, then all-in for €1 more (€26, his stack). "

@@ -6,7 +6,17 @@ import csv
 from pathlib import Path
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
+from site_helpers import (
+    actions_of,
+    card_view,
+    corpus_numbers,
+    hand_row,
+    not_judged,
+    parse_site_file,
+    parse_site_samples,
+    showdown_flags,
+    violations,
+)
 
 from parsers import ParsedTables, parse_bytes
 
@@ -232,3 +242,31 @@ def test_disconnect_protection_all_in_is_quarantined_as_not_modelled() -> None:
         "line 6: disconnect protection: all-in without chips (not modelled): "
         '<action no="4" player="B" type="7" sum="DP">'
     ]
+
+
+def test_cards_suit_first_hidden_dropped_and_the_hero_dealt() -> None:
+    """showdown-cards.xml: <cards type="Pocket|Flop|Turn|River">, suit first, "X X" hidden."""
+    tables = parse_site_file("ipoker", "showdown-cards.xml")
+    assert card_view(tables, "7000000030") == [
+        ("Hero", "dealt", None, 0, "As", "SA"),  # <nickname>Hero</nickname>
+        ("Hero", "dealt", None, 1, "Kh", "HK"),
+        ("Cat", "shown", None, 0, "Tc", "c10"),  # lower-case suits, "10" and "T" both tens
+        ("Cat", "shown", None, 1, "Td", "dT"),
+        (None, "board", 1, 0, "Qh", "HQ"),
+        (None, "board", 1, 1, "9c", "C9"),
+        (None, "board", 1, 2, "2s", "S2"),
+        (None, "board", 2, 3, "Jd", "DJ"),
+        (None, "board", 3, 4, "3h", "H3"),
+    ]  # Ben's "X X": no row
+    assert [row[0] for row in card_view(tables, "7000000032")][:2] == ["Hero", "Hero"]
+    assert "Cat" not in [row[0] for row in card_view(tables, "7000000032")]
+
+
+def test_showdowns_are_judged_on_the_xml_cards() -> None:
+    tables = parse_site_file("ipoker", "showdown-cards.xml")
+    assert not_judged(tables) == {
+        "7000000030": None,
+        "7000000031": None,
+        "7000000032": "cards of an eligible player not shown",  # Cat's "X X" at the end
+    }
+    assert showdown_flags(tables) == [("7000000031", "SHOWDOWN-WINNER")]  # ace high paid

@@ -6,7 +6,17 @@ import csv
 from pathlib import Path
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
+from site_helpers import (
+    actions_of,
+    card_view,
+    corpus_numbers,
+    hand_row,
+    not_judged,
+    parse_site_file,
+    parse_site_samples,
+    showdown_flags,
+    violations,
+)
 
 from parsers import ParsedTables
 
@@ -177,4 +187,35 @@ def test_wrong_settlements_raise_chip_conservation() -> None:
             "seat 3 ends with 116 but start - put in + returned + collected is 106",
         ),
         ("S-4", "CHIP-CONSERVATION", "collected 12 + rake 2 differs from the reported pot 13"),
+    ]
+
+
+def test_cards_of_the_dealing_and_showing_actions() -> None:
+    """showdown-cards.phhs: "d dh p3 AcKd" dealt, "????" hidden, "p2 sm TcTd" shown, "p3 sm"
+    a muck (conceded), "d db" the board street by street."""
+    tables = parse_site_file("phh", "showdown-cards.phhs")
+    rows = card_view(tables, "C-1")
+    assert sorted(r for r in rows if r[1] != "board") == [
+        ("Bea", "shown", None, 0, "Tc", "Tc"),
+        ("Bea", "shown", None, 1, "Td", "Td"),
+        ("Cy", "conceded", None, 0, None, None),
+        ("Cy", "dealt", None, 0, "Ac", "Ac"),
+        ("Cy", "dealt", None, 1, "Kd", "Kd"),
+    ]  # Al's and Bea's "????": no row
+    board = [
+        (street, place, card) for _, source, street, place, card, _ in rows if source == "board"
+    ]
+    assert board == [(1, 0, "Qh"), (1, 1, "9c"), (1, 2, "2s"), (2, 3, "Jd"), (3, 4, "3h")]
+    # "p3 sm -" shows the dealt cards: nothing more to read, and no concession
+    assert "conceded" not in [row[1] for row in card_view(tables, "C-2")]
+
+
+def test_showdowns_are_judged_and_held_uncalled_winnings_are_returns() -> None:
+    tables = parse_site_file("phh", "showdown-cards.phhs")
+    assert not_judged(tables) == {"C-1": None, "C-2": None, "C-3": None}
+    assert showdown_flags(tables) == [("C-2", "SHOWDOWN-WINNER")]  # Cy's ace high paid
+    # C-3: Cy's winnings 80 are his uncalled 80 (returned), not a pot he collects
+    assert actions_of(tables, "C-3")[-2:] == [
+        (0, "Cy", "uncalled_return", 80, None, False),
+        (4, "Al", "collect", 42, None, False),
     ]

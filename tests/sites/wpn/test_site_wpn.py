@@ -8,9 +8,13 @@ from conftest import CORPUS, require_shared
 from site_helpers import (
     SITES,
     action_rows,
+    card_view,
     corpus_accounting,
     hand_row,
+    not_judged,
     parse_site_file,
+    parse_site_samples,
+    showdown_flags,
     violation_codes,
 )
 
@@ -230,3 +234,32 @@ def test_nameless_player_summary_collect_is_read() -> None:
     assert tables.quarantine.is_empty()
     assert action_rows(tables, "500000021")[-1] == ("4", "", "collect", "1300", None, "false")
     assert violation_codes(tables) == []
+
+
+def test_old_format_card_lines() -> None:
+    """old-showdown-cards.txt: "received card: [10d]" dealt, "shows: <name> [..]" shown,
+    "mucks (does not show: [..])" mucked, "mucks cards" conceded, the summary's "Board:"."""
+    tables = parse_site_file("wpn", "old-showdown-cards.txt")
+    rows = card_view(tables, "500000101")
+    assert rows[:4] == [
+        ("Hero", "dealt", None, 0, "Td", "10d"),
+        ("Hero", "dealt", None, 0, "3s", "3s"),
+        ("Hero", "conceded", None, 0, None, None),  # "Player Hero mucks cards"
+        ("Bob Two", "conceded", None, 0, None, None),
+    ]
+    assert [r[4] for r in rows if r[1] == "board"] == ["Qh", "Jc", "Qs", "7d", "4s"]
+    assert [r[2] for r in rows if r[1] == "board"] == [1, 1, 1, 2, 3]
+    assert ("Hero", "mucked", None, 1, "3s", "3s") in rows
+    assert ("Ann", "shown", None, 0, "7c", "7c") in rows
+    labels = tables.cards.filter(pl.col("player") == "Ann")["label"].unique().to_list()
+    assert labels == ["Two pairs. Qs and 7s"]
+
+
+def test_old_format_showdowns_are_judged() -> None:
+    tables = parse_site_file("wpn", "old-showdown-cards.txt")
+    assert not_judged(tables) == {"500000101": None, "500000102": None}
+    assert showdown_flags(tables) == [("500000102", "SHOWDOWN-WINNER")]  # a pair paid over two
+
+
+def test_legal_samples_pay_the_best_hands() -> None:
+    assert showdown_flags(parse_site_samples("wpn")) == [("500000102", "SHOWDOWN-WINNER")]
