@@ -3,7 +3,11 @@ showdowns of a few real folders audit clean of every RULES.md §11 code, and
 
 * the pot collected by its winner given to a loser who was in every pot the winner won:
   SHOWDOWN-WINNER on that hand and no other §11 code;
-* a board card dealt again to a player who showed: CARD-DUP on that hand.
+* a board card dealt again to a player who showed: CARD-DUP on that hand;
+* the odd chip of a split moved to the other tied hand (hands whose pots are paid in full, the
+  button known): POT-SPLIT and no other §11 code;
+* a side pot's share paid to a player who was not in it (all-in for less, he won the main pot):
+  SIDE-POT and no other §11 code.
 """
 
 from __future__ import annotations
@@ -126,3 +130,99 @@ def test_real_board_card_dealt_again_is_flagged(real) -> None:  # type: ignore[n
     dup = flags.filter(pl.col("code") == "CARD-DUP").select("hand_key").unique()
     assert target.height >= 100
     assert target.join(dup, on="hand_key", how="anti").height == 0
+
+
+def _moved(actions: pl.DataFrame, moves: pl.DataFrame) -> pl.DataFrame:
+    """`actions` with `amount` moved, per row of `moves` (hand_key, giver, taker, amount), from
+    the giver's largest collect to the taker's largest collect."""
+    collect = pl.col("kind").cast(pl.String) == "collect"
+    rank = pl.col("amount").rank("ordinal", descending=True).over("hand_key", "seat")
+    marked = actions.with_row_index("_row")
+    largest = marked.filter(collect).filter(rank == 1).select("_row", "hand_key", "seat")
+    give = largest.join(moves, left_on=["hand_key", "seat"], right_on=["hand_key", "giver"])
+    take = largest.join(moves, left_on=["hand_key", "seat"], right_on=["hand_key", "taker"])
+    change = pl.concat(
+        [give.select("_row", _delta=-pl.col("amount")), take.select("_row", _delta="amount")]
+    )
+    marked = marked.join(change, on="_row", how="left", maintain_order="left")
+    amount = pl.col("amount") + pl.col("_delta").fill_null(0)
+    return marked.with_columns(amount=amount).select(actions.columns)
+
+
+def _flagged(parsed, actions: pl.DataFrame, options, moves: pl.DataFrame) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    flags = _codes(parsed, actions, parsed.cards, options)
+    on_moved = flags.join(moves.select("hand_key"), on="hand_key", how="semi").filter(
+        pl.col("code") != "HAND-LABEL"
+    )
+    per_hand = on_moved.group_by("hand_key").agg(pl.col("code").unique().sort())
+    every = moves.select("hand_key").join(per_hand, on="hand_key", how="left")
+    return every["code"].to_list()
+
+
+def _odd_chip_moves(result) -> pl.DataFrame:  # type: ignore[no-untyped-def]
+    """(hand_key, giver, taker, amount): in each exact hand (pots paid in full, the odd chips
+    placed) with a part whose tied winners' shares differ by the odd chip, one chip from a
+    winner who got it to one who did not."""
+    exact = result.players.filter(pl.col("exact")).select("hand_key").unique()
+    tied = result.parts.filter(pl.col("winner") & (pl.col("n_winners") >= 2))
+    tied = tied.join(exact, on="hand_key", how="semi")
+    keys = ["hand_key", "pot", "board", "half"]
+    ends = tied.group_by(keys).agg(
+        giver=pl.col("seat").sort_by("share", "seat").last(),
+        taker=pl.col("seat").sort_by("share", "seat").first(),
+        spread=pl.col("share").max() - pl.col("share").min(),
+        amount=pl.col("unit").first(),
+    )
+    odd = ends.filter(pl.col("spread") > 0).sort(keys).unique("hand_key", keep="first")
+    return odd.select("hand_key", "giver", "taker", "amount")
+
+
+def test_real_odd_chip_moved_is_flagged(real) -> None:  # type: ignore[no-untyped-def]
+    parsed, result, options = real
+    moves = _odd_chip_moves(result)
+    assert moves.height >= 3  # PokerStars hi/lo, Winamax 3-way, GGPoker, 888poker splits
+    clean = _codes(parsed, parsed.actions, parsed.cards, options)
+    assert clean.join(moves, on="hand_key", how="semi").height == 0  # unmutated: no §11 flag
+    actions = _moved(parsed.actions, moves)
+    assert _flagged(parsed, actions, options, moves) == [["POT-SPLIT"]] * moves.height
+
+
+def _side_pot_moves(result) -> pl.DataFrame:  # type: ignore[no-untyped-def]
+    """(hand_key, giver, taker, amount): in each hand with a side pot won by a player other
+    than a winner of the main pot who was not in that side pot and won every pot he was in,
+    the side pot winner's share (at most his largest collect) paid to that main pot winner
+    instead. (A taker who shared his pots could have been paid those chips from one of them:
+    the collects are totals per player, so that is a split fault, POT-SPLIT; docs/showdown.md
+    "The comparison".)"""
+    parts = result.parts
+    won = parts.filter(pl.col("winner") & (pl.col("share") > 0))
+    won = won.group_by("hand_key", "pot", "seat").agg(share=pl.col("share").sum())
+    side = won.filter(pl.col("pot") > 0).rename({"seat": "giver"})
+    main = won.filter(pl.col("pot") == 0).select("hand_key", taker="seat")
+    inside = parts.select("hand_key", "pot", taker="seat").unique()
+    pairs = side.join(main, on="hand_key").join(inside, on=["hand_key", "pot", "taker"], how="anti")
+    pairs = pairs.filter(pl.col("giver") != pl.col("taker"))
+    sole = result.players.filter(pl.col("owed") == pl.col("eligible_total"))
+    pairs = pairs.join(sole.select("hand_key", taker="seat"), on=["hand_key", "taker"], how="semi")
+    collects = result.players.select("hand_key", giver="seat", collected="collected")
+    pairs = pairs.join(collects, on=["hand_key", "giver"]).filter(pl.col("collected") > 0)
+    chosen = pairs.sort("hand_key", "pot", "taker").unique("hand_key", keep="first")
+    return chosen.select("hand_key", "giver", "taker", amount=pl.col("share"))
+
+
+def test_real_side_pot_paid_to_a_player_not_in_it_is_flagged(real) -> None:  # type: ignore[no-untyped-def]
+    parsed, result, options = real
+    moves = _side_pot_moves(result)
+    assert moves.height >= 20
+    clean = _codes(parsed, parsed.actions, parsed.cards, options)
+    assert clean.join(moves, on="hand_key", how="semi").height == 0  # unmutated: no §11 flag
+    largest = (
+        parsed.actions.filter(pl.col("kind").cast(pl.String) == "collect")
+        .group_by("hand_key", giver="seat")
+        .agg(largest=pl.col("amount").max())
+    )
+    moves = moves.join(largest, on=["hand_key", "giver"]).with_columns(
+        amount=pl.min_horizontal("amount", "largest")
+    )
+    actions = _moved(parsed.actions, moves.drop("largest"))
+    assert _flagged(parsed, actions, options, moves) == [["SIDE-POT"]] * moves.height
