@@ -4,8 +4,10 @@
 The table is read by its columns (parsers/schema.py CARDS, docs/tables.md): `hand_key`, the
 card (`card`, canonical, else `raw` as the log printed it), `street` (an index into
 parsers.schema.STREET_NAMES), `player` (null for a board card), `board` (the board of a
-run-it-twice), `source` (dealt / shown / mucked / conceded / board) and `position` (the order of
-the cards of one line). A table without one of the optional columns still shows what it has.
+run-it-twice), `source` (dealt / shown / mucked / conceded / board), `position` (the order of
+the cards of one line) and `line_no` (a hand shown on two lines, at the showdown and in the
+summary, is shown once, from its first line). A table without one of the optional columns still
+shows what it has.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ def _readable(cards: pl.LazyFrame) -> pl.LazyFrame | None:
         _card_text(text, schema[text]).alias("text"),
         *([pl.col(_RAW_COLUMN).cast(pl.String).alias("raw")] if _RAW_COLUMN in present else []),
         *([pl.col("position")] if "position" in present else []),
+        *([pl.col("line_no")] if "line_no" in present else []),
     )
 
 
@@ -73,6 +76,10 @@ def card_lists(cards: pl.LazyFrame | None, keys: pl.Series) -> pl.LazyFrame | No
     if "position" in names:
         rows = rows.sort("hand_key", "position", maintain_order=True)
     rows = rows.filter(pl.col("text").is_not_null())  # a concession shows no card
+    if "line_no" in names:  # cards shown at the showdown and again in the summary: the first
+        group = ["hand_key", "street", "board", "player", "seen"]
+        first = pl.col("line_no") == pl.col("line_no").min().over(group)
+        rows = rows.filter(first | pl.col("line_no").is_null())
     on_board = pl.col("player").is_null()
     grouped = rows.group_by(
         "hand_key", "street", "board", "player", "seen", maintain_order=True

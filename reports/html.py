@@ -164,6 +164,16 @@ def _totals(totals: Mapping[str, Any]) -> dict[str, Any]:
     return {**defaults, **totals}
 
 
+def rake_by_site(totals: Mapping[str, Any]) -> list[dict[str, Any]] | None:
+    """Per site of the run, whether its rake was audited (run.json totals.rake: `audited`, and
+    `hands` and `source` or the `reason`); None for a record from before rake was audited."""
+    found = totals.get("rake")
+    if found is None:
+        return None
+    blank = {"audited": False, "hands": None, "source": None, "reason": None}
+    return [{**blank, "site": site, **entry} for site, entry in sorted(found.items())]
+
+
 def _codes_on_page(sections: list[dict[str, Any]], hands: list[dict[str, Any]]) -> list[str]:
     codes = [row["code"] for section in sections for row in section["codes"]]
     extra = {code for hand in hands for code in hand.get("codes") or []} - set(codes)
@@ -180,7 +190,7 @@ def report_context(
     shown_flags = sample_flags(violations, limits.per_code).select(pl.len()).collect().item()
     files = list(run.get("files", []))
     sections = _code_sections(violations, limits.per_code)
-    shown_hands = flagged_hand_details(tables, limits)
+    shown_hands = flagged_hand_details(tables, limits, run)
     return {
         "run": run,
         "totals": _totals(run["totals"]),
@@ -193,6 +203,7 @@ def report_context(
         "rules": rule_notes(_codes_on_page(sections, shown_hands)),
         "categories": category_counts(violations).to_dicts(),
         "charts": build_charts(flags),
+        "rake_sites": rake_by_site(run["totals"]),
         "top_tables": top_counts(flags, "table_name", limits.top).to_dicts(),
         "top_players": top_counts(flags, "player", limits.top).to_dicts(),
         "hands": shown_hands,

@@ -12,6 +12,7 @@ and the cards shown (reports/cards_view.py).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,8 @@ from reports.allowed import allowed_kind, allowed_text, with_allowed_inputs
 from reports.cards_view import card_lists
 from reports.columns import decimal_amount
 from reports.hand_facts import hand_headers
+from reports.session_view import session_pairs
+from reports.showdown_view import pot_breakdowns
 
 #: State columns a flag quotes, used where the actions table lacks them.
 FLAG_STATE: tuple[str, ...] = ("to_call", "min_to", "max_to")
@@ -191,18 +194,25 @@ def replay_rows(
 
 
 def flagged_hand_details(
-    tables: dict[str, pl.LazyFrame] | Any, limits: HtmlLimits
+    tables: dict[str, pl.LazyFrame] | Any, limits: HtmlLimits, run: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
-    """The shown hands as plain dicts for the template (a bounded list), worst first."""
+    """The shown hands as plain dicts for the template (a bounded list), worst first; with the
+    pots of a showdown flag (reports/showdown_view.py, judged with `run`'s options) and the
+    previous hand of a session flag (reports/session_view.py)."""
     hands, violations = tables["hands"], tables["violations"]
     keys = shown_hand_keys(violations, limits)
     if keys.is_empty():
         return []
     headers = hand_headers(hands, tables["seats"], keys)
     joined = headers.join(hand_flags(violations, keys), on="hand_key", how="left")
-    cards = card_lists(tables.get("cards"), keys)
-    if cards is not None:
-        joined = joined.join(cards, on="hand_key", how="left")
+    extras = (
+        card_lists(tables.get("cards"), keys),
+        pot_breakdowns(tables, run or {}, keys),
+        session_pairs(tables, keys),
+    )
+    for extra in extras:  # three views, each one frame over the shown hands
+        if extra is not None:
+            joined = joined.join(extra, on="hand_key", how="left")
     shown = joined.sort("worst_rank", "order").collect()
     replays = replay_rows(hands, tables["actions"], violations, keys)
     return shown.join(replays, on="hand_key", how="left", maintain_order="left").to_dicts()

@@ -279,3 +279,28 @@ def test_a_real_run_report_opens_cleanly(browser: Chromium, tmp_path: Path) -> N
     assert _text(browser, "n-quarantined") == "1"
     assert browser.evaluate("document.scripts.length") == 1
     assert HOSTILE_NAMES[0] in browser.evaluate("document.body.innerText")
+
+
+def test_pots_and_the_previous_hand_show_in_the_browser(browser: Chromium, tmp_path: Path) -> None:
+    """A C-4 hand's pots and a T-1 hand beside the one before it: open by their anchors, the
+    hostile names as text, no error; their screenshots (report-pots.png, report-session.png)."""
+    import report_runs as rr
+
+    cases = (
+        ("pots", rr.mutated(rr.POTS, rr.MAIN_POT_TO_CARL), "hand-pokerstars-300000000001", 3),
+        ("session", rr.second_hand_mutated(rr.LOWER_STACK), "hand-pokerstars-300000000102", 1),
+    )
+    for name, text, anchor, tables in cases:
+        rr.run_log(text, tmp_path / name, name=f"{name}-mutated.txt")
+        browser.open((tmp_path / name / "out" / "report.html").as_uri() + f"#{anchor}", width=WIDTH)
+        view = f"#{anchor}-{name}"
+        assert browser.evaluate(f"document.getElementById('{anchor}').open") is True
+        assert browser.evaluate(f"document.querySelectorAll('{view} table').length") == tables
+        body = browser.evaluate(f"document.querySelector('{view}').innerText")
+        assert (rr.SHORT if name == "pots" else rr.ROGUE) in body
+        assert browser.evaluate("document.querySelectorAll('img,[onerror]').length") == 0
+        assert browser.evaluate("document.scripts.length") == 1
+        marked = browser.evaluate(f"document.querySelectorAll('{view} tr.differs').length")
+        assert marked == (2 if name == "pots" else 1)
+        assert browser.problems() == []
+        _save(browser, f"report-{name}.png", browser.element_box(view))

@@ -1,0 +1,138 @@
+"""The pots of a shown hand flagged C-4 SHOWDOWN-WINNER, C-5 POT-SPLIT or C-6 SIDE-POT (RULES.md
+§11, issue #15): each pot with its amount, its eligible players, each one's hole cards, best five
+cards (and low in hi/lo) and what he should receive, and per player what he should receive
+against what the log paid him.
+
+The audit's own judge (`audit.showdown.judge.showdown`) is run again on the flagged hands only
+(their rows read from the run's tables: reports/run_tables.py), with the options the run used
+(run.json `options`), so the page shows the very pots and shares the flag was raised on. Its
+`parts` (one row per hand, pot, board, half and eligible seat) and `players` are shaped into
+lists of structs by group_bys: no loop over hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import polars as pl
+
+from audit.showdown.judge import showdown
+from reports.columns import decimal_amount
+from reports.run_tables import canonical, run_options
+
+#: The codes whose hands get the pots breakdown.
+BREAKDOWN_CODES: tuple[str, ...] = ("SHOWDOWN-WINNER", "POT-SPLIT", "SIDE-POT")
+_TABLES = ("hands", "seats", "actions", "cards")
+
+
+def breakdown_keys(violations: pl.LazyFrame, keys: pl.Series) -> pl.Series:
+    """The shown hands with a C-4, C-5 or C-6 flag."""
+    wanted = pl.col("hand_key").is_in(keys.implode()) & pl.col("code").is_in(BREAKDOWN_CODES)
+    flagged = violations.filter(wanted).select("hand_key").unique().collect()
+    return flagged.get_column("hand_key")
+
+
+def _pot_label() -> pl.Expr:
+    """The pot's name: main pot, side pot 2; with " · board 2" (run it twice), " · low half"."""
+    pot = (
+        pl.when(pl.col("pot") == 0)
+        .then(pl.lit("main pot"))
+        .otherwise(pl.concat_str(pl.lit("side pot "), pl.col("pot").cast(pl.String)))
+    )
+    board = pl.when(pl.col("n_boards") > 1).then(
+        pl.concat_str(pl.lit(" · board "), pl.col("board").cast(pl.String))
+    )
+    half = pl.when(pl.col("has_low")).then(pl.concat_str(pl.lit(" · "), "half", pl.lit(" half")))
+    return pl.concat_str(pot, board.fill_null(""), half.fill_null(""))
+
+
+def _hand_class() -> pl.Expr:
+    """The evaluated hand in words: "full house", "low 8-6-4-2-A"."""
+    high = pl.col("high_class").cast(pl.String).str.replace_all("_", " ")
+    return pl.when(pl.col("half") == "low").then(pl.lit("low")).otherwise(high).fill_null("")
+
+
+def _pot_rows(parts: pl.DataFrame) -> pl.DataFrame:
+    """Per hand, its pot parts in order, each with its eligible players (winners first)."""
+    player = pl.struct(
+        "seat",
+        "player",
+        pl.col("hole_text").alias("hole"),
+        pl.col("five_text").fill_null("").alias("five"),
+        _hand_class().alias("hand"),
+        "winner",
+        decimal_amount("share").alias("share"),
+    )
+    per_part = (
+        parts.with_columns(label=_pot_label())
+        .sort("hand_key", "pot", "board", "half", ~pl.col("winner"), "chip_order")
+        .group_by("hand_key", "pot", "board", "half", maintain_order=True)
+        .agg(
+            pl.col("label").first(),
+            decimal_amount(pl.col("pot_amount").first(), pl.col("scale").first()).alias("amount"),
+            decimal_amount(pl.col("part_amount").first(), pl.col("scale").first()).alias("part"),
+            (pl.col("part_amount").first() != pl.col("pot_amount").first()).alias("is_part"),
+            pl.col("board_text").first().alias("board_cards"),
+            pl.col("player").filter(pl.col("winner")).str.join(", ").alias("winners"),
+            player.alias("players"),
+        )
+    )
+    return per_part.group_by("hand_key", maintain_order=True).agg(
+        pl.struct(pl.exclude("hand_key", "pot", "board", "half")).alias("pots")
+    )
+
+
+def _differs() -> pl.Expr:
+    """Paid other than owed: exactly where nothing was deducted (the shares are the payouts);
+    where the rake was taken (`exact` false) only paid without a share, or a share unpaid."""
+    paid, owed = pl.col("collected"), pl.col("owed")
+    return pl.when(pl.col("exact")).then(paid != owed).otherwise((paid > 0) != (owed > 0))
+
+
+def _payout_rows(players: pl.DataFrame) -> pl.DataFrame:
+    """Per hand, each player of the showdown: should receive (the sum of his shares) and paid."""
+    involved = (pl.col("owed") > 0) | (pl.col("collected") > 0) | ~pl.col("folded")
+    row = pl.struct(
+        "seat",
+        "player",
+        decimal_amount("owed").alias("owed"),
+        decimal_amount("collected").alias("paid"),
+        decimal_amount("eligible_total").alias("eligible"),
+        _differs().fill_null(False).alias("differs"),
+    )
+    return (
+        players.filter(involved)
+        .sort("hand_key", "seat")
+        .group_by("hand_key", maintain_order=True)
+        .agg(row.alias("payouts"), pl.col("exact").fill_null(False).all().alias("exact"))
+    )
+
+
+def pot_breakdowns(
+    tables: Mapping[str, pl.LazyFrame], run: Mapping[str, Any], keys: pl.Series
+) -> pl.LazyFrame | None:
+    """Per flagged hand among `keys`: `pots`, `payouts`, `exact`, `rake` and `not_judged` (why
+    the judge did not judge it, else null); None when no shown hand needs one or the run's tables
+    carry no cards."""
+    if "cards" not in tables:
+        return None
+    flagged = breakdown_keys(tables["violations"], keys)
+    if flagged.is_empty():
+        return None
+    hands, seats, actions, cards = (canonical(tables[name], name, flagged) for name in _TABLES)
+    default, per_site = run_options(run)
+    judged = showdown(hands, actions, cards, default, per_site, seats)
+    scale = hands.select("hand_key", "scale")
+    parts = judged.parts.join(scale, on="hand_key", how="left")
+    players = judged.players.join(scale, on="hand_key", how="left")
+    why = judged.hands.select("hand_key", "not_judged").join(
+        hands.select("hand_key", decimal_amount("rake").alias("rake")), on="hand_key", how="left"
+    )
+    result = (
+        pl.DataFrame({"hand_key": flagged})
+        .join(why, on="hand_key", how="left")
+        .join(_pot_rows(parts), on="hand_key", how="left")
+        .join(_payout_rows(players), on="hand_key", how="left")
+    )
+    return result.with_columns(has_breakdown=pl.lit(True)).lazy()
