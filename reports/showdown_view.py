@@ -84,14 +84,36 @@ def _pot_rows(parts: pl.DataFrame) -> pl.DataFrame:
 
 
 def _differs() -> pl.Expr:
-    """Paid other than owed: exactly where nothing was deducted (the shares are the payouts);
-    where the rake was taken (`exact` false) only paid without a share, or a share unpaid."""
+    """Paid other than owed, as the judge compares them (audit/showdown/judge.py): exactly
+    where nothing was deducted (the shares are the payouts); where the log paid out less than
+    the pots (`exact` false) outside the bounds that hold whatever way the site takes its rake
+    (a chip or two per part won above, the whole deduction below), or paid without a share, or a
+    share unpaid."""
     paid, owed = pl.col("collected"), pl.col("owed")
-    return pl.when(pl.col("exact")).then(paid != owed).otherwise((paid > 0) != (owed > 0))
+    deducted = pl.col("deducted").clip(lower_bound=0)
+    outside = (paid > owed + pl.col("slack")) | (paid < owed - pl.col("slack") - deducted)
+    return (
+        pl.when(pl.col("exact")).then(paid != owed).otherwise(outside | ((paid > 0) != (owed > 0)))
+    )
 
 
-def _payout_rows(players: pl.DataFrame) -> pl.DataFrame:
-    """Per hand, each player of the showdown: should receive (the sum of his shares) and paid."""
+def _totals(parts: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, pots_total, paid_total, deducted): the pots built from the commitments, what
+    the log paid out of them, the difference (the rake, where the log paid less)."""
+    pots = (
+        parts.unique(["hand_key", "pot"])
+        .group_by("hand_key")
+        .agg(pots_total=pl.col("pot_amount").sum())
+    )
+    paid = players.group_by("hand_key").agg(paid_total=pl.col("collected").sum())
+    return pots.join(paid, on="hand_key", how="left").with_columns(
+        deducted=pl.col("pots_total") - pl.col("paid_total").fill_null(0)
+    )
+
+
+def _payout_rows(players: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
+    """Per hand, each player of the showdown: should receive (the sum of his shares) and paid;
+    and the hand's pots and payouts in all."""
     involved = (pl.col("owed") > 0) | (pl.col("collected") > 0) | ~pl.col("folded")
     row = pl.struct(
         "seat",
@@ -102,19 +124,30 @@ def _payout_rows(players: pl.DataFrame) -> pl.DataFrame:
         _differs().fill_null(False).alias("differs"),
     )
     return (
-        players.filter(involved)
+        players.join(totals, on="hand_key", how="left")
+        .filter(involved)
         .sort("hand_key", "seat")
         .group_by("hand_key", maintain_order=True)
-        .agg(row.alias("payouts"), pl.col("exact").fill_null(False).all().alias("exact"))
+        .agg(
+            row.alias("payouts"),
+            pl.col("exact").fill_null(False).all().alias("exact"),
+            decimal_amount(pl.col("pots_total").first(), pl.col("scale").first()).alias(
+                "pots_total"
+            ),
+            decimal_amount(pl.col("paid_total").first(), pl.col("scale").first()).alias(
+                "paid_total"
+            ),
+            (pl.col("deducted").first() > 0).alias("paid_less"),
+        )
     )
 
 
 def pot_breakdowns(
     tables: Mapping[str, pl.LazyFrame], run: Mapping[str, Any], keys: pl.Series
 ) -> pl.LazyFrame | None:
-    """Per flagged hand among `keys`: `pots`, `payouts`, `exact`, `rake` and `not_judged` (why
-    the judge did not judge it, else null); None when no shown hand needs one or the run's tables
-    carry no cards."""
+    """Per flagged hand among `keys`: `pots`, `payouts`, `exact`, `pots_total`, `paid_total`,
+    `paid_less` and `not_judged` (why the judge did not judge it, else null); None when no shown
+    hand needs one or the run's tables carry no cards."""
     if "cards" not in tables:
         return None
     flagged = breakdown_keys(tables["violations"], keys)
@@ -126,13 +159,11 @@ def pot_breakdowns(
     scale = hands.select("hand_key", "scale")
     parts = judged.parts.join(scale, on="hand_key", how="left")
     players = judged.players.join(scale, on="hand_key", how="left")
-    why = judged.hands.select("hand_key", "not_judged").join(
-        hands.select("hand_key", decimal_amount("rake").alias("rake")), on="hand_key", how="left"
-    )
+    why = judged.hands.select("hand_key", "not_judged")
     result = (
         pl.DataFrame({"hand_key": flagged})
         .join(why, on="hand_key", how="left")
         .join(_pot_rows(parts), on="hand_key", how="left")
-        .join(_payout_rows(players), on="hand_key", how="left")
+        .join(_payout_rows(players, _totals(parts, players)), on="hand_key", how="left")
     )
     return result.with_columns(has_breakdown=pl.lit(True)).lazy()

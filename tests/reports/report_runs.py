@@ -4,21 +4,26 @@
 * POTS: a three-way all-in hand with a main pot (the short stack's trip nines win it) and a
   side pot (Bigs' aces beat Carl's kings); no rake, so the shares are the payouts exactly.
   Mutations: the main pot paid to Carl (SHOWDOWN-WINNER), the side pot paid to the short stack,
-  who was not in it (SIDE-POT).
+  who was not in it (SIDE-POT); RAKED takes a rake of 2.00 from the side pot.
 * SPLIT: two players play a broadway straight on the board for a 0.35 pot: 0.18 to the first
   left of the button (the small blind), 0.17 to the button; the odd cent moved: POT-SPLIT.
 * SESSION: two consecutive hands of one table, the button moving one seat. Mutations: Bea
   starts the second hand with 90.00 instead of 99.50 (STACK-CARRY), Bea posts the big blind that
   belongs to seat 1 (BLIND-ROTATION).
 
-Player names are hostile on purpose (HTML that must stay text).
+Player names are hostile on purpose (HTML that must stay text). `block`, `rows` and `tables`
+read a hand, its table rows and its pot tables back from report.html.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
+
+Rows = list[tuple[str, list[str]]]
 
 SHORT = '<script>alert("pwn")</script>'
 ROGUE = "<img src=x onerror=alert(2)>"
@@ -67,6 +72,11 @@ Seat 3: Carl (big blind) showed [Kh Kd] and lost with a pair of Kings
 )
 
 MAIN_POT_TO_CARL = (f"{SHORT} collected $30 from main pot", "Carl collected $30 from main pot")
+RAKED = (
+    ("Bigs collected $40 from side pot", "Bigs collected $38 from side pot"),
+    ("Side pot $40. | Rake $0", "Side pot $38. | Rake $2"),
+    ("won ($40) with a pair of Aces", "won ($38) with a pair of Aces"),
+)
 SIDE_POT_TO_SHORT = ("Bigs collected $40 from side pot", f"{SHORT} collected $40 from side pot")
 
 SPLIT = (
@@ -176,7 +186,7 @@ def second_hand_mutated(*changes: tuple[str, str]) -> str:
 
 
 def run_log(
-    text: str, folder: Path, config: str | None = None, name: str = "log.txt"
+    text: str | bytes, folder: Path, config: str | None = None, name: str = "log.txt"
 ) -> dict[str, Any]:
     """`hhaudit run` on `text` (one file, `name`, run from `folder` so the report names it
     as that) into folder/out; returns run.json, the report is folder/out/report.html."""
@@ -187,7 +197,8 @@ def run_log(
     from hhaudit.cli import main
 
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / name).write_text(text, encoding="utf-8")
+    log = folder / name
+    log.write_bytes(text) if isinstance(text, bytes) else log.write_text(text, encoding="utf-8")
     args = ["run", name, "--out", "out", "--exit-zero", "-q"]
     if config is not None:
         (folder / "opts.toml").write_text(config, encoding="utf-8")
@@ -200,3 +211,32 @@ def run_log(
         os.chdir(here)
     assert result.exit_code == 0, result.output
     return json.loads((folder / "out" / "run.json").read_text(encoding="utf-8"))
+
+
+def block(page: str, element_id: str) -> str:
+    """The HTML of the element with `element_id` up to the end of its hand (or div)."""
+    start = page.index(f'id="{element_id}"')
+    end = page.find("</details>\n", start)
+    return page[start:end]
+
+
+def rows(fragment: str) -> Rows:
+    """(tr class, [cell text]) of each body row of the tables in `fragment`."""
+    found = []
+    for attributes, body in re.findall(r"<tr([^>]*)>(.*?)</tr>", fragment, re.S):
+        cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", body, re.S)
+        text = [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in cells]
+        css = re.search(r'class="([^"]*)"', attributes)
+        found.append((css[1] if css else "", text))
+    return found
+
+
+def tables(fragment: str) -> list[tuple[str, Rows]]:
+    """(caption text, body rows) of each table of `fragment`."""
+    tables = []
+    for table in re.findall(r"<table class=\"pot[^\"]*\">(.*?)</table>", fragment, re.S):
+        caption = re.search(r"<caption>(.*?)</caption>", table, re.S)
+        title = html.unescape(re.sub(r"<[^>]+>", "", caption[1])) if caption else ""
+        body = table.split("<tbody>")[1] if "<tbody>" in table else ""
+        tables.append((" ".join(title.split()), rows(body)))
+    return tables

@@ -4,48 +4,16 @@
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from pathlib import Path
 
 import pytest
 import report_runs as rr
 
-Rows = list[tuple[str, list[str]]]
-
 
 def _report(text: str, folder: Path, config: str | None = None) -> tuple[str, dict]:
     run = rr.run_log(text, folder, config)
     return (folder / "out" / "report.html").read_text(encoding="utf-8"), run
-
-
-def _block(page: str, element_id: str) -> str:
-    """The HTML of the element with `element_id` up to the end of its hand (or div)."""
-    start = page.index(f'id="{element_id}"')
-    end = page.find("</details>\n", start)
-    return page[start:end]
-
-
-def _rows(fragment: str) -> Rows:
-    """(tr class, [cell text]) of each body row of the tables in `fragment`."""
-    found = []
-    for attributes, body in re.findall(r"<tr([^>]*)>(.*?)</tr>", fragment, re.S):
-        cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", body, re.S)
-        text = [html_lib.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in cells]
-        css = re.search(r'class="([^"]*)"', attributes)
-        found.append((css[1] if css else "", text))
-    return found
-
-
-def _tables(fragment: str) -> list[tuple[str, Rows]]:
-    """(caption text, body rows) of each table of `fragment`."""
-    tables = []
-    for table in re.findall(r"<table class=\"pot[^\"]*\">(.*?)</table>", fragment, re.S):
-        caption = re.search(r"<caption>(.*?)</caption>", table, re.S)
-        title = html_lib.unescape(re.sub(r"<[^>]+>", "", caption[1])) if caption else ""
-        body = table.split("<tbody>")[1] if "<tbody>" in table else ""
-        tables.append((" ".join(title.split()), _rows(body)))
-    return tables
 
 
 def _assert_hostile_names_stay_text(page: str) -> None:
@@ -63,9 +31,9 @@ def main_pot_to_carl(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_a_pot_paid_to_a_loser_shows_every_pot_its_hands_and_who_should_have_won(
     main_pot_to_carl: str,
 ) -> None:
-    hand = _block(main_pot_to_carl, "hand-pokerstars-300000000001")
+    hand = rr.block(main_pot_to_carl, "hand-pokerstars-300000000001")
     assert "SHOWDOWN-WINNER" in hand and 'id="hand-pokerstars-300000000001-pots"' in hand
-    (main, main_rows), (side, side_rows), (paid, paid_rows) = _tables(hand)
+    (main, main_rows), (side, side_rows), (paid, paid_rows) = rr.tables(hand)
     assert main.startswith("Main pot 30.00 · board 2c 7d 9h Js 3s")
     assert f"eligible: {rr.SHORT}, Bigs, Carl · best: {rr.SHORT}" in main
     assert main_rows == [
@@ -79,8 +47,11 @@ def test_a_pot_paid_to_a_loser_shows_every_pot_its_hands_and_who_should_have_won
         "best",
         ["2", "Bigs", "Ah Ad", "Ah Ad Js 9h 7d", "pair (best)", "40.00"],
     )
-    assert paid.startswith("Should receive against what the log paid")
-    assert "rake" not in paid  # nothing deducted: the shares are the payouts exactly
+    # nothing deducted: the shares are the payouts exactly
+    assert (
+        paid == "Should receive against what the log paid · pots 70.00, paid out 70.00: the "
+        "shares are the payouts"
+    )
     assert paid_rows == [
         ("differs", ["1", rr.SHORT, "30.00", "30.00", "0.00", "differs"]),
         ("", ["2", "Bigs", "70.00", "40.00", "40.00", ""]),
@@ -89,17 +60,30 @@ def test_a_pot_paid_to_a_loser_shows_every_pot_its_hands_and_who_should_have_won
     _assert_hostile_names_stay_text(main_pot_to_carl)
 
 
+def test_with_a_rake_taken_a_share_is_judged_within_the_rake(tmp_path: Path) -> None:
+    page, _ = _report(rr.mutated(rr.POTS, *rr.RAKED, rr.MAIN_POT_TO_CARL), tmp_path)
+    hand = rr.block(page, "hand-pokerstars-300000000001")
+    assert "SHOWDOWN-WINNER" in hand
+    paid, rows = rr.tables(hand)[2]
+    assert "pots 70.00, paid out 68.00: the rest is the rake" in paid
+    assert rows == [  # Bigs' 38.00 of a 40.00 share is within the rake: not marked
+        ("differs", ["1", rr.SHORT, "30.00", "30.00", "0.00", "differs"]),
+        ("", ["2", "Bigs", "70.00", "40.00", "38.00", ""]),
+        ("differs", ["3", "Carl", "70.00", "0.00", "30.00", "differs"]),
+    ]
+
+
 def test_a_hand_shown_twice_in_the_log_shows_its_cards_once(main_pot_to_carl: str) -> None:
-    hand = _block(main_pot_to_carl, "hand-pokerstars-300000000001")
+    hand = rr.block(main_pot_to_carl, "hand-pokerstars-300000000001")
     shown = hand.split('<p class="shown">')[1].split("</p>")[0]
     assert 'Bigs (shown): <span class="cards">Ah Ad</span>' in shown  # not "Ah Ah Ad Ad"
 
 
 def test_a_side_pot_paid_to_a_player_not_in_it(tmp_path: Path) -> None:
     page, _ = _report(rr.mutated(rr.POTS, rr.SIDE_POT_TO_SHORT), tmp_path)
-    hand = _block(page, "hand-pokerstars-300000000001")
+    hand = rr.block(page, "hand-pokerstars-300000000001")
     assert "SIDE-POT" in hand
-    tables = _tables(hand)
+    tables = rr.tables(hand)
     assert [title.split(" · ")[0] for title, _ in tables[:2]] == [
         "Main pot 30.00",
         "Side pot 1 40.00",
@@ -115,8 +99,8 @@ def test_a_side_pot_paid_to_a_player_not_in_it(tmp_path: Path) -> None:
 
 def test_a_split_with_its_odd_chip_moved(tmp_path: Path) -> None:
     page, _ = _report(rr.mutated(rr.SPLIT, *rr.ODD_CHIP_MOVED), tmp_path)
-    hand = _block(page, "hand-pokerstars-300000000050")
-    (pot, rows), (_, paid) = _tables(hand)
+    hand = rr.block(page, "hand-pokerstars-300000000050")
+    (pot, rows), (_, paid) = rr.tables(hand)
     assert pot.startswith("Main pot 0.35") and "best: Emil, Dora" in pot
     assert rows == [  # the odd cent to the first tied hand left of the button
         ("best", ["2", "Emil", "2c 3h", "Ad Kc Qd Jh Ts", "straight (best)", "0.18"]),
@@ -140,16 +124,16 @@ def lowered_stack(tmp_path_factory: pytest.TempPathFactory) -> str:
     return _report(text, tmp_path_factory.mktemp("t1"))[0]
 
 
-def _facts(rows: Rows) -> dict[str, tuple[str, ...]]:
+def _facts(rows: rr.Rows) -> dict[str, tuple[str, ...]]:
     return {cells[0]: tuple(cells[1:]) for _, cells in rows if len(cells) == 3}
 
 
 def test_a_stack_carry_shows_both_hands_side_by_side(lowered_stack: str) -> None:
-    hand = _block(lowered_stack, "hand-pokerstars-300000000102")
+    hand = rr.block(lowered_stack, "hand-pokerstars-300000000102")
     session = hand.split('id="hand-pokerstars-300000000102-session"')[1]
     assert "STACK-CARRY" in session
     table = session.split("</table>")[0]
-    rows = _rows(table)
+    rows = rr.rows(table)
     facts = _facts(rows)
     assert facts["Hand"] == ("#300000000101", "#300000000102")
     assert facts["Started"] == ("2026-01-05 15:00:00 UTC", "2026-01-05 15:01:00 UTC")
@@ -170,14 +154,14 @@ def test_a_stack_carry_shows_both_hands_side_by_side(lowered_stack: str) -> None
 
 def test_a_big_blind_in_the_wrong_seat_is_marked(tmp_path: Path) -> None:
     page, _ = _report(rr.second_hand_mutated(rr.WRONG_BIG_BLIND), tmp_path)
-    hand = _block(page, "hand-pokerstars-300000000102")
+    hand = rr.block(page, "hand-pokerstars-300000000102")
     session = hand.split('id="hand-pokerstars-300000000102-session"')[1].split("</table>")[0]
     assert "BLIND-ROTATION" in session
     big_blind = re.search(r"<tr class=\"fact\"><th>Big blind</th>(.*?)</tr>", session, re.S)
     assert big_blind is not None
     cells = re.findall(r'<td colspan="\d"( class="differs")?>([^<]*)</td>', big_blind[1])
     assert cells == [("", "seat 3 (Cid)"), (' class="differs"', "seat 2 (Bea)")]
-    assert 'class="differs"' not in _rows(session)[-1][0]  # nobody's stack moved
+    assert 'class="differs"' not in rr.rows(session)[-1][0]  # nobody's stack moved
 
 
 def test_hands_without_a_session_flag_get_no_side_by_side(main_pot_to_carl: str) -> None:
@@ -196,8 +180,8 @@ caps = [ { big_blind = 100, players = "2+", cap = 300 } ]
 """
 
 
-def _rake_rows(page: str) -> Rows:
-    return _rows(page.split('id="rake-sites"')[1].split("</table>")[0])[1:]
+def _rake_rows(page: str) -> rr.Rows:
+    return rr.rows(page.split('id="rake-sites"')[1].split("</table>")[0])[1:]
 
 
 def test_the_report_says_per_site_whether_rake_was_audited(
