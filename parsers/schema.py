@@ -40,6 +40,14 @@ SETTLEMENT_KINDS: tuple[str, ...] = (
 ACTION_KINDS: tuple[str, ...] = POST_KINDS + BETTING_KINDS + SETTLEMENT_KINDS
 ActionKind = pl.Enum(list(ACTION_KINDS))
 
+#: Chips added to a player's stack from outside the hand's pots (seats.added, added_before,
+#: added_kinds; parsers/core/additions.py): never actions, they move no chip of the hand.
+ADDITION_KINDS: tuple[str, ...] = (
+    "top_up",  # cash: the player brings more money to the table ("adds $5", "Table deposit $5")
+    "rebuy",  # tournament: a rebuy ("re-buys and receives 3000 chips", "Rebuyin 1500")
+    "add_on",  # tournament: an add-on ("takes the add-on and receives N chips", "Addon 6000")
+)
+
 GAMES: tuple[str, ...] = (
     "holdem",
     "holdem_6plus",
@@ -93,7 +101,10 @@ HANDS = _arrow(
 
 #: Columns added after the first release: a table without them gets these values (old parquet
 #: files and frames built by hand stay valid).
-DEFAULTS: dict[str, dict[str, int]] = {"hands": {"site_added": 0}}
+DEFAULTS: dict[str, dict[str, int | None]] = {
+    "hands": {"site_added": 0},
+    "seats": {"added": None, "added_before": None, "added_line": None, "added_kinds": None},
+}
 
 SEATS = _arrow(
     [
@@ -104,6 +115,11 @@ SEATS = _arrow(
         ("stack", pa.int64()),  # starting stack, before any post
         ("sitting_out", pa.bool_()),
         ("final_stack", pa.int64()),  # stack after the hand where the site reports it, else null
+        # chips added by top-up, rebuy or add-on lines of the hand (ADDITION_KINDS), null if none:
+        ("added", pa.int64()),  # printed after the first post: not in `stack`, for the next hand
+        ("added_before", pa.int64()),  # printed before the first post: already in `stack`
+        ("added_line", pa.int32()),  # line of the first such line
+        ("added_kinds", pa.string()),  # their kinds in line order, comma-separated ("rebuy,add_on")
     ]
 )
 
@@ -188,7 +204,13 @@ def with_defaults(frame: pl.DataFrame, table: str) -> pl.DataFrame:
     """`frame` with the DEFAULTS columns it lacks (nulls in them read as the default too)."""
     defaults = DEFAULTS.get(table, {})
     return frame.with_columns(
-        (pl.col(name).fill_null(value) if name in frame.columns else pl.lit(value)).alias(name)
+        (
+            pl.col(name).fill_null(value)
+            if name in frame.columns and value is not None
+            else pl.col(name)
+            if name in frame.columns
+            else pl.lit(value)
+        ).alias(name)
         for name, value in defaults.items()
     )
 

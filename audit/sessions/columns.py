@@ -63,7 +63,12 @@ CARRIES_FRAME = {
     "sitting_out": "he sits out this hand",
     "prev_seat": "his seat in the previous hand",
     "prev_end": "his end stack in the previous hand (seats.end_stack)",
-    "pair_mismatches": "players of the pair whose stacks do not carry",
+    "added_between": "chips top-up, rebuy or add-on lines added between the two hands",
+    "added_read": "such a line was read (the previous hand's seats.added, this one's added_before)",
+    "added_kind": 'the kinds of those lines ("rebuy", "top-up and add-on")',
+    "added_at": "the line of the first of them",
+    "added_hand": "the hand printing it",
+    "pair_mismatches": "players of the pair whose stacks do not carry (with what was added)",
 }
 RAKE_FRAME = {
     **dict.fromkeys(

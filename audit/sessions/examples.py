@@ -9,7 +9,9 @@
 One line per hand: its id, start time (a day of 2026-01-01, UTC), button seat, optional blind
 seats (`sb`/`bb`), `rake N`, `pot N`, `noflop` (the pot was won preflop), `out P` (P sits
 out); then its seats: `name=stack` or `name=stack>end` (the end stack), `name@seat=...` for
-an explicit seat (else seats 1, 2, ... in order). `!` at the end marks a hand the rule flags.
+an explicit seat (else seats 1, 2, ... in order), `...+N` chips a top-up, rebuy or add-on line
+of the hand adds for the next hand (seats.added; `+N:rebuy` names the kind, else top_up in
+cash and rebuy in a tournament). `!` at the end marks a hand the rule flags.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ _TITLE = re.compile(
 _HAND = re.compile(
     r"^hand (?P<id>\S+) at (?P<time>\d\d:\d\d:\d\d)(?P<rest>[^:]*): (?P<seats>.*?)\s*(?P<mark>!)?$"
 )
-_SEAT = re.compile(r"^(?P<name>[^=@]+)(?:@(?P<seat>\d+))?=(?P<stack>\d+)(?:>(?P<end>\d+))?$")
+_SEAT = re.compile(
+    r"^(?P<name>[^=@]+)(?:@(?P<seat>\d+))?=(?P<stack>\d+)(?:>(?P<end>\d+))?"
+    r"(?:\+(?P<added>\d+)(?::(?P<kind>top_up|rebuy|add_on))?)?$"
+)
 
 
 def _hand_options(rest: str) -> dict[str, Any]:
@@ -45,18 +50,24 @@ def _hand_options(rest: str) -> dict[str, Any]:
     return options
 
 
-def _seat_rows(spec: str, hand_key: int, hand_id: str, out: set[str]) -> list[dict[str, Any]]:
+def _seat_rows(
+    spec: str, hand_key: int, hand_id: str, out: set[str], tournament: bool
+) -> list[dict[str, Any]]:
     rows = []
     for index, token in enumerate(spec.split()):
         match = _SEAT.match(token)
         if not match:
             raise ValueError(f"bad seat {token!r}")
-        end = match["end"]
+        end, added = match["end"], match["added"]
+        kind = match["kind"] or ("rebuy" if tournament else "top_up")
         rows.append({
             "hand_key": hand_key, "hand_id": hand_id, "player": match["name"],
             "seat": int(match["seat"]) if match["seat"] else index + 1,
             "stack": int(match["stack"]), "sitting_out": match["name"] in out,
             "final_stack": None, "end_stack": int(end) if end is not None else None,
+            "added": int(added) if added else None, "added_before": None,
+            "added_line": hand_key * 10 + 9 if added else None,
+            "added_kinds": kind if added else None,
         })  # fmt: skip
     return rows
 
@@ -105,7 +116,8 @@ def parse_session(text: str, site: str = "vectors") -> tuple[dict[str, Any], lis
             "started_at": datetime(2026, 1, 1, hour, minute, second, tzinfo=UTC), "boards": 1,
             "total_pot": options.get("pot"), "rake": options.get("rake"), "site_added": 0,
         })  # fmt: skip
-        seats += _seat_rows(match["seats"], key, match["id"], options["out"])
+        tournament = title["kind"] == "tournament"
+        seats += _seat_rows(match["seats"], key, match["id"], options["out"], tournament)
         actions += _post_rows(key, match["id"], options, int(title["sb"]), int(title["bb"]))
         if match["mark"]:
             marked.append(match["id"])
@@ -130,9 +142,15 @@ def _post_rows(key: int, hand_id: str, options: dict[str, Any], sb: int, bb: int
 
 
 def _frames(hands: list[dict], seats: list[dict], actions: list[dict]) -> dict[str, pl.DataFrame]:
-    seat_frame = pl.DataFrame(
-        seats, schema_overrides={"final_stack": pl.Int64, "end_stack": pl.Int64}
-    )
+    nullable = {
+        "final_stack": pl.Int64,
+        "end_stack": pl.Int64,
+        "added": pl.Int64,
+        "added_before": pl.Int64,
+        "added_line": pl.Int32,
+        "added_kinds": pl.String,
+    }
+    seat_frame = pl.DataFrame(seats, schema_overrides=nullable)
     ends = seat_frame.select("hand_key", "seat", "end_stack")
     frames = {
         "hands": conform(pl.DataFrame(hands, infer_schema_length=None), "hands"),

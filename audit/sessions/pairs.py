@@ -128,28 +128,79 @@ def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
-    """One row per player seated in both hands of a pair: `stack` (his start in this hand),
-    `prev_end` (his end stack in the previous one), `seat`, `prev_seat`."""
-    # named players only, collected before the joins: the same filter left in the lazy plan
-    # (before or after the joins) made polars 2.1 build a plan ~40x slower whose memory grew
-    # with the square of the hands (4 GB at 14k hands)
+#: The seats columns of top-up, rebuy and add-on lines (parsers/core/additions.py).
+ADDITIONS = ("added", "added_before", "added_line", "added_kinds")
+_ADDITION_TYPES = (pl.Int64, pl.Int64, pl.Int32, pl.String)
+
+
+def _named_seats(seats: pl.LazyFrame) -> pl.LazyFrame:
+    """The seats of named players with the columns the carries read (ADDITIONS null where
+    the tables have none), collected: see carry_frame."""
+    present = seats.collect_schema().names()
+    additions = [
+        pl.col(name) if name in present else pl.lit(None, dtype=dtype).alias(name)
+        for name, dtype in zip(ADDITIONS, _ADDITION_TYPES, strict=True)
+    ]
     columns = ("hand_key", "seat", "player", "stack", "sitting_out", "end_stack")
-    named = (
-        seats.select(columns)
+    return (
+        seats.select(*columns, *additions)
         .filter(pl.col("player").is_not_null() & (pl.col("player") != ""))
         .collect()
         .lazy()
     )
-    this = named.select("hand_key", "seat", "player", "stack", "sitting_out")
+
+
+def _added_between() -> list[pl.Expr]:
+    """What the log says was added to the stack between the two hands: the earlier hand's
+    `added` (printed after its first post) and this hand's `added_before` (printed before its
+    first post, already in its stack); the kinds, line and hand of the first such reading."""
+    after, before = pl.col("_prev_added"), pl.col("added_before")
+    in_prev = after.is_not_null()
+    kinds = pl.when(in_prev).then(pl.col("_prev_kinds")).otherwise(pl.col("added_kinds"))
+    named = kinds.str.replace_all("_", "-").str.replace_all(",", " and ")
+    return [
+        (after.fill_null(0) + before.fill_null(0)).alias("added_between"),
+        (in_prev | before.is_not_null()).alias("added_read"),
+        named.alias("added_kind"),
+        pl.when(in_prev)
+        .then(pl.col("_prev_line"))
+        .otherwise(pl.col("added_line"))
+        .alias("added_at"),
+        pl.when(in_prev)
+        .then(pl.col("prev_hand_id"))
+        .otherwise(pl.col("hand_id"))
+        .alias("added_hand"),
+    ]
+
+
+def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
+    """One row per player seated in both hands of a pair: `stack` (his start in this hand),
+    `prev_end` (his end stack in the previous one), `seat`, `prev_seat`, and what top-up,
+    rebuy or add-on lines added between the two (`added_between`, ...: _added_between)."""
+    # named players only, collected before the joins: the same filter left in the lazy plan
+    # (before or after the joins) made polars 2.1 build a plan ~40x slower whose memory grew
+    # with the square of the hands (4 GB at 14k hands)
+    named = _named_seats(seats)
+    this = named.select(
+        "hand_key", "seat", "player", "stack", "sitting_out", "added_before", "added_line",
+        "added_kinds",
+    )  # fmt: skip
     before = named.select(
         pl.col("hand_key").alias("prev_hand_key"),
         "player",
         pl.col("seat").alias("prev_seat"),
         pl.col("end_stack").alias("prev_end"),
+        pl.col("added").alias("_prev_added"),
+        pl.col("added_line").alias("_prev_line"),
+        pl.col("added_kinds").alias("_prev_kinds"),
     )
-    carries = pairs.join(this, on="hand_key", how="inner").join(
-        before, on=["prev_hand_key", "player"], how="inner"
-    )
-    differs = (pl.col("stack") != pl.col("prev_end")).fill_null(False)
+    carries = (
+        pairs.join(this, on="hand_key", how="inner")
+        .join(before, on=["prev_hand_key", "player"], how="inner")
+        .with_columns(_added_between())
+        .drop("_prev_added", "_prev_line", "_prev_kinds", "added_before", "added_line",
+              "added_kinds")
+    )  # fmt: skip
+    carried = pl.col("prev_end") + pl.col("added_between")
+    differs = (pl.col("stack") != carried).fill_null(False)
     return carries.with_columns(pair_mismatches=differs.sum().over("hand_key"))

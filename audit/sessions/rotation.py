@@ -2,10 +2,11 @@
 
 A pair of hands is judged only where the log proves the two are consecutive and the blind's
 move is determined: no hand quarantined between, every player of both hands whose stacks are
-known carries his stack exactly (at least two: a hand missing from the log moves the blinds'
-stacks), one big blind posted in each, and nobody dealt in to the later hand who was not dealt
-in, in the same seat, to the earlier one (a new player may wait for the big blind or post).
-Players who left are allowed: that is what the button rule decides.
+known carries his stack exactly, with what top-up, rebuy and add-on lines added (at least two:
+a hand missing from the log moves the blinds' stacks), one big blind posted in each, and nobody
+dealt in to the later hand who was not dealt in, in the same seat, to the earlier one (a new
+player may wait for the big blind or post). Players who left are allowed: that is what the
+button rule decides.
 
 * dead button (tournaments always, TDA 32; cash with `button_rule = "dead"`): the big blind
   moves to the first seat clockwise after the previous big blind that is dealt in;
@@ -44,7 +45,10 @@ def _carry_counts(carries: pl.LazyFrame) -> pl.LazyFrame:
     known = pl.col("stack").is_not_null() & pl.col("prev_end").is_not_null()
     return carries.group_by("hand_key").agg(
         known.sum().alias("_known"),
-        (known & (pl.col("stack") != pl.col("prev_end"))).sum().alias("_off"),
+        # a stack carries with what the log's top-up, rebuy and add-on lines added
+        (known & (pl.col("stack") != pl.col("prev_end") + pl.col("added_between")))
+        .sum()
+        .alias("_off"),
     )
 
 

@@ -97,6 +97,19 @@ SUMMARY_SCHEMA: dict[str, Any] = {
         **{name: _COUNT for name in ("flags", "consequences", "violations", "warnings", "infos")},
         "by_code": {"type": "object", "additionalProperties": _COUNT},
         "quarantine_by_code": {"type": "object", "additionalProperties": _COUNT},
+        # run only: the top-up, rebuy and add-on lines read (run.json totals.additions)
+        "additions": {
+            "type": "object",
+            "required": ["lines", "by_kind", "by_site"],
+            "properties": {
+                "lines": _COUNT,
+                "by_kind": {"type": "object", "additionalProperties": _COUNT},
+                "by_site": {
+                    "type": "object",
+                    "additionalProperties": {"type": "object", "additionalProperties": _COUNT},
+                },
+            },
+        },
         "fail_on": {"enum": ["violation", "warning", "info", "quarantine", "never"]},
         "exit_status": {"enum": [0, 1]},
     },

@@ -270,6 +270,7 @@ def _write_set(
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/run/duplicates.py)
     totals["hand_id_reused"] = reused
     totals["rake"] = sessions.pop("rake")  # per site: audited or not (hhaudit/run/sessions.py)
+    totals["additions"] = sessions.pop("additions")  # top-up, rebuy, add-on lines read
     totals["sessions"] = sessions
     totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
     totals["likely_conventions"] = likely_conventions(entries, tables["violations"])

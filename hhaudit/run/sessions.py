@@ -3,7 +3,8 @@
 Runs on the combined Parquet tables after the duplicates are dropped (the same for a full run,
 a --resume run, any cut into units and either engine): hands.parquet gains session_id and
 session_seq, violations.parquet gains session_id and the session rules' flags, and each file's
-run.json entry counts the new flags. run.json `totals.sessions` says what was found.
+run.json entry counts the new flags. run.json `totals.sessions` says what was found, and
+`totals.additions` how many top-up, rebuy and add-on lines were read (seats.added_kinds).
 """
 
 from __future__ import annotations
@@ -95,6 +96,30 @@ def session_totals(sessions: pl.DataFrame, hands: pl.LazyFrame) -> dict[str, Any
     }
 
 
+def addition_totals(seats: pl.LazyFrame, hands: pl.LazyFrame) -> dict[str, Any]:
+    """run.json totals.additions: the top-up, rebuy and add-on lines read (seats.added_kinds,
+    parsers/core/additions.py) of the audited hands, by kind and per site."""
+    from parsers.schema import ADDITION_KINDS
+
+    if "added_kinds" not in seats.collect_schema().names():
+        lines = pl.DataFrame(schema={"site": pl.String, "kind": pl.String})
+    else:
+        lines = (
+            seats.select("hand_key", pl.col("added_kinds").str.split(",").alias("kind"))
+            .drop_nulls("kind")
+            .explode("kind")
+            .join(hands.select("hand_key", "site"), on="hand_key")
+            .select("site", "kind")
+            .collect()
+        )
+    counts = lines.group_by("site", "kind").len().sort("site", "kind")
+    by_site: dict[str, dict[str, int]] = {}
+    for site, kind, n in counts.iter_rows():  # a loop over (site, kind) counts
+        by_site.setdefault(str(site), dict.fromkeys(ADDITION_KINDS, 0))[str(kind)] = int(n)
+    by_kind = {kind: sum(site[kind] for site in by_site.values()) for kind in ADDITION_KINDS}
+    return {"lines": sum(by_kind.values()), "by_kind": by_kind, "by_site": by_site}
+
+
 def rake_totals(
     hands: pl.LazyFrame, schedules: Mapping[str, Any], judged: Mapping[str, int]
 ) -> dict[str, Any]:
@@ -134,6 +159,8 @@ def add_sessions(
     flags = selection.apply(found.violations)  # [rules.severity] overrides
     totals = session_totals(found.sessions, pl.scan_parquet(hands_path))
     totals["rake"] = rake_totals(pl.scan_parquet(hands_path), settings.rake, found.rake_judged)
+    seats = pl.scan_parquet(out_dir / "seats.parquet")
+    totals["additions"] = addition_totals(seats, pl.scan_parquet(hands_path))
     earlier = _with_session(pl.scan_parquet(violations_path), found.sessions, ("session_id",))
     new = _in_layout(flags, pl.scan_parquet(hands_path), earlier.collect_schema())
     combined = pl.concat([earlier, new]).sort("hand_key", maintain_order=True).collect()

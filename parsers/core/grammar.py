@@ -139,6 +139,11 @@ class Grammar:
     #: "Table '#11251690'", Bovada's table number): the hands take that site (hands.site) and
     #: its options (audit/options.py SITE_PROFILES). First match wins.
     converted_sites: tuple[tuple[str, str], ...] = ()
+    #: Verbs of `actor_action` (as written) that add chips to the actor's stack from outside
+    #: the hand -> their kind in parsers/schema.py ADDITION_KINDS (Bovada "Rebuyin": "rebuy").
+    #: Read into the seats table, not the actions (parsers/core/additions.py); a `named_lines`
+    #: kind among ADDITION_KINDS is read the same way.
+    addition_verbs: Mapping[str, str] = field(default_factory=dict)
 
     #: The site's own steps, called by the pipeline at named points (parsers/core/hooks.py;
     #: each site's in parsers/sites/<site>/hooks.py).

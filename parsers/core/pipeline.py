@@ -13,6 +13,7 @@ import polars as pl
 
 from parsers.core import hooks
 from parsers.core.actions import NEEDS_AMOUNT, build_actions
+from parsers.core.additions import split_additions, with_additions
 from parsers.core.distinct import with_per_distinct
 from parsers.core.events import classify, extract_seats
 from parsers.core.grammar import Grammar
@@ -274,7 +275,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     placeholder = placeholder_stack_hands(seats, header)
     context.header, context.seats, context.placeholder = header, seats, placeholder
     classified = classify(hooks.run(site.body, lines, context), raw_seats, grammar)
-    events = hooks.run(site.events, classified.events, context)
+    events, additions = split_additions(hooks.run(site.events, classified.events, context), grammar)
     seats = seat_rows(classified.unseated, seats)
     context.seats = seats
     hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind")
@@ -292,6 +293,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     )
     seats = hooks.run(site.seats, seats, context)
     seats = with_unknown_stacks(seats, placeholder)
+    seats = with_additions(seats, additions, actions, amount_info, grammar)
     tables = _finish(hands, seats, actions, problems, grammar, sources)
     tables.skipped = skipped_per_file(classified.skipped)
     return tables

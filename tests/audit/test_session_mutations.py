@@ -84,3 +84,58 @@ def test_swapped_start_times_are_a_hand_sequence(original: bytes, tmp_path: Path
     swapped = swapped.replace(b"@@", second_time)
     flags = _audit(swapped, tmp_path)
     assert flags.select("hand_id", "code").rows() == [(FIRST, "HAND-SEQUENCE")]
+
+
+#: A rebuy session of the corpus: in hand 12637587856 Hero busts, "Hero re-buys and receives 3000
+#: chips for $10.00" (line 202), and starts hand 12637593243 with 3000.
+REBUYS = "pokerstars/fpdb-3/tour/NLHE-USD-MTT-5r-200710.txt"
+BUST, AFTER = "12637587856", "12637593243"
+
+
+def _hero_carry(text: bytes, tmp_path: Path) -> pl.DataFrame:
+    log = tmp_path / "rebuys.txt"
+    log.write_bytes(text)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["run", str(log), "--out", str(out), "--exit-zero", "-q"])
+    assert result.exit_code == 0, result.output
+    flags = pl.read_parquet(out / "violations.parquet")
+    return flags.filter(
+        pl.col("code") == "STACK-CARRY", pl.col("hand_id") == AFTER, pl.col("player") == "Hero"
+    ).select("severity", "message")
+
+
+def _in_hand(text: bytes, hand_id: str, old: bytes, new: bytes) -> bytes:
+    start = text.index(f"PokerStars Game #{hand_id}".encode())
+    end = text.index(b"PokerStars Game #", start + 1)
+    hand = text[start:end]
+    assert hand.count(old) == 1, old
+    return text[:start] + hand.replace(old, new) + text[end:]
+
+
+@pytest.fixture(scope="module")
+def rebuys(corpus_dir: Path) -> bytes:
+    return (corpus_dir / REBUYS).read_bytes()
+
+
+def test_a_rebuy_read_explains_the_next_start(rebuys: bytes, tmp_path: Path) -> None:
+    assert _hero_carry(rebuys, tmp_path).is_empty()
+
+
+def test_without_its_rebuy_line_the_increase_is_info(rebuys: bytes, tmp_path: Path) -> None:
+    line = b"Hero re-buys and receives 3000 chips for $10.00\n"
+    mutated = _in_hand(rebuys, BUST, line, b"")
+    found = _hero_carry(mutated, tmp_path)
+    assert found["severity"].to_list() == ["info"]
+    assert "3000 more: a top-up, rebuy or add-on the log prints no line for" in found["message"][0]
+
+
+def test_a_start_below_the_rebuy_is_a_stack_carry(rebuys: bytes, tmp_path: Path) -> None:
+    mutated = _in_hand(
+        rebuys, AFTER, b"Seat 5: Hero (3000 in chips)", b"Seat 5: Hero (2500 in chips)"
+    )
+    found = _hero_carry(mutated, tmp_path)
+    assert found["severity"].to_list() == ["violation"]
+    assert (
+        "received 3000 by the rebuy read at line 202 of hand 12637587856: 500 missing"
+        in (found["message"][0])
+    )

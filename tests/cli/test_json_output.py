@@ -76,6 +76,7 @@ def test_run_json_lines_validate_and_match_the_tables(inputs: Path, tmp_path: Pa
         1,
     )
     assert summary["quarantine_by_code"] == {"truncated": 1}
+    assert summary["additions"]["lines"] == 0  # no top-up, rebuy or add-on line in the inputs
 
     raise_min = [f for f in flags if f["code"] == "RAISE-MIN" and f["currency"] == "USD"]
     assert [f["hand_id"] for f in raise_min] == ["2000", "2002"]
@@ -134,6 +135,15 @@ def test_the_schema_rejects_what_it_should() -> None:
     for bad in ({"amount_to": 0.15}, {"amount_to": "1,5"}, {"severity": "fatal"}, {"extra": 1}):
         assert not FLAG.is_valid({**good, **bad}), bad
     assert not FLAG.is_valid({k: v for k, v in good.items() if k != "currency"})
+    summary = {
+        "type": "summary", "command": "run", "flags": 0, "consequences": 0, "violations": 0,
+        "warnings": 0, "infos": 0, "by_code": {}, "quarantine_by_code": {},
+        "fail_on": "violation", "exit_status": 0,
+        "additions": {"lines": 1, "by_kind": {"rebuy": 1}, "by_site": {"pokerstars": {"rebuy": 1}}},
+    }  # fmt: skip
+    SUMMARY.validate(summary)
+    for bad in ({"lines": -1}, {"by_kind": {"rebuy": "1"}}, {"by_site": {"pokerstars": 1}}):
+        assert not SUMMARY.is_valid({**summary, "additions": {**summary["additions"], **bad}}), bad
 
 
 def test_rules_format_json() -> None:

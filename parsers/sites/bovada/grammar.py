@@ -25,7 +25,7 @@ ACTOR_ACTION = (
     r"^(?P<verb>Ante/Small [Bb]lind|Small [Bb]lind|Big [Bb]lind/Bring in|Big [Bb]lind"
     r"|Posts dead chip|Posts chip|Ante chip|(?P<all_in>All-in)(?:\(raise(?:-timeout)?\))?"
     r"|Raises|Bets chip info|Bets|Calls?|Checks|Folds?|Return uncalled portion of bet"
-    r"|Hand [Rr]esult(?:-Side [Pp]ot)?)"
+    r"|Hand [Rr]esult(?:-Side [Pp]ot)?|Rebuyin|Double rebuys|Addon|Table deposit)"
     rf"{_NOTE}"
     rf"(?: (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?)?"
     r"(?: & [Ss]hows \[[^\]]*\](?: Show\d \[[^\]]*\])*)?$"
@@ -60,6 +60,17 @@ VERBS: dict[str, str] = {
     "Hand Result": "collect",
     "Hand result-Side pot": "collect",
     "Hand Result-Side Pot": "collect",
+}
+
+#: Chips added to the actor's stack from outside the hand (parsers/core/additions.py): "UTG+3 :
+#: Rebuyin 1500", "UTG+4 : Double rebuys 3000" (the two rebuys' chips), "Dealer : Addon 6000",
+#: cash "UTG+5 : Table deposit $1.40". A deposit without a position ("Table deposit $5", a player
+#: sitting down) names no seat: it stays a quiet line.
+ADDITION_VERBS: dict[str, str] = {
+    "Rebuyin": "rebuy",
+    "Double rebuys": "rebuy",
+    "Addon": "add_on",
+    "Table deposit": "top_up",
 }
 
 _QUIET_VERBS = (
@@ -124,5 +135,6 @@ BOVADA = Grammar(
     # 124 full ones "All-in"): the label does not tell bet from raise
     wager_verbs=("All-in(raise)", "All-in(raise-timeout)"),
     idle_seats_sit_out=True,
+    addition_verbs=ADDITION_VERBS,
     hooks=HOOKS,
 )

@@ -33,7 +33,7 @@ STREETS: dict[str, int] = {
 _AMOUNT = r"[^\s\[\]]+"
 ACTOR_ACTION = (
     r"^(?P<verb>posts small & big blinds|posts small blind|posts big blind|posts the ante"
-    r"|posts straddle|posts button blind|calls|bets|raises|checks|folds)"
+    r"|posts straddle|posts button blind|calls|bets|raises|checks|folds|Table deposit)"
     rf"(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
     r"(?P<all_in> and is all-in)?(?: and has reached the \S+ cap)?(?: \[[^\]]*\])?$"
 )
@@ -55,6 +55,10 @@ VERBS: dict[str, str] = {
     "cash_out": "cash_out",
 }
 
+#: Actor verbs adding chips to the stack from outside the hand (parsers/core/additions.py): the
+#: Bovada hands converted to this format keep Bovada's "Small Blind: Table deposit $347.50".
+ADDITION_VERBS: dict[str, str] = {"Table deposit": "top_up"}
+
 ACTOR_IGNORED = (
     r"^(?:shows|mucks|doesn't show|sits out|is sitting out|is disconnected|has timed out"
     r"|is connected|has returned|leaves the table|discards|stands pat|is away|waits for"
@@ -71,6 +75,12 @@ NAMED_LINES: tuple[tuple[str, str], ...] = (
         "cash_out",
         r"^(?P<player>.+) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee \S+)?$",
     ),
+    # chips added to the stack for the next hand (parsers/core/additions.py), printed after the
+    # collects: "Hero re-buys and receives 3000 chips for $10.00" ("for 2 FPPs", "for 250
+    # StarsCoin"), "X takes the add-on and receives 5000 chips for $5.00", cash "X adds $5"
+    ("rebuy", r"^(?P<player>.+) re-buys and receives (?P<amount>\S+) chips for .+$"),
+    ("add_on", r"^(?P<player>.+) takes the add-on and receives (?P<amount>\S+) chips for .+$"),
+    ("top_up", r"^(?P<player>.+) adds (?P<amount>[$€£]?\d[\d,.]*)(?: chips)?$"),
 )
 
 _IGNORED_PATTERNS = (
@@ -130,6 +140,7 @@ POKERSTARS = Grammar(
     verbs=VERBS,
     actor_ignored=ACTOR_IGNORED,
     named_lines=NAMED_LINES,
+    addition_verbs=ADDITION_VERBS,
     ignored=IGNORED,
     void_hand=((r"^Hand cancelled$", "hand cancelled"),),
     pot_line=(
