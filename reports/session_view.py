@@ -1,9 +1,9 @@
 """A shown hand flagged by a session rule (RULES.md §12 T-1 STACK-CARRY, T-2 BLIND-ROTATION, T-3
 HAND-SEQUENCE; issue #16) beside the hand before it in its table session: both hands' ids,
 start times, sources, button and blinds, and per player his seat and stacks in each (his start
-and end in the previous hand, his start in the flagged one), with what differs marked: a stack
-that did not carry, a seat that changed, a player seated twice, a big blind the flag names,
-ids that go backwards.
+and end in the previous hand, what top-up, rebuy or add-on lines added, his start in the flagged
+one), with what differs marked: a stack that did not carry (end plus what was added), a seat
+that changed, a player seated twice, a big blind the flag names, ids that go backwards.
 
 The previous hand is the one before in session order (hands.session_id, session_seq: the run's
 across-hands step, hhaudit/run/sessions.py); end stacks are seats.end_stack (printed by the
@@ -69,39 +69,61 @@ def _facts(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
 
 
 def _seats(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
-    """(hand_key, seat, player, stack, end) of the hands of `keys`, amounts in minor units."""
+    """(hand_key, seat, player, stack, end, added, added_before) of the hands of `keys`, amounts
+    in minor units (added, added_before: top-up, rebuy and add-on lines, docs/tables.md)."""
     seats = tables["seats"]
     present = seats.collect_schema().names()
-    end = pl.col("end_stack") if "end_stack" in present else pl.lit(None, dtype=pl.Int64)
+
+    def column(name: str) -> pl.Expr:
+        return pl.col(name) if name in present else pl.lit(None, dtype=pl.Int64)
+
     return (
         seats.filter(pl.col("hand_key").is_in(keys.implode()))
-        .select("hand_key", "seat", "player", "stack", end.alias("end"))
+        .select(
+            "hand_key",
+            "seat",
+            "player",
+            "stack",
+            column("end_stack").alias("end"),
+            column("added"),
+            column("added_before"),
+        )
         .collect()
     )
 
 
 def _player_rows(pairs: pl.DataFrame, seats: pl.DataFrame, scales: pl.DataFrame) -> pl.DataFrame:
     """Per flagged hand, one row per player of either hand: seat and stacks in both, marks."""
-    this = pairs.select("hand_key").join(seats, on="hand_key").drop("end")
+    this = pairs.select("hand_key").join(seats, on="hand_key").drop("end", "added")
     this = this.with_columns(
         twice=(pl.len().over("hand_key", "player") > 1) & pl.col("player").ne("")
     )
     before = pairs.select("hand_key", "prev_key").join(
-        seats.rename({"hand_key": "prev_key", "seat": "prev_seat", "stack": "prev_stack"}),
+        seats.drop("added_before").rename(
+            {"hand_key": "prev_key", "seat": "prev_seat", "stack": "prev_stack"}
+        ),
         on="prev_key",
     )
     rows = this.join(
         before.drop("prev_key"), on=["hand_key", "player"], how="full", coalesce=True
     ).join(scales, on="hand_key", how="left")
     differs = pl.col("stack").is_not_null() & pl.col("end").is_not_null()
+    # what top-up, rebuy and add-on lines added between the hands (STACK-CARRY counts it)
+    read = pl.col("added").is_not_null() | pl.col("added_before").is_not_null()
+    added = pl.col("added").fill_null(0) + pl.col("added_before").fill_null(0)
+    rows = rows.with_columns(
+        pl.when(read).then(added).alias("added"), (pl.col("end") + added).alias("expected")
+    )
     row = pl.struct(
         "player",
         "prev_seat",
         decimal_amount("prev_stack").alias("prev_stack"),
         decimal_amount("end").alias("prev_end"),
+        decimal_amount("added").alias("added"),
+        decimal_amount("expected").alias("expected"),
         "seat",
         decimal_amount("stack").alias("stack"),
-        (differs & (pl.col("stack") != pl.col("end"))).alias("carry_differs"),
+        (differs & (pl.col("stack") != pl.col("expected"))).alias("carry_differs"),
         (pl.col("seat") != pl.col("prev_seat")).fill_null(False).alias("moved"),
         pl.col("twice").fill_null(False),
     )

@@ -152,6 +152,26 @@ def test_a_stack_carry_shows_both_hands_side_by_side(lowered_stack: str) -> None
     _assert_hostile_names_stay_text(lowered_stack)
 
 
+def test_a_top_up_read_is_shown_and_its_stack_carries(tmp_path: Path) -> None:
+    text = rr.mutated(
+        rr.SESSION,
+        ("Cid collected $1 from pot\n", "Cid collected $1 from pot\nCid adds $10\n"),
+        ("Seat 3: Cid ($100.50 in chips)", "Seat 3: Cid ($110.50 in chips)"),
+        rr.LOWER_STACK,
+    )
+    page, run = _report(text, tmp_path)
+    assert run["totals"]["additions"]["by_site"] == {
+        "pokerstars": {"top_up": 1, "rebuy": 0, "add_on": 0}
+    }
+    hand = _block(page, "hand-pokerstars-300000000102")
+    table = hand.split('id="hand-pokerstars-300000000102-session"')[1].split("</table>")[0]
+    players = [(css, cells) for css, cells in _rows(table) if len(cells) == 6][1:]
+    assert players[1:] == [
+        ("differs", ["Bea", "2", "100.00", "99.50", "2", "90.00 (≠ 99.50)"]),
+        ("", ["Cid", "3", "100.00", "100.50 + 10.00 added", "3", "110.50"]),
+    ]
+
+
 def test_a_big_blind_in_the_wrong_seat_is_marked(tmp_path: Path) -> None:
     page, _ = _report(rr.second_hand_mutated(rr.WRONG_BIG_BLIND), tmp_path)
     hand = rr.block(page, "hand-pokerstars-300000000102")
