@@ -163,9 +163,9 @@ def test_a_top_up_read_is_shown_and_its_stack_carries(tmp_path: Path) -> None:
     assert run["totals"]["additions"]["by_site"] == {
         "pokerstars": {"top_up": 1, "rebuy": 0, "add_on": 0}
     }
-    hand = _block(page, "hand-pokerstars-300000000102")
+    hand = rr.block(page, "hand-pokerstars-300000000102")
     table = hand.split('id="hand-pokerstars-300000000102-session"')[1].split("</table>")[0]
-    players = [(css, cells) for css, cells in _rows(table) if len(cells) == 6][1:]
+    players = [(css, cells) for css, cells in rr.rows(table) if len(cells) == 6][1:]
     assert players[1:] == [
         ("differs", ["Bea", "2", "100.00", "99.50", "2", "90.00 (≠ 99.50)"]),
         ("", ["Cid", "3", "100.00", "100.50 + 10.00 added", "3", "110.50"]),
