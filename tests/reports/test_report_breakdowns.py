@@ -217,3 +217,87 @@ def test_the_report_says_per_site_whether_rake_was_audited(
         ("rake-audited", ["pokerstars", "audited", str(judged), "made up for a test <b>2026</b>"])
     ]
     assert "<b>2026" not in page
+
+
+def _sequence_flags() -> dict:
+    """The report fixture's hands 1001 and 1002 made one session, 1002 renamed 999 (an id that
+    goes backwards), each with a HAND-SEQUENCE flag: 1001 is the first of its session."""
+    import polars as pl
+    import report_frames as rf
+
+    tables = rf.tables()
+    tables["hands"] = tables["hands"].with_columns(
+        session_id=pl.when(pl.col("hand_key") < 2).then(7),
+        session_seq=pl.when(pl.col("hand_key") < 2).then(pl.col("hand_key") + 1),
+        hand_id=pl.when(pl.col("hand_key") == 1).then(pl.lit("999")).otherwise("hand_id"),
+    )
+    base = tables["violations"].filter(pl.col("code") == "POT-TOTAL").collect()
+    extra = pl.concat(
+        base.with_columns(
+            hand_key=pl.lit(key, dtype=pl.Int64),
+            hand_id=pl.lit(hand_id),
+            code=pl.lit("HAND-SEQUENCE"),
+            category=pl.lit("session"),
+            message=pl.lit("hand ids and times disagree"),
+            flag_id=pl.lit(f"{key}:h:HAND-SEQUENCE"),
+        )
+        for key, hand_id in ((0, "1001"), (1, "999"))
+    )
+    tables["violations"] = pl.concat([tables["violations"].collect(), extra]).lazy()
+    return tables
+
+
+def test_ids_that_go_backwards_and_the_first_hand_of_a_session() -> None:
+    import report_frames as rf
+
+    from reports.html import render_report
+
+    page = render_report(_sequence_flags(), rf.run_record())
+    first = rr.block(page, "hand-pokerstars-1001-session").split("</table>")[0]
+    assert "none (the first hand of its session)" in first
+    players = [cells for _, cells in rr.rows(first) if len(cells) == 6][1:]
+    assert players == [
+        ["Alice", "", "", "", "1", "100.00"],
+        [rf.XSS_PLAYER, "", "", "", "2", "100.00"],
+        [rf.FORMULA_PLAYER, "", "", "", "3", "100.00"],
+    ]
+    later = rr.block(page, "hand-pokerstars-999-session").split("</table>")[0]
+    assert '<td colspan="3" class="differs">#1001</td>' in later
+    assert '<td colspan="2" class="differs">#999</td>' in later
+    assert rf.XSS_PLAYER not in page and "&lt;script&gt;" in later
+
+
+def test_a_record_from_before_rake_schedules_says_it_does_not_know() -> None:
+    import report_frames as rf
+
+    from reports.html import render_report
+
+    record = rf.run_record()
+    assert "rake" not in record["totals"]
+    page = render_report(rf.tables(), record)
+    assert "does not say whether rake was audited" in page and 'id="rake-sites"' not in page
+
+
+def test_run_it_twice_shows_each_board_s_part(tmp_path: Path) -> None:
+    """sample_data's run-it-twice hand with both halves paid to d0nkey: one table per board."""
+    text = (Path(__file__).parents[2] / "sample_data/NLHE-6max-EUR-1-2.run-it-twice.txt").read_text(
+        encoding="utf-8"
+    )
+    paid = ("ivy.league collected €18.05 from pot", "d0nkey collected €18.05 from pot")
+    page, _ = _report(rr.mutated(text, paid), tmp_path)
+    hand = rr.block(page, "hand-pokerstars-210200000003")
+    (first, one), (second, two), (_, payouts) = rr.tables(hand)
+    assert first.startswith("Main pot · board 1 38.00 (this part 19.00) · board 8h 4c Ah 7d Ac")
+    assert second.startswith("Main pot · board 2 38.00 (this part 19.00) · board 8h 4c Ah 2s Kd")
+    assert one[0] == (
+        "best",
+        ["4", "ivy.league", "Jc As", "As Ah Ac Jc 8h", "trips (best)", "19.00"],
+    )
+    assert two[0] == (
+        "best",
+        ["4", "ivy.league", "Jc As", "As Ah Kd Jc 8h", "pair (best)", "19.00"],
+    )
+    assert [cells[1:5] for _, cells in payouts] == [
+        ["ivy.league", "38.00", "38.00", "0.00"],
+        ["d0nkey", "38.00", "0.00", "36.10"],
+    ]
