@@ -48,9 +48,11 @@ def _pot_label() -> pl.Expr:
 
 
 def _hand_class() -> pl.Expr:
-    """The evaluated hand in words: "full house", "low 8-6-4-2-A"."""
+    """The evaluated hand in words: "full house"; in a low half "low", or "no low" for a hand
+    without five distinct ranks 8 or lower."""
     high = pl.col("high_class").cast(pl.String).str.replace_all("_", " ")
-    return pl.when(pl.col("half") == "low").then(pl.lit("low")).otherwise(high).fill_null("")
+    low = pl.when(pl.col("five_text").is_null()).then(pl.lit("no low")).otherwise(pl.lit("low"))
+    return pl.when(pl.col("half") == "low").then(low).otherwise(high).fill_null("")
 
 
 def _pot_rows(parts: pl.DataFrame) -> pl.DataFrame:

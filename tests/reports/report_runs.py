@@ -7,6 +7,8 @@
   who was not in it (SIDE-POT); RAKED takes a rake of 2.00 from the side pot.
 * SPLIT: two players play a broadway straight on the board for a 0.35 pot: 0.18 to the first
   left of the button (the small blind), 0.17 to the button; the odd cent moved: POT-SPLIT.
+* HILO: Omaha hi/lo, Gil's trip kings win the high half, Hana's 7-4-3-2-A the low; the
+  mutation pays Gil 0.10 of the low half: POT-SPLIT.
 * SESSION: two consecutive hands of one table, the button moving one seat. Mutations: Bea
   starts the second hand with 90.00 instead of 99.50 (STACK-CARRY), Bea posts the big blind that
   belongs to seat 1 (BLIND-ROTATION).
@@ -119,6 +121,48 @@ Seat 3: Finn (big blind) folded before Flop
 ODD_CHIP_MOVED = (
     ("Emil collected $0.18", "Emil collected $0.17"),
     ("Dora collected $0.17", "Dora collected $0.18"),
+)
+
+HILO = (
+    "PokerStars Hand #300000000070:  Omaha Hi/Lo Pot Limit ($0.50/$1 USD)"
+    " - 2026/01/05 12:00:00 ET\n"
+    + """Table 'Report HiLo' 6-max Seat #1 is the button
+Seat 1: Gil ($100 in chips)
+Seat 2: Hana ($100 in chips)
+Seat 3: Ivo ($100 in chips)
+Hana: posts small blind $0.50
+Ivo: posts big blind $1
+*** HOLE CARDS ***
+Gil: raises $2 to $3
+Hana: calls $2.50
+Ivo: folds
+*** FLOP *** [Ks 7h 2c]
+Hana: checks
+Gil: checks
+*** TURN *** [Ks 7h 2c] [4d]
+Hana: checks
+Gil: checks
+*** RIVER *** [Ks 7h 2c 4d] [Kd]
+Hana: checks
+Gil: checks
+*** SHOW DOWN ***
+Hana: shows [Ah 3s 9c Tc] (HI: a pair of Kings; LO: 7,4,3,2,A)
+Gil: shows [Kh Qh Jd Js] (HI: three of a kind, Kings)
+Gil collected $3.50 from pot
+Hana collected $3.50 from pot
+*** SUMMARY ***
+Total pot $7 | Rake $0
+Board [Ks 7h 2c 4d Kd]
+Seat 1: Gil (button) showed [Kh Qh Jd Js] and won ($3.50) with HI: three of a kind, Kings
+Seat 2: Hana (small blind) showed [Ah 3s 9c Tc] and won ($3.50) with LO: 7,4,3,2,A
+Seat 3: Ivo (big blind) folded before Flop
+
+
+"""
+)
+HIGH_HALF_MORE = (
+    ("Gil collected $3.50", "Gil collected $3.60"),
+    ("Hana collected $3.50", "Hana collected $3.40"),
 )
 
 _FIRST = (

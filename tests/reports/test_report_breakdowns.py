@@ -113,7 +113,7 @@ def test_a_split_with_its_odd_chip_moved(tmp_path: Path) -> None:
 
 
 def test_legal_showdowns_get_no_breakdown(tmp_path: Path) -> None:
-    page, run = _report(rr.POTS + rr.SPLIT, tmp_path)
+    page, run = _report(rr.POTS + rr.SPLIT + rr.HILO, tmp_path)
     assert run["totals"]["flags"] == 0
     assert "-pots" not in page and 'class="pot' not in page
 
@@ -300,4 +300,23 @@ def test_run_it_twice_shows_each_board_s_part(tmp_path: Path) -> None:
     assert [cells[1:5] for _, cells in payouts] == [
         ["ivy.league", "38.00", "38.00", "0.00"],
         ["d0nkey", "38.00", "0.00", "36.10"],
+    ]
+
+
+def test_a_hi_lo_pot_shows_its_high_and_low_halves(tmp_path: Path) -> None:
+    page, _ = _report(rr.mutated(rr.HILO, *rr.HIGH_HALF_MORE), tmp_path)
+    hand = rr.block(page, "hand-pokerstars-300000000070")
+    assert "POT-SPLIT" in hand
+    (high, high_rows), (low, low_rows), (_, paid) = rr.tables(hand)
+    assert high.startswith("Main pot · high half 7.00 (this part 3.50) · board Ks 7h 2c 4d Kd")
+    assert low.startswith("Main pot · low half 7.00 (this part 3.50)") and "best: Hana" in low
+    assert high_rows[0] == ("best", ["1", "Gil", "Kh Qh Jd Js", "Kh Ks Kd Qh 7h", "trips (best)",
+                                     "3.50"])  # fmt: skip
+    assert low_rows == [
+        ("best", ["2", "Hana", "Ah 3s 9c Tc", "7h 4d 3s 2c Ah", "low (best)", "3.50"]),
+        ("", ["1", "Gil", "Kh Qh Jd Js", "", "no low", "0.00"]),
+    ]
+    assert [cells[1:5] for _, cells in paid] == [
+        ["Gil", "7.00", "3.50", "3.60"],
+        ["Hana", "7.00", "3.50", "3.40"],
     ]
