@@ -129,6 +129,10 @@ class Options:
     #: (one seat on, TDA 32), "moving" (behind the button), or "either" (the default: a seat
     #: one of the two gives is accepted; the real logs follow neither strictly).
     button_rule: str = "either"
+    #: RULES.md §12 T-1: the site prints a line for every rebuy and add-on of a tournament, so a
+    #: tournament stack that grows between two hands with no such line read is a violation
+    #: (true), not info (false, the default: most sites print none, and the log cannot prove it).
+    tournament_additions_printed: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -197,6 +201,11 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # all-in bet $0.13 on a $0.20 unit, raise to $0.40) and Bovada LHE-USD-8-16-201204.old.format
     # hand 2596795140 (raise to $32, not $24.50).
     "ipoker": {"fl_half_allin_level": "full_bet"},
+    # PokerStars prints each tournament rebuy and add-on ("X re-buys and receives 1500 chips for
+    # $5.00", "takes the add-on"): tour/NLHE-USD-MTT-5r-200710.txt and NLHE-FPP-MTT-1r-201005.
+    # AllinLotsRebuy.txt print 35 of them, and every tournament stack of the corpus that grows
+    # between two hands of a table grows by such a line (parsers/core/additions.py).
+    "pokerstars": {"tournament_additions_printed": True},
     # Winamax gives the odd chips of a split to the highest card by suit, not left of the
     # button: NLHE-EUR-0.92-STT-201207.no.cur.txt hand 119419173368496129-1-1343577528, 260
     # split three ways (queens and tens, ace kicker each): As (Player5) and Ad (Player6) get 87,

@@ -8,9 +8,11 @@ quarantined between, the button moved to the next seat, and he is the one player
 whose stack did not carry (a hand missing from the log changes several stacks). The chips a
 top-up, rebuy or add-on line adds (seats.added of the earlier hand, seats.added_before of the
 later: parsers/core/additions.py) are part of what he should start with: a start equal to that
-is no flag. Below it is a violation (chips vanished between hands); above it is info: a top-up
-in a cash game, a rebuy or add-on in a tournament that the log prints no line for (most
-sites print none), or more than the line read says.
+is no flag. Below it is a violation (chips vanished between hands). Above it is info: a top-up
+in a cash game, or more than the line read says; in a tournament it is a violation where the
+site prints every rebuy and add-on (option `tournament_additions_printed`, on in PokerStars'
+profile: audit/options.py), else info (most sites print none, so the log cannot prove it).
+A rise right after the same player's drop stays info: one misprinted start reads as both.
 
 Violating:
     cash NL 50/100 table T
@@ -37,6 +39,11 @@ _KNOWN = col("stack").is_not_null() & col("prev_end").is_not_null()
 #: missing hand changes the stacks of everyone who played it).
 _CONSECUTIVE = col("gap_free") & col("button_advanced") & (col("pair_mismatches") == 1)
 _JUDGED = _KNOWN & _CONSECUTIVE
+#: A tournament stack grew with no line to explain it, on a site that prints such lines (and
+#: not right after a drop: one misprinted start reads as a drop, then a rise; one finding).
+_UNPRINTED_REBUY = (
+    col("is_tournament") & col("additions_printed") & (_DIFF > 0) & ~col("after_short")
+)
 
 RULE = Rule(
     name="session.stack-carry",
@@ -46,9 +53,12 @@ RULE = Rule(
         "added_hand",
         "added_kind",
         "added_read",
+        "additions_printed",
+        "after_short",
         "button_advanced",
         "gap_free",
         "hand_id",
+        "is_tournament",
         "pair_mismatches",
         "player",
         "prev_end",
@@ -86,10 +96,14 @@ RULE = Rule(
         money(_DIFF.abs()),
         pl.when(_DIFF < 0)
         .then(pl.lit("missing, and chips never leave a seat between hands"))
+        .when(_UNPRINTED_REBUY)
+        .then(pl.lit("more, and this site prints a line for every rebuy and add-on"))
         .when(col("added_read"))
         .then(pl.lit("more than that: a top-up, rebuy or add-on the log prints no line for"))
         .otherwise(pl.lit("more: a top-up, rebuy or add-on the log prints no line for")),
     ),
     session_frame="carries",
-    severity_expr=pl.when(_DIFF < 0).then(pl.lit("violation")).otherwise(pl.lit("info")),
+    severity_expr=pl.when((_DIFF < 0) | _UNPRINTED_REBUY)
+    .then(pl.lit("violation"))
+    .otherwise(pl.lit("info")),
 )

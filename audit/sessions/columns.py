@@ -69,6 +69,10 @@ CARRIES_FRAME = {
     "added_at": "the line of the first of them",
     "added_hand": "the hand printing it",
     "pair_mismatches": "players of the pair whose stacks do not carry (with what was added)",
+    "additions_printed": "the site prints every tournament rebuy and add-on line (option"
+    " tournament_additions_printed)",
+    "after_short": "in the pair before, he started below his end stack plus what was added (a"
+    " rise after a drop is the drop's consequence)",
 }
 RAKE_FRAME = {
     **dict.fromkeys(

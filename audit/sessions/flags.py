@@ -82,20 +82,37 @@ def site_option(name: str, default: Options, per_site: Mapping[str, Options]) ->
     return expr
 
 
+def _after_short(carries: pl.DataFrame) -> pl.DataFrame:
+    """`after_short`: in the pair before (the previous hand and the one before it) the player
+    started below his end stack plus what was added. One misprinted start then reads as a drop
+    and, a hand later, a rise; the rise is that drop's consequence, not a second fault."""
+    short = pl.col("stack") < pl.col("prev_end") + pl.col("added_between")
+    previous = carries.select(
+        pl.col("hand_key").alias("prev_hand_key"), "player", short.fill_null(False).alias("_short")
+    )
+    joined = carries.join(
+        previous, on=["prev_hand_key", "player"], how="left", maintain_order="left"
+    )
+    return joined.with_columns(after_short=pl.col("_short").fill_null(False)).drop("_short")
+
+
 def _frames(
     sessions: pl.DataFrame,
     seats: pl.LazyFrame,
     quarantine: pl.LazyFrame,
     button_rule: pl.Expr,
+    additions_printed: pl.Expr,
 ) -> dict[str, pl.DataFrame]:
-    """The frames rules name in `session_frame`: hands, pairs, carries."""
+    """The frames rules name in `session_frame`: hands, pairs, carries. The two expressions are
+    per-site options (site_option): button_rule, tournament_additions_printed."""
     lazy = sessions.lazy()
     hands = _id_order(with_previous(lazy)).join(
         _double_seated(seats), on="hand_key", how="left", maintain_order="left"
     )
     pairs = pair_frame(lazy, quarantine)
     pairs = pairs.join(button_moves(pairs, seats), on="hand_key", how="left").collect()
-    carries = carry_frame(pairs.lazy(), seats).collect()
+    carries = carry_frame(pairs.lazy(), seats)
+    carries = _after_short(carries.with_columns(additions_printed=additions_printed).collect())
     turns = rotation(pairs.lazy(), seats, carries.lazy(), button_rule)
     pairs = pairs.join(turns.collect(), on="hand_key", how="left")
     return {"hands": hands.collect(), "pairs": pairs, "carries": carries}
@@ -162,7 +179,8 @@ def session_frames(inputs: SessionInputs) -> tuple[pl.DataFrame, dict[str, pl.Da
     sessions = placed.join(facts.lazy(), on="hand_key", how="left", maintain_order="left")
     sessions = sessions.collect()
     rule = site_option("button_rule", inputs.default, inputs.per_site)
-    frames = _frames(sessions, inputs.seats, inputs.quarantine, rule)
+    printed = site_option("tournament_additions_printed", inputs.default, inputs.per_site)
+    frames = _frames(sessions, inputs.seats, inputs.quarantine, rule, printed)
     frames["rake"] = rake_frame(inputs.hands, facts.lazy(), inputs.seats, inputs.schedules)
     return sessions, frames
 

@@ -121,12 +121,18 @@ def test_a_rebuy_read_explains_the_next_start(rebuys: bytes, tmp_path: Path) -> 
     assert _hero_carry(rebuys, tmp_path).is_empty()
 
 
-def test_without_its_rebuy_line_the_increase_is_info(rebuys: bytes, tmp_path: Path) -> None:
+def test_without_its_rebuy_line_the_increase_is_a_stack_carry(
+    rebuys: bytes, tmp_path: Path
+) -> None:
+    """PokerStars prints every tournament rebuy (its profile's tournament_additions_printed):
+    a rebuy's chips with the line removed are chips the log does not explain."""
     line = b"Hero re-buys and receives 3000 chips for $10.00\n"
     mutated = _in_hand(rebuys, BUST, line, b"")
     found = _hero_carry(mutated, tmp_path)
-    assert found["severity"].to_list() == ["info"]
-    assert "3000 more: a top-up, rebuy or add-on the log prints no line for" in found["message"][0]
+    assert found["severity"].to_list() == ["violation"]
+    assert (
+        "3000 more, and this site prints a line for every rebuy and add-on" in found["message"][0]
+    )
 
 
 def test_a_start_below_the_rebuy_is_a_stack_carry(rebuys: bytes, tmp_path: Path) -> None:
