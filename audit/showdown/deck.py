@@ -30,11 +30,14 @@ def _street_word() -> pl.Expr:
     return street.replace_strict(STREET_WORDS, return_dtype=pl.String)
 
 
-def _first_text(frame: pl.DataFrame, name: str, text: pl.Expr) -> pl.DataFrame:
-    """(hand_key, name): the first sentence of each hand's rows, in line order."""
+def _first_text(
+    frame: pl.DataFrame, name: str, text: pl.Expr, order: tuple[str, ...] = ("line_no",)
+) -> pl.DataFrame:
+    """(hand_key, name): the first sentence of each hand's rows, in line order (`order`; ties
+    in the frame's order)."""
     if frame.height == 0:
         return pl.DataFrame(schema={"hand_key": pl.Int64, name: pl.String})
-    ordered = frame.sort("hand_key", "line_no", nulls_last=True)
+    ordered = frame.sort("hand_key", *order, nulls_last=True, maintain_order=True)
     return ordered.group_by("hand_key", maintain_order=True).agg(text.first().alias(name))
 
 
@@ -61,16 +64,24 @@ def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
     in_line = (
         places.filter(~pl.col("is_board"))
         .group_by("hand_key", "line_no", "source", "player", "card_id")
-        .agg(n=pl.len(), holder=pl.col("holder").first())
+        .agg(n=pl.len(), holder=pl.col("holder").first(), position=pl.col("position").min())
     )
     twice = in_line.filter(pl.col("n") > 1).select(
-        "hand_key", "card_id", "line_no", holders=pl.concat_list("holder", "holder")
+        "hand_key", "card_id", "line_no", "position", holders=pl.concat_list("holder", "holder")
+    )
+    # each place where it is first seen (a hole card is printed dealt, shown and in the
+    # summary): the line and the holders read in the log's order
+    first_seen = places.sort(
+        "hand_key", "line_no", "position", nulls_last=True, maintain_order=True
     )
     across = (
-        places.unique(["hand_key", "place", "card_id"])
-        .sort("hand_key", "line_no", nulls_last=True)
+        first_seen.unique(["hand_key", "place", "card_id"], keep="first", maintain_order=True)
         .group_by("hand_key", "card_id", maintain_order=True)
-        .agg(pl.col("line_no").first(), holders=pl.col("holder"), n=pl.col("place").n_unique())
+        .agg(
+            pl.col("line_no", "position").first(),
+            holders=pl.col("holder"),
+            n=pl.col("place").n_unique(),
+        )
         .filter(pl.col("n") > 1)
         .drop("n")
     )
@@ -82,7 +93,7 @@ def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
             pl.col("holders").list.slice(0, 2).list.join(" and "),
         ]
     )
-    return _first_text(dups, "card_dup", text)
+    return _first_text(dups, "card_dup", text, ("line_no", "position"))
 
 
 def _counts(rows: pl.DataFrame) -> pl.DataFrame:
