@@ -69,7 +69,7 @@ def _with_showdown(
     if cards.height == 0 or not any(rule.code in SHOWDOWN_CODES for rule in rules):
         # nothing is known of the cards: the §11 rules have nothing to judge
         return per_hand.with_columns(pl.lit(None, pl.String).alias(name) for name in SENTENCES)
-    sentences = showdown(hands, actions, cards, options, site_options, seats).hands
+    sentences = showdown(hands, actions, cards, options, site_options, seats, texts=False).hands
     sentences = sentences.select("hand_key", *SENTENCES)
     return per_hand.join(sentences, on="hand_key", how="full", coalesce=True)
 

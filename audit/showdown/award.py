@@ -145,11 +145,14 @@ def pot_parts(
     hole: pl.DataFrame,
     boards: pl.DataFrame,
     options: pl.DataFrame,
+    texts: bool = True,
 ) -> pl.DataFrame:
     """One row per (hand_key, pot, board, half, seat) of the eligible players of the judged
     hands' pots: their hand on that board, `winner`, `part_amount` and `share` (see module
     docstring; the amounts are the pots built from the commitments, before any rake).
-    `options` (hand_key, odd_chip, trips_beat_straight)."""
+    `options` (hand_key, odd_chip, trips_beat_straight). `texts`: with the cards as text
+    (five_text, hole_text, board_text: the report's replay); the check words only the hands
+    it flags (audit/showdown/judge.py)."""
     ok = judged.filter(pl.col("not_judged").is_null()).select("hand_key", "n_boards", "rule")
     eligible = pots.filter(pl.col("eligible")).join(ok, on="hand_key", how="inner")
     board_numbers = ok.select(
@@ -179,10 +182,18 @@ def pot_parts(
     rows = rows.with_columns(board_amount=board_amount).with_columns(
         has_low=pl.col("low_value").is_not_null().any().over(pot_board)
     )
-    return _halves(rows, pot_board)
+    return _halves(rows, pot_board, texts)
 
 
-def _halves(rows: pl.DataFrame, pot_board: list[str]) -> pl.DataFrame:
+def _card_texts() -> dict[str, pl.Expr]:
+    return {
+        "five_text": cards_text_expr(pl.col("five")),
+        "hole_text": cards_text_expr(pl.col("hole")),
+        "board_text": cards_text_expr(pl.col("cards")),
+    }
+
+
+def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.DataFrame:
     low_half = pl.col("board_amount") // pl.col("unit") // 2 * pl.col("unit")
     high = rows.with_columns(
         half=pl.lit("high"),
@@ -210,9 +221,7 @@ def _halves(rows: pl.DataFrame, pot_board: list[str]) -> pl.DataFrame:
         # without a button (Bovada prints none) by seat: the shares are then judged within
         # bounds only (audit/showdown/judge.py)
         .otherwise(left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64))),
-        five_text=cards_text_expr(pl.col("five")),
-        hole_text=cards_text_expr(pl.col("hole")),
-        board_text=cards_text_expr(pl.col("cards")),
+        **(_card_texts() if texts else {}),
     )
     parts = parts.with_columns(
         share=_shares(parts, group, "part_amount", "winner", "chip_order"),

@@ -96,6 +96,33 @@ def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
     return _first_text(dups, "card_dup", text, ("line_no", "position"))
 
 
+def _may_repeat(rows: pl.DataFrame) -> pl.DataFrame:
+    """The rows of the hands where _duplicates can find a card twice: a card at two places
+    told apart by numbers and names (board, street, position; the player), or twice for one
+    player in one listing. Two places of different text differ in these too, so no hand with a
+    duplicate is left out, and _duplicates words only these few hands (the places' text for
+    every card cost most of the deck checks)."""
+    known = rows.filter(pl.col("card_id").is_not_null())
+    board = pl.col("is_board")
+    place = pl.struct(
+        board,
+        pl.when(board).then(pl.col("board")),
+        pl.when(board).then(pl.col("street").fill_null(1).clip(1, 3)),
+        pl.when(board).then(pl.col("position")),
+        pl.when(~board).then(pl.col("player")),
+    )
+    across = known.group_by("hand_key", "card_id").agg(n=place.n_unique())
+    in_line = (
+        known.filter(~board)
+        .group_by("hand_key", "line_no", "source", "player", "card_id")
+        .agg(n=pl.len())
+    )
+    keys = pl.concat(
+        [frame.filter(pl.col("n") > 1).select("hand_key") for frame in (across, in_line)]
+    ).get_column("hand_key")
+    return rows.filter(pl.col("hand_key").is_in(keys.unique().implode()))
+
+
 def _counts(rows: pl.DataFrame) -> pl.DataFrame:
     """C-3: more hole cards than the game deals; a board street with the wrong number."""
     dealt = pl.col("dealt")
@@ -173,6 +200,6 @@ def deck_problems(rows: pl.DataFrame) -> pl.DataFrame:
     ).unique("hand_key", keep="first", maintain_order=True)
     judged = rows.join(reasons, on="hand_key", how="anti")
     frame = rows.select("hand_key").unique().join(reasons, on="hand_key", how="left")
-    for part in (_invalid(judged), _duplicates(judged), _counts(judged)):
+    for part in (_invalid(judged), _duplicates(_may_repeat(judged)), _counts(judged)):
         frame = frame.join(part, on="hand_key", how="left")
     return frame

@@ -30,8 +30,8 @@ from audit.showdown.deck import deck_problems
 from audit.showdown.known import card_rows, full_boards, hole_cards
 from audit.showdown.labels import label_flags
 from audit.showdown.pots import build_pots, not_all_in, player_money, showdown_hands
+from audit.showdown.sentences import hand_sentences
 from audit.state.prepare import options_frame
-from audit.text import money
 
 #: The per-hand columns `showdown` adds for the rules (audit/rules/card_*.py, showdown_*.py).
 SENTENCES = (
@@ -103,8 +103,10 @@ def showdown(
     options: Options | None = None,
     site_options: Mapping[str, Options] | None = None,
     seats: pl.DataFrame | None = None,
+    texts: bool = True,
 ) -> Showdown:
-    """Pots, parts and per-hand sentences (module docstring)."""
+    """Pots, parts and per-hand sentences (module docstring). `texts=False` leaves the cards'
+    text columns out of `parts` (the check reads only the sentences)."""
     opts = _options(hands, options or Options(), site_options)
     rows = card_rows(cards, hands)
     deck = deck_problems(rows)
@@ -120,11 +122,11 @@ def showdown(
     chips_placed = pl.col("button_seat").is_not_null() | (pl.col("odd_chip") == "high_card_suit")
     exact = ((pl.col("deducted") == 0) | (pl.col("pots_reported") == "gross")) & chips_placed
     frame = frame.with_columns(exact=exact.fill_null(False))
-    parts = pot_parts(pots, judged, hands, hole, boards, opts)
+    parts = pot_parts(pots, judged, hands, hole, boards, opts, texts)
     players = _players(parts, pots, money_, judged).join(
         frame.select("hand_key", "exact"), on="hand_key", how="left"
     )
-    per_hand = _hand_sentences(players, parts, frame, hands, _foreign(players, parts, pots))
+    per_hand = hand_sentences(players, parts, frame, hands, _foreign(players, parts, pots))
     labels = label_flags(hole, boards, hands, deck, opts)
     result = (
         deck.join(judged.select("hand_key", "not_judged"), on="hand_key", how="full", coalesce=True)
@@ -204,153 +206,3 @@ def _foreign(players: pl.DataFrame, parts: pl.DataFrame, pots: pl.DataFrame) -> 
         .group_by("hand_key", maintain_order=True)
         .agg(foreign=text.first())
     )
-
-
-def _hand_sentences(
-    players: pl.DataFrame,
-    parts: pl.DataFrame,
-    frame: pl.DataFrame,
-    hands: pl.DataFrame,
-    foreign: pl.DataFrame,
-) -> pl.DataFrame:
-    """Per judged hand: showdown_winner, pot_split, side_pot (sentences or null)."""
-    facts = frame.select("hand_key", "deducted", "n_pots", "odd_chip", "built")
-    split = parts.group_by("hand_key").agg(
-        split=(pl.col("n_winners") >= 2).any()
-        | (pl.col("half") == "low").any()
-        | (pl.col("board") > 1).any(),
-        best=_best_text(),
-    )
-    scale = hands.select("hand_key", "scale")
-    p = players.join(facts, on="hand_key", how="left").join(scale, on="hand_key", how="left")
-    deducted = pl.col("deducted").clip(lower_bound=0)
-    created = (-pl.col("deducted")).clip(lower_bound=0)
-    p = p.with_columns(
-        # more than the pots he was in, and he was not in every pot (more than every pot is
-        # chips created: CHIP-CONSERVATION's business)
-        over_levels=(pl.col("collected") - created > pl.col("eligible_total"))
-        & (pl.col("eligible_total") < pl.col("built")),
-        # paid out beyond the pots (deducted < 0) is chips created, CHIP-CONSERVATION's
-        # business: a collect within that excess proves no wrong winner (Winamax rounds an
-        # uncalled 369.5 chips to "collected 370 from side pot 1":
-        # NLHE-Ticket-MTT-201010.side.pot.txt hand 6307872438747255-71-1288124090)
-        no_best=(pl.col("collected") > created) & ~pl.col("wins"),
-        best_unpaid=pl.col("wins") & (pl.col("collected") == 0) & (pl.col("best_share") > deducted),
-        # paid out more than the pots hold: chips created, CHIP-CONSERVATION's business
-        amount_off=pl.when(pl.col("deducted") < 0)
-        .then(False)
-        .when(pl.col("exact"))
-        .then(pl.col("owed") != pl.col("collected"))
-        .otherwise(
-            (pl.col("collected") > pl.col("owed") + pl.col("slack"))
-            | (pl.col("collected") < pl.col("owed") - pl.col("slack") - deducted)
-        ),
-        pair=pl.concat_str([pl.col("player"), pl.lit(" "), money(pl.col("owed"))]),
-        paid=pl.concat_str([pl.col("player"), pl.lit(" "), money(pl.col("collected"))]),
-    )
-    involved = (pl.col("owed") > 0) | (pl.col("collected") > 0)
-    per_hand = p.group_by("hand_key", maintain_order=True).agg(
-        over=_first_sentence(
-            pl.col("over_levels"),
-            "{} collected {}, more than the {} of the pots he was eligible for",
-            pl.col("player"),
-            money(pl.col("collected")),
-            money(pl.col("eligible_total")),
-        ),
-        no_best=_first_sentence(
-            pl.col("no_best"),
-            "{} collected {} without a best hand of any pot he was in",
-            pl.col("player"),
-            money(pl.col("collected")),
-        ),
-        unpaid=_first_sentence(
-            pl.col("best_unpaid"),
-            "{} holds a best hand (share {}) but collected nothing",
-            pl.col("player"),
-            money(pl.col("best_share")),
-        ),
-        amount_off=pl.col("amount_off").any(),
-        owed=pl.col("pair").filter(involved).str.join(", "),
-        paid=pl.col("paid").filter(involved).str.join(", "),
-        n_pots=pl.col("n_pots").first(),
-        odd_chip=pl.col("odd_chip").first(),
-    )
-    per_hand = per_hand.join(split, on="hand_key", how="left").join(
-        foreign, on="hand_key", how="left"
-    )
-    return per_hand.select("hand_key", *_classify())
-
-
-def _first_sentence(flag: pl.Expr, template: str, *parts: pl.Expr) -> pl.Expr:
-    pieces = template.split("{}")
-    exprs: list[pl.Expr] = [pl.lit(pieces[0])]
-    for part, text in zip(parts, pieces[1:], strict=True):
-        exprs += [part.cast(pl.String).fill_null("n/a"), pl.lit(text)]
-    return pl.concat_str(exprs).filter(flag).first()
-
-
-def _best_text() -> pl.Expr:
-    """'main pot: P1 Kh Kd Ks 2c 2d (full house)' for each winning part, joined."""
-    pot = (
-        pl.when(pl.col("pot") == 0)
-        .then(pl.lit("main pot"))
-        .otherwise(pl.concat_str([pl.lit("side pot "), pl.col("pot").cast(pl.String)]))
-    )
-    board = (
-        pl.when(pl.col("board") > 1)
-        .then(pl.concat_str([pl.lit(" board "), pl.col("board").cast(pl.String)]))
-        .otherwise(pl.lit(""))
-    )
-    half = pl.when(pl.col("half") == "low").then(pl.lit(" low")).otherwise(pl.lit(""))
-    klass = (
-        pl.when(pl.col("half") == "low")
-        .then(pl.lit("low"))
-        .otherwise(pl.col("high_class").cast(pl.String).str.replace_all("_", " "))
-    )
-    text = pl.concat_str(
-        [
-            pot,
-            board,
-            half,
-            pl.lit(": "),
-            pl.col("player"),
-            pl.lit(" "),
-            pl.col("five_text"),
-            pl.lit(" ("),
-            klass,
-            pl.lit(")"),
-        ]
-    )
-    return text.filter(pl.col("winner")).str.join("; ")
-
-
-def _classify() -> list[pl.Expr]:
-    """One code per hand: C-6 (paid beyond a player's pots) before C-4 (a pot to the wrong
-    hand) before C-5 (the right hands, wrong shares); C-6 too for wrong amounts across levels
-    without a split."""
-    over, wrong = pl.coalesce("over", "foreign"), pl.coalesce("no_best", "unpaid")
-    amounts = pl.concat_str(
-        [pl.lit("owed "), pl.col("owed"), pl.lit("; collected "), pl.col("paid")]
-    )
-    levels = pl.col("amount_off") & ~pl.col("split").fill_null(False) & (pl.col("n_pots") >= 2)
-    shares = pl.col("amount_off") & pl.col("split").fill_null(False)
-    best = pl.concat_str([pl.lit("; best: "), pl.col("best").fill_null("n/a")])
-    side_pot = (
-        pl.when(over.is_not_null())
-        .then(pl.concat_str([over, best]))
-        .when(wrong.is_null() & levels)
-        .then(pl.concat_str([pl.lit("the pots at their levels are paid wrong: "), amounts, best]))
-    )
-    winner = pl.when(over.is_null() & wrong.is_not_null()).then(pl.concat_str([wrong, best]))
-    split = pl.when(over.is_null() & wrong.is_null() & shares).then(
-        pl.concat_str(
-            [
-                pl.lit("split not equal up to the odd chip ("),
-                pl.col("odd_chip"),
-                pl.lit("): "),
-                amounts,
-                best,
-            ]
-        )
-    )
-    return [side_pot.alias("side_pot"), winner.alias("showdown_winner"), split.alias("pot_split")]
