@@ -14,9 +14,15 @@ FACT_COLUMNS = ("hand_key", "sb_seat", "bb_seat", "n_sb", "n_bb", "ended_preflop
 _BETTING = ("fold", "check", "call", "bet", "raise")
 
 
+def _first_by_seq(post: pl.Expr) -> pl.Expr:
+    """The seat of the hand's first `post` row by seq (seq is unique in a hand: the smallest
+    is one row; an arg_min, not a sort per hand)."""
+    return pl.col("seat").filter(post).get(pl.col("seq").filter(post).arg_min(), null_on_oob=True)
+
+
 def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
     """FACT_COLUMNS, one row per hand of `actions` (canonical actions, `void` when audited)."""
-    kind = pl.col("kind").cast(pl.String)
+    kind = pl.col("kind")  # the ActionKind Enum (or text): compared as is, not cast per row
     names = actions.collect_schema().names()
     real = ~pl.col("void").fill_null(False) if "void" in names else pl.lit(True)
     # the street is the integer of parsers.schema, or the run's Enum of its names (same order)
@@ -29,8 +35,8 @@ def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
     folded = pl.col("seat").filter((pl.col("_kind") == "fold") & pl.col("_real")).n_unique()
     players = pl.col("seat").filter(pl.col("_kind") != "collect").n_unique()
     return rows.group_by("hand_key").agg(
-        pl.col("seat").filter(is_sb).sort_by(pl.col("seq").filter(is_sb)).first().alias("sb_seat"),
-        pl.col("seat").filter(is_bb).sort_by(pl.col("seq").filter(is_bb)).first().alias("bb_seat"),
+        _first_by_seq(is_sb).alias("sb_seat"),
+        _first_by_seq(is_bb).alias("bb_seat"),
         is_sb.sum().cast(pl.Int32).alias("n_sb"),
         is_bb.sum().cast(pl.Int32).alias("n_bb"),
         (

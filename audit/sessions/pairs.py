@@ -105,18 +105,16 @@ def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
         seats.select("hand_key", "seat", "sitting_out"), on="hand_key", how="inner"
     )
     dealt = ~pl.col("sitting_out").fill_null(False)
+    # one sort by (hand, distance), then the first row of each hand: not a sort per hand
     return (
         seated.with_columns(_ring=ring())
         .with_columns(_distance=distance)
+        .sort("hand_key", "_distance", maintain_order=True)
         .group_by("hand_key")
         .agg(
             pl.col("button_seat").first(),
-            pl.col("seat").sort_by("_distance").first().alias("_next_seated"),
-            pl.col("seat")
-            .filter(dealt)
-            .sort_by(pl.col("_distance").filter(dealt))
-            .first()
-            .alias("_next_dealt"),
+            pl.col("seat").first().alias("_next_seated"),
+            pl.col("seat").filter(dealt).first().alias("_next_dealt"),
         )
         .select(
             "hand_key",
