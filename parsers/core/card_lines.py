@@ -2,10 +2,12 @@
 
 A site declares its card lines once (`CardLines`, in parsers/sites/<site>/cards.py); this
 shared step reads them for all hands of a batch at once: one regex pass per pattern (a loop
-over the site's few patterns, never over lines), the card tokens split, exploded with their
-place and normalized by the one card helper (parsers/core/cards.py: localized ranks and suits,
-`10` for `T`). A token no reader knows keeps its raw text and a null card: the audit skips the
-hand's card rules and says why ("unreadable card"); the hand is still audited for betting.
+over the site's few patterns, never over lines) on the lines holding its literal text (the
+lines with a card list's `[` are found once for all patterns that need one), the card tokens
+split once per distinct card list, exploded with their place and normalized once per distinct
+token by the one card helper (parsers/core/cards.py: localized ranks and suits, `10` for
+`T`). A token no reader knows keeps its raw text and a null card: the audit skips the hand's
+card rules and says why ("unreadable card"); the hand is still audited for betting.
 
 Patterns are Rust regexes with named groups: `player` and `cards` (and optionally `label`, the
 log's name of the hand) for hole cards; `player` for a muck without showing; `cards` (and
@@ -20,6 +22,9 @@ from dataclasses import dataclass
 import polars as pl
 
 from parsers.core.cards import canonical_card, card_tokens, is_hidden_card
+from parsers.core.distinct import with_per_distinct
+from parsers.core.pairs import pair_rows
+from parsers.core.prefilter import literal_rows, matching_groups, needs_literal, rows_matching
 from parsers.schema import conform, empty
 
 #: The board's number as printed ("FIRST Board [...]", "Board 2 [...]") -> 1..3.
@@ -52,40 +57,65 @@ class CardLines:
 
 
 def _matching(lines: pl.DataFrame, pattern: str) -> pl.DataFrame:
-    hits = lines.filter(pl.col("text").str.contains(pattern))
-    return hits.with_columns(pl.col("text").str.extract_groups(pattern).alias("_g")).unnest("_g")
+    """The lines matching `pattern`, with its groups as columns: the regex runs once, on the
+    lines holding the literal text it needs (a card line is a few lines per hand)."""
+    return matching_groups(literal_rows(lines, pattern), pattern)
 
 
 def _exploded(rows: pl.DataFrame) -> pl.DataFrame:
     """One row per card token of `cards`, with its 0-based `position` and canonical `card`; a
-    hidden card ("[xx]") makes no row (`explode_tokens`)."""
-    return explode_tokens(rows.with_columns(raw=card_tokens(pl.col("cards"))), canonical_card)
+    hidden card ("[xx]") makes no row (`explode_tokens`). Card lists repeat (1,326 hold'em
+    hands): the tokens are split once per distinct list."""
+
+    def tokens(lists: pl.DataFrame) -> pl.DataFrame:
+        return lists.with_columns(raw=card_tokens(pl.col("cards")))
+
+    return explode_tokens(with_per_distinct(rows, ["cards"], tokens), canonical_card)
 
 
 def explode_tokens(rows: pl.DataFrame, reader: Callable[[pl.Expr], pl.Expr]) -> pl.DataFrame:
     """One row per token of the list column `raw`, with its 0-based `position` in the list and
     its `card` read by `reader` (parsers/core/cards.py); hidden cards (`X`, `??`) dropped, the
-    others keeping their place."""
+    others keeping their place. Each distinct token (52 cards, a few others) is read once."""
+
+    def read(tokens: pl.DataFrame) -> pl.DataFrame:
+        raw = pl.col("raw")
+        return tokens.with_columns(card=reader(raw), _hidden=is_hidden_card(raw))
+
     rows = rows.filter(pl.col("raw").list.len() > 0)
     rows = rows.with_columns(position=pl.int_ranges(pl.col("raw").list.len())).explode(
         "raw", "position"
     )
-    rows = rows.filter(~is_hidden_card(pl.col("raw")))
-    return rows.with_columns(card=reader(pl.col("raw")))
+    rows = with_per_distinct(rows, ["raw"], read)
+    return rows.filter(~pl.col("_hidden")).drop("_hidden")
 
 
-def _hole_rows(lines: pl.DataFrame, spec: CardLines) -> list[pl.DataFrame]:
-    parts = []
+def _hole_rows(candidates: dict[str, pl.DataFrame], spec: CardLines) -> list[pl.DataFrame]:
+    """`candidates`: the lines each pattern is matched against (`_candidate_lines`). The
+    matched lines of every hole pattern are exploded together (one pass, in pattern order)."""
+    matched = []
     for pattern, source in spec.hole:
-        rows = _matching(lines, pattern)
+        rows = _matching(candidates[pattern], pattern)
         label = pl.col("label").str.strip_chars() if "label" in rows.columns else pl.lit(None)
-        rows = _exploded(rows.with_columns(label=label.cast(pl.String)))
-        parts.append(
+        matched.append(
             rows.select(
                 "hand_key",
                 "line_no",
                 pl.col("player").str.strip_chars(),
+                "cards",
                 source=pl.lit(source),
+                label=label.cast(pl.String),
+            )
+        )
+    parts = []
+    if matched:
+        rows = _exploded(pl.concat(matched))
+        parts.append(
+            rows.select(
+                "hand_key",
+                "line_no",
+                "player",
+                "source",
                 board=pl.lit(None, pl.Int8),
                 street=pl.lit(None, pl.Int8),
                 position="position",
@@ -95,7 +125,7 @@ def _hole_rows(lines: pl.DataFrame, spec: CardLines) -> list[pl.DataFrame]:
             )
         )
     for pattern in spec.conceded:
-        rows = _matching(lines, pattern)
+        rows = _matching(candidates[pattern], pattern)
         parts.append(
             rows.select(
                 "hand_key",
@@ -113,18 +143,15 @@ def _hole_rows(lines: pl.DataFrame, spec: CardLines) -> list[pl.DataFrame]:
     return parts
 
 
-def _board_rows(lines: pl.DataFrame, spec: CardLines) -> list[pl.DataFrame]:
+def _board_rows(
+    lines: pl.DataFrame, candidates: dict[str, pl.DataFrame], spec: CardLines
+) -> list[pl.DataFrame]:
+    """`candidates`: the lines (numbered in `lines`) each pattern is matched against."""
     parts = []
     offset = {1: 0, 2: 3, 3: 4}
-    # GG prints a run's board number on the line before its board ("FIRST" / "Board [...]")
-    lines = lines.with_columns(
-        _word=pl.col("text")
-        .shift(1)
-        .over("hand_key")
-        .str.extract(r"^\s*(FIRST|SECOND|THIRD)\s*$", 1)
-    )
     for pattern, street in spec.boards:
-        rows = _exploded(_matching(lines, pattern))
+        matched = _matching(candidates[pattern], pattern)
+        rows = _exploded(_with_word_before(lines, matched))
         number = pl.col("board") if "board" in rows.columns else pl.lit(None, pl.String)
         board = pl.coalesce(number, pl.col("_word"), pl.lit("")).str.strip_chars()
         board = board.str.to_uppercase().replace_strict(
@@ -160,6 +187,62 @@ def _board_rows(lines: pl.DataFrame, spec: CardLines) -> list[pl.DataFrame]:
     return parts
 
 
+def _numbered(lines: pl.DataFrame) -> pl.DataFrame:
+    """`lines` with `_i`, the row number (to find a matched line's previous line)."""
+    return lines.with_row_index("_i")
+
+
+#: A line that only names the board of a run (GG: "FIRST" on the line before "Board [...]").
+BOARD_WORD = r"^\s*(FIRST|SECOND|THIRD)\s*$"
+
+
+def _with_word_before(lines: pl.DataFrame, rows: pl.DataFrame) -> pl.DataFrame:
+    """`rows` (matched lines of `lines`, with their row number `_i`) with `_word`: the board
+    word (BOARD_WORD) of the line before in the same hand, else null. A hand's lines are
+    contiguous, so that line is the row before when its hand_key is the same; only the
+    matched rows' previous lines are read (not a shift over every line)."""
+    before = (rows.get_column("_i").cast(pl.Int64) - 1).clip(lower_bound=0)
+    previous = lines.select(
+        pl.col("hand_key").gather(before).alias("_hand_before"),
+        pl.col("text").gather(before).alias("_text_before"),
+    )
+    same_hand = (pl.col("_hand_before") == pl.col("hand_key")) & (pl.col("_i") > 0)
+    word = pl.when(same_hand).then(pl.col("_text_before").str.extract(BOARD_WORD, 1))
+    return (
+        rows.hstack(previous)
+        .with_columns(word.alias("_word"))
+        .drop("_i", "_hand_before", "_text_before")
+    )
+
+
+#: The character that opens a card list ("[Ah Kd]"): the lines holding it are found once, and
+#: each card pattern needing it (`needs_literal`) runs on those lines only.
+CARD_LIST_OPENER = "["
+
+
+def _candidate_lines(lines: pl.DataFrame, spec: CardLines) -> dict[str, pl.DataFrame]:
+    """Lines each card pattern of `spec` is matched against (numbered `_i`): the lines holding
+    CARD_LIST_OPENER for the patterns that need it, when two or more do; else all lines."""
+    numbered = _numbered(lines)
+    patterns = [p for p, _ in spec.hole] + list(spec.conceded) + [p for p, _ in spec.boards]
+    opened = [p for p in patterns if needs_literal(p, CARD_LIST_OPENER)]
+    if len(opened) < 2:
+        return dict.fromkeys(patterns, numbered)
+    listed = numbered.filter(pl.col("text").str.contains(CARD_LIST_OPENER, literal=True))
+    return {p: listed if p in opened else numbered for p in patterns}
+
+
+def _seat_of(rows: pl.DataFrame, seats: pl.DataFrame) -> pl.Series:
+    """The listed seat of each row's (hand_key, player), null when none."""
+    listed = seats.filter(pl.col("seat") >= 0).select("hand_key", "player", "seat")
+    found = pair_rows(rows, listed)
+    if found is not None:
+        return listed.get_column("seat").gather(found)
+    seat_of = listed.unique(["hand_key", "player"])
+    joined = rows.join(seat_of, on=["hand_key", "player"], how="left", maintain_order="left")
+    return joined.get_column("seat")
+
+
 def read_card_lines(
     lines: pl.DataFrame, spec: CardLines | None, hands: pl.DataFrame, seats: pl.DataFrame
 ) -> pl.DataFrame:
@@ -169,15 +252,16 @@ def read_card_lines(
         return empty("cards")
     key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
     lines = lines.select(key.alias("hand_key"), "line_no", "text")
-    lines = lines.join(hands.select("hand_key"), on="hand_key", how="semi")
-    parts = _hole_rows(lines, spec) + _board_rows(lines, spec)
+    # every line is tested (the other hands' rows go in cards_table: fewer rows than lines)
+    candidates = _candidate_lines(lines, spec)
+    parts = _hole_rows(candidates, spec) + _board_rows(lines, candidates, spec)
     if not parts:
         return empty("cards")
     rows = pl.concat([p.with_columns(pl.col("position").cast(pl.Int8)) for p in parts])
     if spec.deal_marker:
-        marker = lines.filter(pl.col("text").str.contains(spec.deal_marker))
+        marker = rows_matching(lines, spec.deal_marker)  # no groups: the plain match test
         first = marker.group_by("hand_key").agg(_deal=pl.col("line_no").min())
-        rows = rows.join(first, on="hand_key", how="left")
+        rows = rows.join(first, on="hand_key", how="left", maintain_order="left")
         before = (pl.col("source") == "dealt") & (pl.col("line_no") < pl.col("_deal"))
         rows = rows.filter(~before.fill_null(False)).drop("_deal")
     return cards_table(rows, hands, seats)
@@ -188,9 +272,8 @@ def cards_table(rows: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) ->
     position, card, raw, label) of any reader (the line patterns here, iPoker's `<cards>`
     elements, PHH's dealing actions): the rows of the parsed `hands` only, each holder's seat
     from `seats`, the hand's id from `hands`."""
-    rows = rows.join(hands.select("hand_key"), on="hand_key", how="semi")
-    seat_of = seats.filter(pl.col("seat") >= 0).select("hand_key", "player", "seat")
-    rows = rows.join(seat_of.unique(["hand_key", "player"]), on=["hand_key", "player"], how="left")
+    rows = rows.join(hands.select("hand_key"), on="hand_key", how="semi", maintain_order="left")
+    rows = rows.with_columns(_seat_of(rows, seats).alias("seat"))
     rows = rows.join(hands.select("hand_key", "hand_id"), on="hand_key", how="left")
     # the seat, source and street order the rows of one line place by place (PHH's actions all
     # share one line); every line of the line-based sites has one holder or board

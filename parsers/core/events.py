@@ -336,15 +336,22 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
     leftover = loose.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti").filter(
         ~pl.col("text").str.contains(grammar.ignored) & ~pl.col("text").str.contains(void)
     )
-    unseated_events, leftover = _unseated_actor_events(leftover, grammar)
+    if leftover.height:
+        unseated_events, leftover = _unseated_actor_events(leftover, grammar)
+    else:  # every line was read (the usual batch): no player without a seat line
+        unseated_events = matched.clear()
     unseated = _first_lines(unseated_events)
-    # "Uncalled bet ($0.08) returned to X", "X collected $0.16 from pot" of such a player
-    of_unseated = named.join(unseated.select(PAIR), on=PAIR, how="semi")
-    of_unseated = of_unseated.join(unseated_events.select(LINE_KEY), on=LINE_KEY, how="anti")
-    named_ok = pl.concat([named_ok, of_unseated])
-    leftover = leftover.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti")
-    players = pl.concat([seats.select(PAIR), unseated.select(PAIR)])
-    bad, skipped = _moves_chips(unmatched_actor, leftover, players, grammar)
+    if unseated.height:
+        # "Uncalled bet ($0.08) returned to X", "X collected $0.16 from pot" of such a player
+        of_unseated = named.join(unseated.select(PAIR), on=PAIR, how="semi")
+        of_unseated = of_unseated.join(unseated_events.select(LINE_KEY), on=LINE_KEY, how="anti")
+        named_ok = pl.concat([named_ok, of_unseated])
+        leftover = leftover.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti")
+    if leftover.height or unmatched_actor.height:
+        players = pl.concat([seats.select(PAIR), unseated.select(PAIR)])
+        bad, skipped = _moves_chips(unmatched_actor, leftover, players, grammar)
+    else:  # nothing unread: no line to judge
+        bad = skipped = unmatched_actor.select("hand_key", "line_no", "text")
     named_part = named_ok.select(*EVENT_COLUMNS, *order)
     parts = [matched, named_part, unseated_events.select(*EVENT_COLUMNS, *order)]
     if not order:

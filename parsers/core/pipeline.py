@@ -146,10 +146,18 @@ AFTER_SUMMARY = (
 def _markers_after_summary(lines: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, line_no) of the first street marker after a hand's summary marker: every
     format ends a hand with its summary, so a later deal or street is another hand whose
-    header was cut off (fpdb's "concatenated.partial" exports)."""
+    header was cut off (fpdb's "concatenated.partial" exports).
+
+    A hand's lines are in line order, so "after the summary" is a line number above that of
+    its first summary marker (one join on the few summary rows, not a window over the hands)."""
     markers = lines.filter(pl.col("is_marker")).select("hand_key", "line_no", "marker")
-    after = (pl.col("marker") == SUMMARY).cum_sum().over("hand_key") > 0
-    later = markers.filter(after & (pl.col("marker") < SUMMARY))
+    summaries = (
+        markers.filter(pl.col("marker") == SUMMARY)
+        .group_by("hand_key")
+        .agg(pl.col("line_no").min().alias("_summary"))
+    )
+    streets = markers.filter(pl.col("marker") < SUMMARY)
+    later = streets.join(summaries, on="hand_key").filter(pl.col("line_no") > pl.col("_summary"))
     return later.group_by("hand_key").agg(pl.col("line_no").min())
 
 

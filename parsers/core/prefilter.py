@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import cache
 from itertools import pairwise
 
 import polars as pl
@@ -92,10 +93,15 @@ def _anchored_literal(pattern: str) -> str:
 def literal_prefixes(pattern: str) -> list[str]:
     """Texts such that every match of `pattern` starts with one of them (one per top-level
     alternative, `^`-anchored literals only); [] when some alternative has none."""
+    return list(_prefixes_of(pattern))
+
+
+@cache  # a grammar's few patterns are read on every batch: the scan is done once each
+def _prefixes_of(pattern: str) -> tuple[str, ...]:
     if _FLAGS.search(pattern):
-        return []  # (?i) or (?x) change what the literal text means
+        return ()  # (?i) or (?x) change what the literal text means
     prefixes = [_anchored_literal(part) for part in _top_level_alternatives(pattern)]
-    return [] if not all(prefixes) else prefixes
+    return () if not all(prefixes) else tuple(prefixes)
 
 
 def literal_prefix(pattern: str) -> str:
@@ -113,35 +119,53 @@ def _skip_group(pattern: str, i: int) -> int:
     return len(pattern)
 
 
-def required_literal(pattern: str) -> str:
-    """The longest literal text every match of `pattern` contains (outside its groups), else
-    "": `^(?P<player>.+) collected (?P<amount>\\S+)` needs " collected "."""
+@cache  # a grammar's few patterns are read on every batch: the scan is done once each
+def _literal_runs(pattern: str) -> tuple[str, ...]:
+    """The runs of literal text every match of `pattern` contains (outside its groups, in
+    order); none for patterns whose literal text cannot be read (flags, alternation, long
+    escapes)."""
     if _FLAGS.search(pattern) or len(_top_level_alternatives(pattern)) > 1:
-        return ""
+        return ()
     if _LONG_ESCAPE.search(pattern):
-        return ""  # \\x41, \\u{..}, \\p{..}: escapes longer than two characters
-    best, run = "", ""
+        return ()  # \\x41, \\u{..}, \\p{..}: escapes longer than two characters
+    runs: list[str] = []
+    run = ""
     i = 0
     while i < len(pattern):
         c = pattern[i]
         if c in "([":
-            best, run = max(best, run, key=len), ""
+            runs.append(run)
+            run = ""
             i = _skip_group(pattern, i)
             continue
         char, width = _next_literal(pattern, i)
         if not width:
-            best, run = max(best, run, key=len), ""
+            runs.append(run)
+            run = ""
             i += 2 if c == "\\" else 1
             continue
         after = pattern[i + width : i + width + 1]
         if after and after in _QUANTIFIERS:
-            best, run = max(best, run, key=len), ""  # this character is optional
+            runs.append(run)  # this character is optional
+            run = ""
         elif after == "+":
-            best, run = max(best, run + char, key=len), ""
+            runs.append(run + char)
+            run = ""
         else:
             run += char
         i += width
-    return max(best, run, key=len)
+    return tuple(r for r in [*runs, run] if r)
+
+
+def required_literal(pattern: str) -> str:
+    """The longest literal text every match of `pattern` contains (outside its groups), else
+    "": `^(?P<player>.+) collected (?P<amount>\\S+)` needs " collected "."""
+    return max(_literal_runs(pattern), key=len, default="")
+
+
+def needs_literal(pattern: str, text: str) -> bool:
+    """Every match of `pattern` contains `text` (inside one of its literal runs)."""
+    return any(text in run for run in _literal_runs(pattern))
 
 
 def _starts_with_any(text: pl.Expr, pattern: str) -> pl.Expr | None:
@@ -161,6 +185,23 @@ def candidates(text: pl.Expr, pattern: str) -> pl.Expr:
     """A cheap condition true on every row `pattern` can match (all rows when none is known)."""
     condition = _starts_with_any(text, pattern)
     return pl.repeat(True, pl.len()) if condition is None else condition
+
+
+def literal_rows(frame: pl.DataFrame, pattern: str, column: str = "text") -> pl.DataFrame:
+    """The rows of `frame` that may match `pattern` by its literal text: those starting with
+    one of its literal prefixes, then, of those, the ones holding the literal text it needs
+    somewhere ("^Seat \\d+: .+? showed \\[": "Seat " first, then " showed ["; seat lines are
+    many, showed lines few). Each test runs on the rows the one before kept; no test (every
+    row) when the pattern has neither literal."""
+    text = pl.col(column)
+    prefixed = _starts_with_any(text, pattern)
+    if prefixed is not None:
+        frame = frame.filter(prefixed)
+    needed = required_literal(pattern)
+    prefixes = literal_prefixes(pattern)
+    if needed and not (prefixes and all(needed in prefix for prefix in prefixes)):
+        frame = frame.filter(text.str.contains(needed, literal=True))
+    return frame
 
 
 def _first_test(text: pl.Expr, pattern: str, where: pl.Expr | None) -> pl.Expr | None:

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from parsers.core import actions
+from parsers.core import actions, card_lines
 from parsers.core.events import _seated_only
 from parsers.core.hands import _boards
 from parsers.core.lines import SUMMARY, board_count_expr, segment
 from parsers.core.pairs import pair_rows
 from parsers.core.pipeline import _in_order, _player_seated_twice, _with_hand_ids, _with_seats
 from parsers.core.prefilter import matching_groups
+from parsers.detect import FORMATS
 from parsers.sites.pokerstars.grammar import POKERSTARS
 from parsers.sites.pokerstars.header import DATE_PART, HAND_ID_PART, _after_id, _game_part
+
+SITES = Path(__file__).resolve().parents[1] / "sites"
 
 FRAME = pl.DataFrame({"hand_key": [9, 1, 2, 2, 5, 10, 9], "x": range(7)})
 
@@ -254,3 +259,48 @@ def test_with_per_distinct_equals_the_rowwise_computation() -> None:
     null_left = with_per_distinct(frame, ["text"], lambda d: d.with_columns(flagged))
     assert null_taken["missing"].to_list() == [False, False, True, False, False, False]
     assert null_left["missing"].to_list() == [False, False, None, False, False, False]
+
+
+def test_board_word_before_like_a_shift_per_hand() -> None:
+    """The board word of the line before a board line, read by position, is the per-hand
+    shift it replaces: none at a hand's first line (the word of the hand before)."""
+    lines = pl.DataFrame(
+        {
+            "hand_key": [1, 1, 1, 2, 2, 2, 2, 3],
+            "line_no": [1, 2, 3, 4, 5, 6, 7, 8],
+            "text": ["FIRST", "Board [Ah]", "Board [Kd]", "Board [2c]", "SECOND", "Board [3h]",
+                     "THIRD", "Board [4s]"],
+        }
+    )  # fmt: skip
+    shifted = lines.with_columns(
+        _word=pl.col("text").shift(1).over("hand_key").str.extract(card_lines.BOARD_WORD, 1)
+    ).filter(pl.col("text").str.starts_with("Board"))
+    numbered = card_lines._numbered(lines).filter(pl.col("text").str.starts_with("Board"))
+    found = card_lines._with_word_before(lines, numbered)
+    assert_frame_equal(found, shifted)
+    assert found["_word"].to_list() == ["FIRST", None, None, "SECOND", None]  # not hand 2's THIRD
+
+
+@pytest.mark.parametrize("site", [f for f in FORMATS if f.cards is not None], ids=lambda f: f.name)
+def test_card_line_candidates_keep_every_match(site) -> None:
+    """Each card pattern runs on the lines holding the card-list opener only when it needs it:
+    the matches are those of the pattern on every line."""
+    texts = [
+        line.strip()
+        for path in sorted((SITES / site.name).glob("*.txt"))
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+    ] + ["Dealt to x [Ah Kd]", "x: mucks hand", "Board [2c 3d 4h]", "Seat 1: x showed [Ah]"]
+    rows = len(texts)
+    lines = pl.DataFrame({"hand_key": [1] * rows, "line_no": range(rows), "text": texts})
+    spec = site.cards
+    candidates = card_lines._candidate_lines(lines, spec)
+    patterns = [p for p, _ in spec.hole] + list(spec.conceded) + [p for p, _ in spec.boards]
+    matched = 0
+    for pattern in patterns:
+        found = card_lines._matching(candidates[pattern], pattern).drop("_i")
+        plain = lines.filter(pl.col("text").str.contains(pattern))
+        groups = pl.col("text").str.extract_groups(pattern).alias("g")
+        plain = plain.with_columns(groups).unnest("g")
+        assert_frame_equal(found, plain, check_dtypes=False)
+        matched += found.height
+    assert matched > 0

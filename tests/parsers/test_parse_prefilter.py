@@ -12,7 +12,9 @@ from parsers.core.grammar import Grammar
 from parsers.core.prefilter import (
     literal_prefix,
     literal_prefixes,
+    literal_rows,
     matches,
+    needs_literal,
     required_literal,
     rows_matching,
     scattered,
@@ -66,6 +68,23 @@ def test_required_literal(pattern: str, literal: str) -> None:
     assert required_literal(pattern) == literal
 
 
+@pytest.mark.parametrize(
+    ("pattern", "text", "needed"),
+    [
+        (r"^Dealt to (?P<player>.+?) \[(?P<cards>[^\]]+)\]$", "[", True),
+        (r"^(?P<player>.+?): mucks hand", "[", False),
+        (r"^(?:(?P<b>FIRST) )?Board \[(?P<cards>[^\]]+)\]", "[", True),
+        (r"^x(?:\[)?y", "[", False),  # inside a group: optional
+        (r"^x\[?y", "[", False),  # optional character
+        (r"a|\[b", "[", False),  # one alternative needs no `[`
+        (r"(?i)dealt \[", "[", False),
+        (r"^Seat \d+: (?P<p>.+?) showed \[", " showed [", True),
+    ],
+)
+def test_needs_literal(pattern: str, text: str, needed: bool) -> None:
+    assert needs_literal(pattern, text) is needed
+
+
 def test_alternatives_each_need_a_prefix() -> None:
     assert literal_prefixes(r"^\*\*\* SECOND |^Hand was run twice") == [
         "*** SECOND ",
@@ -85,6 +104,10 @@ def _grammar_patterns() -> list[str]:
             patterns.add(getattr(grammar, name))
         patterns.update(pattern for _, pattern in grammar.named_lines)
         patterns.update(pattern for pattern, _ in grammar.void_hand)
+        cards = site_format.cards
+        if cards is not None:
+            patterns.update(pattern for pattern, _ in (*cards.hole, *cards.boards))
+            patterns.update((*cards.conceded, cards.deal_marker or ""))
     return sorted(p for p in patterns if p)
 
 
@@ -104,6 +127,11 @@ def test_prefiltered_matching_equals_plain_regex(sample_lines: pl.DataFrame, pat
     text = pl.col("text")
     plain = sample_lines.select(text.str.contains(pattern)).to_series()
     assert rows_matching(sample_lines, pattern).equals(sample_lines.filter(plain))
+    assert (
+        literal_rows(sample_lines, pattern)
+        .filter(text.str.contains(pattern))
+        .equals(sample_lines.filter(plain))
+    )
     assert matches(sample_lines, pattern).equals(plain, check_names=False)
     first = sample_lines.select(text.str.extract(pattern, 0)).to_series()
     found = scattered(sample_lines, pattern, lambda t: t.str.extract(pattern, 0), pl.String)
