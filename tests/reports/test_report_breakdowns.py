@@ -279,11 +279,12 @@ def test_a_record_from_before_rake_schedules_says_it_does_not_know() -> None:
 
 
 def test_run_it_twice_shows_each_board_s_part(tmp_path: Path) -> None:
-    """sample_data's run-it-twice hand with both halves paid to d0nkey: one table per board."""
+    """sample_data's run-it-twice hand (d0nkey's straight wins board 1, ivy.league's aces board 2)
+    with both halves paid to ivy.league: one table per board."""
     text = (Path(__file__).parents[2] / "sample_data/NLHE-6max-EUR-1-2.run-it-twice.txt").read_text(
         encoding="utf-8"
     )
-    paid = ("ivy.league collected €18.05 from pot", "d0nkey collected €18.05 from pot")
+    paid = ("d0nkey collected €18.05 from pot", "ivy.league collected €18.05 from pot")
     page, _ = _report(rr.mutated(text, paid), tmp_path)
     hand = rr.block(page, "hand-pokerstars-210200000003")
     (first, one), (second, two), (_, payouts) = rr.tables(hand)
@@ -291,15 +292,16 @@ def test_run_it_twice_shows_each_board_s_part(tmp_path: Path) -> None:
     assert second.startswith("Main pot · board 2 38.00 (this part 19.00) · board 8h 4c Ah 2s Kd")
     assert one[0] == (
         "best",
-        ["4", "ivy.league", "Jc As", "As Ah Ac Jc 8h", "trips (best)", "19.00"],
+        ["5", "d0nkey", "5c 6d", "8h 7d 6d 5c 4c", "straight (best)", "19.00"],
     )
+    assert one[1] == ("", ["4", "ivy.league", "Jc As", "As Ah Ac Jc 8h", "trips", "0.00"])
     assert two[0] == (
         "best",
         ["4", "ivy.league", "Jc As", "As Ah Kd Jc 8h", "pair (best)", "19.00"],
     )
     assert [cells[1:5] for _, cells in payouts] == [
-        ["ivy.league", "38.00", "38.00", "0.00"],
-        ["d0nkey", "38.00", "0.00", "36.10"],
+        ["ivy.league", "38.00", "19.00", "36.10"],
+        ["d0nkey", "38.00", "19.00", "0.00"],
     ]
 
 
