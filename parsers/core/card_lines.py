@@ -158,8 +158,8 @@ def _board_rows(
             BOARD_NUMBERS, default=1, return_dtype=pl.Int8
         )
         # a further board may list only its own cards (GG: "SECOND Board [4d Qs]"): the last
-        count = pl.len().over("hand_key", "line_no")
-        own_only = pl.lit(street is None) & (board > 1)
+        count = pl.len().over("hand_key", "line_no").cast(pl.Int64)
+        own_only = pl.lit(street is None) & (board > 1) & (count < 5)
         place = pl.col("position") + (
             offset[street] if street else pl.when(own_only).then(5 - count).otherwise(0)
         )
@@ -257,7 +257,10 @@ def read_card_lines(
     parts = _hole_rows(candidates, spec) + _board_rows(lines, candidates, spec)
     if not parts:
         return empty("cards")
-    rows = pl.concat([p.with_columns(pl.col("position").cast(pl.Int8)) for p in parts])
+    # a hostile line may list more cards than an Int8 holds: the position saturates (the card
+    # rules count the cards, C-3, not their places)
+    in_range = pl.col("position").clip(0, 127).cast(pl.Int8)
+    rows = pl.concat([p.with_columns(in_range) for p in parts])
     if spec.deal_marker:
         marker = rows_matching(lines, spec.deal_marker)  # no groups: the plain match test
         first = marker.group_by("hand_key").agg(_deal=pl.col("line_no").min())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 import pytest
 
@@ -64,3 +66,23 @@ def test_packed_cards_of_phh_and_hidden_cards():
     hidden = pl.DataFrame({"t": ["X", "x", "xx", "??", "?", "Xs", "As", "xxx"]})
     flags = hidden.select(is_hidden_card(pl.col("t")).alias("h"))["h"].to_list()
     assert flags == [True, True, True, True, True, False, False, False]
+
+
+def test_board_lines_with_too_many_cards_are_read_not_crashed(tmp_path) -> None:
+    """A damaged or hostile board line (a run's further board with six cards, a board of 130)
+    gives card rows, never a crash: the positions stay in range and C-3 counts the cards. A
+    fuzz case (seed 54660) once made 5 - count wrap around as an unsigned number."""
+    from parsers import parse_file
+
+    sample = Path(__file__).parents[1] / "sites" / "ggpoker" / "legal_straddle_rit_cashout.txt"
+    text = sample.read_text(encoding="utf-8")
+    long_board = " ".join(["Ah"] * 130)
+    text = text.replace("SECOND Board [6d 4s Ah 3h Ts]", "SECOND Board [6d 4s Ah 3h Ts 9c]")
+    text = text.replace("FIRST Board [2d 3c 8s Jh 4d]", f"FIRST Board [{long_board}]")
+    path = tmp_path / "gg-damaged-boards.txt"
+    path.write_text(text, encoding="utf-8")
+    parsed = parse_file(path)
+    boards = parsed.cards.filter(pl.col("source") == "board")
+    assert boards.filter(pl.col("board") == 2).height == 6
+    assert boards.filter(pl.col("board") == 1).height == 130
+    assert boards["position"].max() == 127
