@@ -16,7 +16,6 @@ import pytest
 from golden.regenerate import (
     EXPECTED,
     EXPECTED_QUARANTINE,
-    PAYOUT_CONFLICTS,
     SAMPLE_DATA,
     TABLES,
     golden_path,
@@ -118,15 +117,4 @@ def test_audit_flags_exactly_the_expected_violations(sample: Path) -> None:
         for row in flags.iter_rows(named=True)
     )
     expected = [(h, s, c, "violation") for h, s, c in EXPECTED.get(sample.stem, [])]
-    conflicts = [
-        (h, None, "SHOWDOWN-WINNER", "violation") for h in PAYOUT_CONFLICTS.get(sample.stem, [])
-    ]
-    assert found == sorted(expected + conflicts)
-
-
-def test_payout_conflicts_name_legal_samples_and_the_readme_explains_them() -> None:
-    stems = {sample.stem for sample in SAMPLES}
-    assert set(PAYOUT_CONFLICTS) <= stems and not set(PAYOUT_CONFLICTS) & set(EXPECTED)
-    conflicts_part = README.split("## Known faults in legal files")[1]
-    for hand_ids in PAYOUT_CONFLICTS.values():
-        assert all(f"#{hand_id}" in conflicts_part for hand_id in hand_ids)
+    assert found == sorted(expected)

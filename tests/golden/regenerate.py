@@ -61,18 +61,6 @@ EXPECTED: dict[str, list[tuple[str, int | None, str]]] = {
         ("212000000000", None, "SHOWDOWN-WINNER"),
     ],
 }
-#: Hands of files README calls legal whose collect lines contradict each other whatever the cards
-#: (the generator paid their pots at random; no deal makes them right, so their cards were left
-#: as dealt, minus duplicates): SHOWDOWN-WINNER until their collect lines are rewritten (#15).
-#: Not deliberate, so not in EXPECTED or the golden files; the arithmetic is in README.md.
-PAYOUT_CONFLICTS: dict[str, list[str]] = {
-    "NLHE-6max-GBP-0.50-1.00.pound": ["202100000000"],
-    "NLHE-6max-USD-0.25-0.50.dead-blind": ["201400000001"],
-    "NLHE-6max-USD-1-2.straddle": ["201300000002"],
-    "NLHE-9max-MTT-chips.antes": ["201800000001"],
-    "NLHE-9max-USD-1-2.side-pots": ["210100000000", "210100000003"],
-    "PLO-6max-USD-0.50-1.00.pot-limit": ["201600000001"],
-}
 #: Hands that must be quarantined (hand_id), per file stem; no other hand may be.
 EXPECTED_QUARANTINE: dict[str, list[str]] = {
     "NLHE-6max-USD-0.50-1.00.corrupted-truncated": ["299100000003"],
