@@ -107,11 +107,13 @@ def _dup_message(paths: list[Path], hand_id: str) -> str:
 def test_card_dup_names_the_first_card_seen_twice_whatever_the_batch() -> None:
     """bluff_master shows [4d 9s], the flop's and the turn's cards (the summary's board line
     comes later): the flag names the first card of the first line that shows a card twice (4d),
-    holders in the log's order, whether the hand is audited with its file alone or with every
-    sample file (which card was named depended on the rows kept by an unordered unique)."""
+    holders in the log's order, whether the hand is audited with its file alone or in a batch
+    with every sample file (which card was named depended on the rows kept by an unordered
+    unique). The hand is sample_data's out-of-turn hand as first written, before its cards were
+    made consistent (tests/sites/pokerstars/card-dup-board-twice.txt)."""
     from conftest import SAMPLE_DATA
 
-    path = SAMPLE_DATA / "NLHE-6max-USD-0.50-1.00.out-of-turn.txt"
+    path = Path(__file__).parents[1] / "sites" / "pokerstars" / "card-dup-board-twice.txt"
     expected = "4d appears twice: bluff_master and board 1 flop"
-    assert _dup_message([path], "203500000002") == expected
-    assert _dup_message([SAMPLE_DATA], "203500000002") == expected
+    assert _dup_message([path], "203590000002") == expected
+    assert _dup_message([SAMPLE_DATA, path], "203590000002") == expected
