@@ -4,7 +4,10 @@ A selector is a rule code (`RAISE-MIN`), a code prefix (`FL-` or `FL`: FL-SIZE a
 category (`betting`; the categories are the registry's, audit/rules/_base.py CATEGORIES), in any
 case. The rules evaluated are those `select` names (every rule when it is not given), less those
 `ignore` names, less those [rules.severity] sets to "ignore". `--select` on the command line
-replaces the file's `select`; `--ignore` adds to the file's `ignore`. A selector that names no
+replaces the file's `select`; `--ignore` adds to the file's `ignore`. Either option may be given
+several times: the selectors of every occurrence count (`--ignore cards --ignore showdown` is
+`--ignore cards,showdown`; a click option that is not `multiple` silently keeps only the last
+one). A selector that names no
 rule is a usage error that suggests the closest code or category. [rules.severity] keys are
 selectors too: a category's severity is overridden by a prefix's, a prefix's by a code's.
 """
@@ -36,11 +39,16 @@ def _categories() -> tuple[str, ...]:
     return tuple(CATEGORIES)
 
 
-def split_selectors(text: str | None) -> tuple[str, ...] | None:
-    """'betting, POST-AMOUNT' -> ('betting', 'POST-AMOUNT'); None stays None."""
+def split_selectors(text: str | Iterable[str] | None) -> tuple[str, ...] | None:
+    """'betting, POST-AMOUNT' -> ('betting', 'POST-AMOUNT'); the texts of a repeated option
+    (('cards', 'showdown,HAND-LABEL')) are split and joined in order; None or no text: None."""
     if text is None:
         return None
-    return tuple(part.strip() for part in text.replace(" ", ",").split(",") if part.strip())
+    texts = [text] if isinstance(text, str) else list(text)
+    if not texts:  # a `multiple` option not given
+        return None
+    joined = ",".join(texts)
+    return tuple(part.strip() for part in joined.replace(" ", ",").split(",") if part.strip())
 
 
 def _suggestion(selector: str) -> str:
@@ -129,21 +137,24 @@ def selection_options(command: Callable[..., Any]) -> Callable[..., Any]:
     command = click.option(
         "--ignore",
         metavar="SELECTORS",
+        multiple=True,
         help="Rules not to evaluate: codes, code prefixes or categories, comma-separated "
-        "(--ignore POST-AMOUNT,FOLD-); adds to [rules] ignore.",
+        "(--ignore POST-AMOUNT,FOLD-), or the option repeated; adds to [rules] ignore.",
     )(command)
     return click.option(
         "--select",
         metavar="SELECTORS",
+        multiple=True,
         help="Rules to evaluate (default: all): codes, code prefixes or categories, "
-        "comma-separated (--select betting,CALL-AMOUNT); replaces [rules] select.",
+        "comma-separated (--select betting,CALL-AMOUNT), or the option repeated; replaces "
+        "[rules] select.",
     )(command)
 
 
 def audit_settings(
     config_path: Path | None,
-    select: str | None,
-    ignore: str | None,
+    select: str | Iterable[str] | None,
+    ignore: str | Iterable[str] | None,
     warn: Callable[[str], None],
 ) -> AuditSettings:
     """The options file read and checked (its warnings through `warn`), the selection resolved."""

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from run_fixtures import stars_file, stars_hand
 from test_exit_policy import _fold_no_bet_hand
 
-from audit.rules import RULES
+from audit.rules import RULES, SHOWDOWN_CODES
 from audit.rules._base import CATEGORIES
 from hhaudit.cli import main
 from hhaudit.cli.config import Config, ConfigError
@@ -71,6 +71,9 @@ def _config(tmp_path: Path, text: str) -> str:
         (("--ignore", "betting"), {"LABEL"}),
         (("--ignore", "RAISE-MIN,FOLD-"), {"LABEL"}),
         (("--select", "betting", "--ignore", "FOLD-NO-BET"), {"RAISE-MIN"}),
+        # a repeated option counts every occurrence, not only the last
+        (("--ignore", "RAISE-MIN", "--ignore", "FOLD-"), {"LABEL"}),
+        (("--select", "RAISE-MIN", "--select", "log"), {"RAISE-MIN", "LABEL"}),
     ],
 )
 def test_select_and_ignore_on_check(
@@ -116,13 +119,15 @@ def test_run_takes_the_same_selection_and_records_it(tmp_path: Path) -> None:
     )
     out = tmp_path / "out"
     code, _ = _invoke("run", str(tmp_path), "--out", str(out), "-q", "--workers", "1",
-                      "--config", config, "--ignore", "FOLD-NO-BET")  # fmt: skip
+                      "--config", config, "--ignore", "FOLD-NO-BET",
+                      "--ignore", "cards,showdown", "--ignore", "HAND-LABEL")  # fmt: skip
     assert code == 0  # the one violation is a warning now
     record = json.loads((out / "run.json").read_text("utf-8"))
     assert record["totals"]["by_code"] == {"RAISE-MIN": 1}
     assert record["totals"]["warnings"] == 1 and record["totals"]["violations"] == 0
     rules = record["options"]["rules"]
     assert "LABEL" not in rules["select"] and "FOLD-NO-BET" not in rules["select"]
+    assert not set(SHOWDOWN_CODES) & set(rules["select"])  # every --ignore counted
     assert rules["severity"] == {"RAISE-MIN": "warning"}
 
 
