@@ -18,7 +18,7 @@ from parsers.core.distinct import with_per_distinct
 from parsers.core.grammar import Grammar
 from parsers.core.lines import PRE_DEAL, SUMMARY
 from parsers.core.pairs import PAIR, pair_rows
-from parsers.core.prefilter import matching_groups
+from parsers.core.prefilter import compacted, lazy_matching_groups
 
 #: A line is identified by its hand (which carries the file) and its line number.
 LINE_KEY = ["hand_key", "line_no"]
@@ -180,25 +180,27 @@ def _verb_with_suffix(grammar: Grammar) -> pl.Expr:
 
 
 def _named_events(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """Lines like "Uncalled bet (x) returned to X": kind, player and amount from one pattern."""
-    parts = []
+    """Lines like "Uncalled bet (x) returned to X": kind, player and amount from one pattern.
+
+    One lazy plan for every pattern, over the lines' texts copied together first: the loose
+    lines are a sparse subset of the file, read once per pattern."""
     order = ["_row"] if "_row" in lines.columns else []
-    lines = lines.select("hand_key", "line_no", "section", *order, "text")
-    for kind, pattern in grammar.named_lines:
-        parts.append(
-            matching_groups(lines, pattern).select(
-                "hand_key",
-                "line_no",
-                "section",
-                *order,
-                "player",
-                pl.lit(kind).alias("verb"),
-                pl.col("amount").alias("amount_s"),
-                pl.lit(None, dtype=pl.String).alias("to_s"),
-                pl.lit(False).alias("all_in"),
-            )
+    lines = compacted(lines.select("hand_key", "line_no", "section", *order, "text"))
+    parts = [
+        lazy_matching_groups(lines.lazy(), pattern).select(
+            "hand_key",
+            "line_no",
+            "section",
+            *order,
+            "player",
+            pl.lit(kind).alias("verb"),
+            pl.col("amount").alias("amount_s"),
+            pl.lit(None, dtype=pl.String).alias("to_s"),
+            pl.lit(False).alias("all_in"),
         )
-    return pl.concat(parts)
+        for kind, pattern in grammar.named_lines
+    ]
+    return pl.concat(parts).collect()
 
 
 def _seated_only(named: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:

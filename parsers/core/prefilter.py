@@ -237,6 +237,11 @@ def matching_groups(frame: pl.DataFrame, pattern: str, column: str = "text") -> 
 
     The regex runs once per candidate row: the match test reads the groups (a `contains`
     pass before `extract_groups` would run it twice). Unnamed groups are numbered from 2."""
+    return lazy_matching_groups(frame.lazy(), pattern, column).collect()
+
+
+def lazy_matching_groups(frame: pl.LazyFrame, pattern: str, column: str = "text") -> pl.LazyFrame:
+    """`matching_groups` as a lazy plan: several patterns over one frame collect at once."""
     text = pl.col(column)
     first = _first_test(text, pattern, None)
     if first is not None:
@@ -246,6 +251,16 @@ def matching_groups(frame: pl.DataFrame, pattern: str, column: str = "text") -> 
         pl.col(WHOLE_MATCH).struct.field(WHOLE_MATCH).is_not_null()
     )
     return found.unnest(WHOLE_MATCH).drop(WHOLE_MATCH)
+
+
+def compacted(frame: pl.DataFrame, column: str = "text") -> pl.DataFrame:
+    """`frame` with the strings of `column` copied next to each other.
+
+    A subset of the lines (a filter keeps every n-th line) still points into the buffers of
+    the whole file, so each row read is a cache miss; when several passes run over a sparse
+    subset, one copy costs less than those misses."""
+    values = frame.get_column(column).to_arrow(compat_level=pl.CompatLevel.oldest())
+    return frame.with_columns(pl.Series(column, values, dtype=pl.String))
 
 
 def matches(
