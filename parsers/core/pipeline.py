@@ -70,9 +70,9 @@ def _quote(text: pl.Expr, width: int = 80) -> pl.Expr:
     return pl.lit("'") + short.otherwise(text) + pl.lit("'")
 
 
-def _reason(frame: pl.DataFrame, message: pl.Expr) -> pl.DataFrame:
+def _reason(frame: pl.DataFrame | pl.LazyFrame, message: pl.Expr) -> pl.LazyFrame:
     line = pl.lit("line ") + pl.col("line_no").cast(pl.String) + pl.lit(": ")
-    return frame.select("hand_key", "line_no", (line + message).alias("reason"))
+    return frame.lazy().select("hand_key", "line_no", (line + message).alias("reason"))
 
 
 def _hand_problems(
@@ -89,12 +89,14 @@ def _hand_problems(
     `seats` are the listed seats; `unseated` the players acting without a seat line
     (parsers/core/unseated.py): read, unless the action lines do not match the seat list."""
     text_of = lines.select("hand_key", "line_no", "text")
-    no_summary = hands.filter(~pl.col("has_summary") & grammar.summary_required).select(
-        "hand_key", pl.col("last_line").alias("line_no")
+    no_summary = (
+        hands.lazy()
+        .filter(~pl.col("has_summary") & grammar.summary_required)
+        .select("hand_key", pl.col("last_line").alias("line_no"))
     )
     seat_key = pl.col("hand_key") * 1024 + pl.col("seat").cast(pl.Int64)
     seat_dups = seats.filter(seat_key.is_duplicated()).vstack(_player_seated_twice(seats))
-    no_seats = hands.join(seats, on="hand_key", how="anti")
+    no_seats = hands.lazy().join(seats.lazy(), on="hand_key", how="anti")
     no_streets = board_without_streets(lines, grammar.board_line)
     if grammar.hooks.streets is not None:  # the site reads those streets itself
         no_streets = no_streets.clear()
@@ -116,11 +118,11 @@ def _hand_problems(
             for pattern, reason in grammar.void_hand
         ),
         _reason(
-            hands.filter(pl.col("header_problem").is_not_null()),
+            hands.lazy().filter(pl.col("header_problem").is_not_null()),
             pl.col("header_problem"),
         ),
         _reason(
-            seats.filter(pl.col("stack").is_null()),
+            seats.lazy().filter(pl.col("stack").is_null()),
             pl.lit("seat ") + pl.col("seat").cast(pl.String) + pl.lit(" stack unreadable"),
         ),
         _reason(
@@ -133,8 +135,11 @@ def _hand_problems(
         _reason(mismatch_problems(unseated, seats, actions), pl.col("message")),
     ]
     if "problem" in actions.columns:  # set by parsers/core/settlement.py
-        parts.append(_reason(actions.filter(pl.col("problem").is_not_null()), pl.col("problem")))
-    return pl.concat(parts).sort("hand_key", "line_no").unique("hand_key", keep="first")
+        problem = actions.lazy().filter(pl.col("problem").is_not_null())
+        parts.append(_reason(problem, pl.col("problem")))
+    # one lazy plan for every reason: a dozen small eager passes cost more than their work
+    problems = pl.concat(parts).sort("hand_key", "line_no")
+    return problems.unique("hand_key", keep="first").collect()
 
 
 AFTER_SUMMARY = (
