@@ -18,7 +18,7 @@ import polars as pl
 from audit.violations import SEVERITIES
 from reports.allowed import ALLOWED_LEGEND
 from reports.atomic import write_text_atomic
-from reports.charts import stacked_bars_svg
+from reports.chart_process import ChartProcess, ChartSpec, draw
 from reports.replay import HtmlLimits, flagged_hand_details, sample_flags
 from reports.rule_notes import rule_notes
 from reports.summary import category_counts, code_counts, counts_by, flags_in_context, top_counts
@@ -43,11 +43,13 @@ def _series(counts: pl.DataFrame) -> dict[str, list[int]]:
     return {severity: counts.get_column(severity).to_list() for severity in SEVERITIES}
 
 
-def _chart(counts: pl.DataFrame, title: str, name: str, horizontal: bool = True) -> str | None:
+def _chart(
+    counts: pl.DataFrame, title: str, name: str, horizontal: bool = True
+) -> ChartSpec | None:
     if counts.is_empty():
         return None
-    labels = [str(label) for label in counts.get_column("key").to_list()]
-    return stacked_bars_svg(labels, _series(counts), title, horizontal=horizontal, name=name)
+    labels = tuple(str(label) for label in counts.get_column("key").to_list())
+    return ChartSpec(labels, _series(counts), title, horizontal, name)
 
 
 def _by_hour(flags: pl.LazyFrame) -> pl.DataFrame:
@@ -70,8 +72,9 @@ def _by_rule(flags: pl.LazyFrame) -> pl.LazyFrame:
     return ordered.drop("_rank")
 
 
-def build_charts(flags: pl.LazyFrame) -> dict[str, Any]:
-    """Flags by rule, by site and stakes, by day and by hour of the day, stacked by severity."""
+def chart_specs(flags: pl.LazyFrame) -> dict[str, ChartSpec | None]:
+    """Flags by rule, by site and stakes, by day and by hour of the day, stacked by severity:
+    what each chart draws (None: no flags to draw)."""
     site_stakes = flags.with_columns(
         (pl.col("site").fill_null("unknown") + pl.lit(" · ") + pl.col("stakes")).alias("market")
     )
@@ -94,6 +97,27 @@ def build_charts(flags: pl.LazyFrame) -> dict[str, Any]:
         "by_day": _chart(days.tail(MAX_DAY_BARS), day_title, "day", horizontal=False),
         "by_hour": _chart(_by_hour(flags), "Flags by hour of the day (UTC)", "hour", False),
     }
+
+
+class Charts:
+    """The charts of one page, drawn in process or by a helper (reports.chart_process) that
+    works while the rest of the report is computed; `svgs` waits for them."""
+
+    def __init__(self, flags: pl.LazyFrame, helper: ChartProcess | None = None) -> None:
+        self.specs = chart_specs(flags)
+        self.helper = helper
+        if helper is not None:
+            helper.send([spec for spec in self.specs.values() if spec is not None])
+
+    def svgs(self) -> dict[str, str | None]:
+        drawn = [spec for spec in self.specs.values() if spec is not None]
+        svgs = iter(self.helper.result() if self.helper is not None else draw(drawn))
+        return {key: None if spec is None else next(svgs) for key, spec in self.specs.items()}
+
+
+def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
+    """The four charts' SVG, drawn in this process."""
+    return Charts(flags).svgs()
 
 
 def _code_sections(violations: pl.LazyFrame, per_code: int) -> list[dict[str, Any]]:
@@ -180,12 +204,23 @@ def _codes_on_page(sections: list[dict[str, Any]], hands: list[dict[str, Any]]) 
     return [*codes, *sorted(extra)]
 
 
+def report_charts(tables: Mapping[str, pl.LazyFrame], helper: ChartProcess | None = None) -> Charts:
+    """The page's charts, from the flags in their hands' context; with a helper process, they
+    are drawn while the rest of the report is written."""
+    return Charts(flags_in_context(tables["violations"], tables["hands"]), helper)
+
+
 def report_context(
-    tables: Mapping[str, pl.LazyFrame], run: Mapping[str, Any], limits: HtmlLimits
+    tables: Mapping[str, pl.LazyFrame],
+    run: Mapping[str, Any],
+    limits: HtmlLimits,
+    charts: Charts | None = None,
 ) -> dict[str, Any]:
-    """Everything the template shows, computed with Polars and bounded in size."""
+    """Everything the template shows, computed with Polars and bounded in size; the charts
+    (`report_charts`) are waited for last."""
     hands, violations = tables["hands"], tables["violations"]
     flags = flags_in_context(violations, hands)
+    charts = charts or Charts(flags)
     quarantine_rows, quarantine_total = _quarantine(tables["quarantine"], limits.quarantine_rows)
     shown_flags = sample_flags(violations, limits.per_code).select(pl.len()).collect().item()
     files = list(run.get("files", []))
@@ -202,7 +237,6 @@ def report_context(
         "codes": [row for section in sections for row in section["codes"]],
         "rules": rule_notes(_codes_on_page(sections, shown_hands)),
         "categories": category_counts(violations).to_dicts(),
-        "charts": build_charts(flags),
         "rake_sites": rake_by_site(run["totals"]),
         "top_tables": top_counts(flags, "table_name", limits.top).to_dicts(),
         "top_players": top_counts(flags, "player", limits.top).to_dicts(),
@@ -215,14 +249,18 @@ def report_context(
         "limits": limits,
         "severities": SEVERITIES,
         "allowed_legend": ALLOWED_LEGEND,
+        "charts": charts.svgs(),  # last: a helper process draws them meanwhile
     }
 
 
 def render_report(
-    tables: Mapping[str, pl.LazyFrame], run: Mapping[str, Any], limits: HtmlLimits | None = None
+    tables: Mapping[str, pl.LazyFrame],
+    run: Mapping[str, Any],
+    limits: HtmlLimits | None = None,
+    charts: Charts | None = None,
 ) -> str:
-    context = report_context(tables, run, limits or HtmlLimits())
-    return _environment().get_template("report.html").render(**context)
+    template = _environment().get_template("report.html")  # compiled while charts are drawn
+    return template.render(**report_context(tables, run, limits or HtmlLimits(), charts))
 
 
 def write_report(
@@ -230,5 +268,6 @@ def write_report(
     tables: Mapping[str, pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits | None = None,
+    charts: Charts | None = None,
 ) -> None:
-    write_text_atomic(destination, render_report(tables, run, limits))
+    write_text_atomic(destination, render_report(tables, run, limits, charts))

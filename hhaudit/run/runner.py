@@ -36,6 +36,7 @@ from hhaudit.run.units import Batching, PartHook, audit_all, file_entries
 from hhaudit.run.warm import import_quietly
 from reports import HTML_MODULE, write_reports
 from reports.atomic import write_text_atomic
+from reports.chart_process import ChartProcess, start_chart_process
 from reports.replay import HtmlLimits
 
 RUN_JSON = "run.json"
@@ -219,11 +220,17 @@ def run_all(
     started, run_id = _start()
     note_startup()  # imports and input expansion, before this function
     html_import = import_in_background(HTML_MODULE)
-    with OutputFolder(config.out_dir, config.resume, config.keep_parts) as folder:
-        parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
-        PartStore(folder.work).prune(parts)
-        record = _write_set(parts, folder.set_dir, config, (started, run_id), skipped, html_import)
-        folder.publish()  # the whole set replaces DIR at once
+    charts = start_chart_process()  # imports matplotlib while the workers audit
+    try:
+        with OutputFolder(config.out_dir, config.resume, config.keep_parts) as folder:
+            parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
+            PartStore(folder.work).prune(parts)
+            helpers = (html_import, charts)
+            record = _write_set(parts, folder.set_dir, config, (started, run_id), skipped, helpers)
+            folder.publish()  # the whole set replaces DIR at once
+    finally:
+        if charts is not None:
+            charts.close()  # after an error: the idle helper sees the end of its input
         if config.dataset is not None:
             with timed("dataset"):
                 record["dataset"] = _append(config.dataset, folder.final, record)
@@ -249,12 +256,14 @@ def _write_set(
     config: RunConfig,
     start: tuple[str, str],
     skipped: Sequence[str],
-    html_import: threading.Thread,
+    helpers: tuple[threading.Thread, ChartProcess | None],
 ) -> dict[str, Any]:
-    """Combine the parts into the output set in `out_dir`: tables, reports, run.json last."""
+    """Combine the parts into the output set in `out_dir`: tables, reports, run.json last.
+    `helpers`: the background import of the HTML report, the chart-drawing process."""
     import json
 
     started, run_id = start
+    html_import, charts = helpers
     with timed("combine"):
         tables = combine_parts(parts, out_dir, run_id)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
@@ -277,7 +286,7 @@ def _write_set(
     record = run_record(entries, totals, config, started, skipped, run_id)
     with timed("reports"):
         html_import.join()
-        write_reports(out_dir, tables, record, config.limits)
+        write_reports(out_dir, tables, record, config.limits, charts)
     record["finished_at"] = _now()
     write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     return record
