@@ -159,10 +159,12 @@ def drop_duplicates(
         return list(entries), 0
     violations = pl.scan_parquet(out_dir / "violations.parquet")
     adjusted = _adjusted(entries, duplicates, violations)
-    gone = duplicates.select("hand_key").lazy()
+    # a filter keeps the combined order (an anti join gave the rows in any order: actions and
+    # cards of the real corpus differed from one run to the next)
+    kept = ~pl.col("hand_key").is_in(duplicates.get_column("hand_key").implode())
     for table in KEYED_TABLES:
         path = out_dir / f"{table}.parquet"
-        _rewrite(path, pl.scan_parquet(path).join(gone, on="hand_key", how="anti"))
+        _rewrite(path, pl.scan_parquet(path).filter(kept))
     _append_quarantine(out_dir / "quarantine.parquet", duplicates, entries, run_id)
     return adjusted, duplicates.height
 
