@@ -64,10 +64,13 @@ def _with_missing(frame: pl.LazyFrame, columns: tuple[str, ...]) -> pl.LazyFrame
     )
 
 
-def _hand_context(hands: pl.LazyFrame, have: list[str]) -> pl.LazyFrame:
-    """Per hand: when, where and what was played, and the units the flags lack."""
-    units = [name for name in ("scale", "currency") if name not in have]
-    return hands.select(
+def _hand_context(hands: pl.LazyFrame, violations: pl.LazyFrame) -> pl.LazyFrame:
+    """Per flagged hand: when, where and what was played, and the units the flags lack (the
+    hands are cut to the flagged ones first: labels for every hand of the run were most of the
+    CSV's time, as in reports.summary.flags_in_context)."""
+    units = [name for name in ("scale", "currency") if name not in violations.collect_schema()]
+    flagged = hands.join(violations.select("hand_key"), on="hand_key", how="semi")
+    return flagged.select(
         "hand_key",
         *units,
         pl.col("started_at").dt.strftime(ISO_UTC).alias("started_at"),
@@ -80,7 +83,7 @@ def _hand_context(hands: pl.LazyFrame, have: list[str]) -> pl.LazyFrame:
 def violations_csv_frame(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
     """One row per flag with its hand's time, table, game and stakes, amounts as decimals
     (scale), text neutralized, stable order."""
-    context = _hand_context(hands, violations.collect_schema().names())
+    context = _hand_context(hands, violations)
     joined = violations.join(context, on="hand_key", how="left", maintain_order="left")
     decimals = joined.with_columns(decimal_amount(name).alias(name) for name in AMOUNT_COLUMNS)
     typed = decimals.with_columns(pl.col("severity", "street").cast(pl.String))
