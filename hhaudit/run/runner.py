@@ -220,10 +220,13 @@ def run_all(
     started, run_id = _start()
     note_startup()  # imports and input expansion, before this function
     html_import = import_in_background(HTML_MODULE)
-    charts = start_chart_process()  # imports matplotlib while the workers audit
+    charts: ChartProcess | None = None
     try:
         with OutputFolder(config.out_dir, config.resume, config.keep_parts) as folder:
             parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
+            # after the units, not with them: its ~60 MB would add to the workers' tree peak;
+            # matplotlib imports there while the driver combines the tables
+            charts = start_chart_process()
             PartStore(folder.work).prune(parts)
             helpers = (html_import, charts)
             record = _write_set(parts, folder.set_dir, config, (started, run_id), skipped, helpers)
