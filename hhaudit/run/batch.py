@@ -161,7 +161,8 @@ def _parse_sources(
     from parsers import concat_tables, parse_bytes, parse_paths
 
     on_disk = [(s, fid) for s, fid in zip(sources, file_ids, strict=True) if s.data is None]
-    parts = [parse_bytes(s.data, s.name, fid, first_line)
+    # the run digests every input itself (FileEntry.sha256): the parser's report needs none
+    parts = [parse_bytes(s.data, s.name, fid, first_line, digest=False)
              for s, fid in zip(sources, file_ids, strict=True) if s.data is not None]  # fmt: skip
     if on_disk:
         parsed = parse_paths([s.path for s, _ in on_disk])

@@ -52,3 +52,12 @@ def test_parse_many_equals_one_by_one():
         assert getattr(together, name).equals(getattr(apart, name)), name
     assert [r.__dict__ for r in together.files] == [r.__dict__ for r in apart.files]
     assert together.hands["hand_key"].to_list() == [3 << 32, 9 << 32]
+
+
+def test_parse_bytes_without_digest_leaves_sha256_empty_and_parses_the_same():
+    data = BASIC_HAND.encode()
+    hashed, unhashed = parse_bytes(data, "a.txt"), parse_bytes(data, "a.txt", digest=False)
+    assert len(hashed.files[0].sha256) == 64 and unhashed.files[0].sha256 == ""
+    assert unhashed.files[0].hands_read == hashed.files[0].hands_read == 1
+    for name in ("hands", "seats", "actions", "quarantine", "cards"):
+        assert getattr(unhashed, name).equals(getattr(hashed, name)), name
