@@ -19,6 +19,7 @@ import polars as pl
 from parsers.core.distinct import with_per_distinct
 from parsers.core.grammar import Grammar
 from parsers.core.lines import SUMMARY, board_count_expr
+from parsers.core.money import with_amounts
 from parsers.core.prefilter import rows_matching
 
 
@@ -224,16 +225,24 @@ def _with_pot_money(frame: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     distinct (texts, scale, locale): pot lines repeat across hands, and the amount regexes
     (six per hand, the site money used thrice) cost more than the join that brings them back."""
     keys = ["pot_s", "rake_s", "jackpot_s", "stp_s", "scale", "alt_locale"]
-    money = {
-        name: grammar.amount(pl.col(f"{name}_s"), pl.col("scale"))
-        for name in ("pot", "rake", "jackpot", "stp")
-    }
+    texts = {f"_{name}_v": pl.col(f"{name}_s") for name in ("pot", "rake", "jackpot", "stp")}
     added = pl.col("_site_added")
 
     def read(distinct: pl.DataFrame) -> pl.DataFrame:
-        return distinct.with_columns(money["stp"].fill_null(0).alias("_site_added")).with_columns(
-            (money["pot"] - added).alias("_total_pot"),
-            (money["rake"] + money["jackpot"].fill_null(0) - added).alias("_rake"),
+        # the four amounts in one evaluation (parsers.core.money.with_amounts)
+        values = with_amounts(
+            distinct,
+            texts,
+            lambda text: grammar.amount(text, pl.col("scale")),
+            carry=("scale", "alt_locale"),
+        )
+        return (
+            values.with_columns(pl.col("_stp_v").fill_null(0).alias("_site_added"))
+            .with_columns(
+                (pl.col("_pot_v") - added).alias("_total_pot"),
+                (pl.col("_rake_v") + pl.col("_jackpot_v").fill_null(0) - added).alias("_rake"),
+            )
+            .drop(*texts)
         )
 
     return with_per_distinct(frame, keys, read, nulls_equal=True)

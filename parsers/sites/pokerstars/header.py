@@ -17,7 +17,7 @@ import polars as pl
 from parsers.core.distinct import with_per_distinct
 from parsers.core.header import header_columns, scale_of_currency
 from parsers.core.markers import first_marker
-from parsers.core.money import EN, currency_of, to_minor_units
+from parsers.core.money import EN, currency_of, to_minor_units, with_amounts
 from parsers.core.times import FIRST_TIME, started_at, zones_present
 
 HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
@@ -102,7 +102,7 @@ def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
     )
     frame = frame.with_columns(scale_of_currency().alias("scale"))
     stakes_field = pl.col("stakes").struct.field
-    frame = _with_money(
+    frame = with_amounts(
         frame,
         {
             "_first": pl.coalesce(stakes_field("sb"), pl.col("button_blind_s")),
@@ -110,6 +110,7 @@ def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
             "header_ante": pl.col("ante_s"),
             "cap": pl.col("cap_s"),
         },
+        lambda text: to_minor_units(text, pl.col("scale"), EN),
     )
     first, second = pl.col("_first"), pl.col("_second")
     is_fl = pl.col("structure") == "FL"
@@ -120,20 +121,6 @@ def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
         pl.when(is_fl).then(first).alias("small_bet"),
         pl.when(is_fl).then(second).alias("big_bet"),
     ).drop("_first", "_second")
-
-
-def _with_money(games: pl.DataFrame, texts: dict[str, pl.Expr]) -> pl.DataFrame:
-    """`games` plus one column of minor units per amount text (in `scale`), all read by one
-    `to_minor_units` over the texts stacked: the games are few, and each evaluation of that
-    expression costs about a millisecond whatever its rows."""
-    stacked = pl.concat(
-        [games.lazy().select(text.alias("_amount"), "scale") for text in texts.values()]
-    )
-    values = stacked.select(to_minor_units(pl.col("_amount"), pl.col("scale"), EN)).collect()
-    column, height = values.to_series(), games.height
-    return games.with_columns(
-        column.slice(index * height, height).alias(name) for index, name in enumerate(texts)
-    )
 
 
 #: Brand words of the clones written in the PokerStars format -> hands.site (PokerStars itself
