@@ -20,6 +20,7 @@ from parsers.core.money import (
     SPACE,
     currency_of,
     to_minor_units,
+    with_amounts,
 )
 
 
@@ -122,3 +123,22 @@ def test_currency_after_and_continental_detectors(text, after, continental):
         pl.col("t").str.contains(CONTINENTAL_AMOUNT).alias("c"),
     ).row(0)
     assert found == (after, continental)
+
+
+def test_with_amounts_reads_each_text_as_to_minor_units_does():
+    frame = pl.DataFrame(
+        {
+            "a": ["$1,492.66", None, "0.5", "x"],
+            "b": ["$0.01", "3", None, "$0.005"],
+            "scale": [CENTS, CHIPS, CENTS, CENTS],
+        },
+        schema={"a": pl.String, "b": pl.String, "scale": pl.Int32},
+    )
+    texts = {"va": pl.col("a"), "vb": pl.coalesce("b", "a")}
+    read = lambda text: to_minor_units(text, pl.col("scale"), EN)  # noqa: E731
+    got = with_amounts(frame, texts, read)
+    assert got["va"].to_list() == [149266, None, 50, None]
+    assert got["vb"].to_list() == [1, 3, 50, None]
+    expected = frame.with_columns(read(e).alias(n) for n, e in texts.items())
+    assert got.equals(expected)
+    assert with_amounts(frame.clear(), texts, read).columns == expected.columns

@@ -233,3 +233,15 @@ def test_skip_group_respects_escapes_classes_and_nesting(
 def test_top_level_alternatives_ignore_bars_in_groups_classes_and_escapes() -> None:
     pattern = r"^a(b|c)|[|]d|e\|f"
     assert prefilter._top_level_alternatives(pattern) == ["^a(b|c)", "[|]d", r"e\|f"]
+
+
+def test_compacted_keeps_the_values_and_lazy_matching_groups_equals_matching_groups():
+    texts = [f"Seat {i}: player{i} ($1 in chips)" if i % 7 else f"x{i}" for i in range(200)]
+    lines = pl.DataFrame({"hand_key": range(200), "text": texts})
+    lines = lines.filter(pl.col("hand_key") % 3 == 0)  # a sparse subset of the buffers
+    copied = prefilter.compacted(lines)
+    assert copied.equals(lines)
+    pattern = r"^Seat (?P<seat>\d+): (?P<player>.+?) \("
+    lazy = prefilter.lazy_matching_groups(copied.lazy(), pattern).collect()
+    assert lazy.equals(prefilter.matching_groups(lines, pattern))
+    assert lazy.height == sum(1 for t in lines["text"] if t.startswith("Seat "))
