@@ -7,7 +7,7 @@ The writers (and reports.html: Jinja2, ~0.3 s of imports) are imported when the 
 written, so importing this package, or its atomic writing (reports.atomic, which the run and the
 CLI use), is cheap; `hhaudit run` imports reports.html in the background meanwhile
 (`HTML_MODULE`), and starts the helper process that draws the charts with matplotlib
-(reports.chart_process) when the units are done.
+(reports.chart_process) once the tables are final.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 matplotlib takes ~2.5 s for the four charts of a 100k-hand run and is pure Python (one core);
 the rest of the reports (CSV files, the flagged hands, the template) takes about as long on the
-driver. So `hhaudit run` starts a helper, `python -m reports.chart_process`, once the units
-are audited (it imports matplotlib while the driver combines the tables; started with the
-workers, its ~60 MB would add to their tree peak), sends it the charts' data once the tables
-are final, and reads the SVG strings back just before the page is rendered.
+driver. So `hhaudit run` starts a helper, `python -m reports.chart_process`, once the tables
+are final (after the sessions step: started earlier, its ~60 MB would add to the workers' or
+the sessions step's memory peak), sends it the charts' data while it imports matplotlib, writes
+the rest meanwhile, and reads the SVG strings back just before the page is rendered.
 
 The helper is the same code as the in-process path (`reports.charts.stacked_bars_svg`, fixed
 hash salt, no date), so the page is byte for byte the one drawn in process. Whatever goes wrong

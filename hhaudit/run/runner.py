@@ -220,20 +220,11 @@ def run_all(
     started, run_id = _start()
     note_startup()  # imports and input expansion, before this function
     html_import = import_in_background(HTML_MODULE)
-    charts: ChartProcess | None = None
-    try:
-        with OutputFolder(config.out_dir, config.resume, config.keep_parts) as folder:
-            parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
-            # after the units, not with them: its ~60 MB would add to the workers' tree peak;
-            # matplotlib imports there while the driver combines the tables
-            charts = start_chart_process()
-            PartStore(folder.work).prune(parts)
-            helpers = (html_import, charts)
-            record = _write_set(parts, folder.set_dir, config, (started, run_id), skipped, helpers)
-            folder.publish()  # the whole set replaces DIR at once
-    finally:
-        if charts is not None:
-            charts.close()  # after an error: the idle helper sees the end of its input
+    with OutputFolder(config.out_dir, config.resume, config.keep_parts) as folder:
+        parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
+        PartStore(folder.work).prune(parts)
+        record = _write_set(parts, folder.set_dir, config, (started, run_id), skipped, html_import)
+        folder.publish()  # the whole set replaces DIR at once
         if config.dataset is not None:
             with timed("dataset"):
                 record["dataset"] = _append(config.dataset, folder.final, record)
@@ -259,14 +250,10 @@ def _write_set(
     config: RunConfig,
     start: tuple[str, str],
     skipped: Sequence[str],
-    helpers: tuple[threading.Thread, ChartProcess | None],
+    html_import: threading.Thread,
 ) -> dict[str, Any]:
-    """Combine the parts into the output set in `out_dir`: tables, reports, run.json last.
-    `helpers`: the background import of the HTML report, the chart-drawing process."""
-    import json
-
+    """Combine the parts into the output set in `out_dir`: tables, reports, run.json last."""
     started, run_id = start
-    html_import, charts = helpers
     with timed("combine"):
         tables = combine_parts(parts, out_dir, run_id)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
@@ -277,6 +264,34 @@ def _write_set(
     with timed("sessions"):  # across hands, on the combined tables (RULES.md §12)
         entries, sessions = add_sessions(out_dir, entries, config.settings)
         tables = {name: pl.scan_parquet(out_dir / f"{name}.parquet") for name in tables}
+    # the charts' helper (~60 MB) starts after the sessions step, the driver's memory peak
+    charts = start_chart_process()
+    try:
+        return _write_outputs(out_dir, tables, entries, config, (started, run_id), skipped,
+                              (duplicates, reused, sessions), (html_import, charts))  # fmt: skip
+    finally:
+        if charts is not None:
+            charts.close()  # after an error: nothing to wait for
+
+
+def _write_outputs(
+    out_dir: Path,
+    tables: dict[str, pl.LazyFrame],
+    entries: list[FileEntry],
+    config: RunConfig,
+    start: tuple[str, str],
+    skipped: Sequence[str],
+    found: tuple[int, int, dict[str, Any]],
+    helpers: tuple[threading.Thread, ChartProcess | None],
+) -> dict[str, Any]:
+    """Totals, reports and run.json (last) from the final tables; `found`: the duplicates,
+    the reused hand ids and the sessions step's record; `helpers`: the background import of
+    the HTML report, the charts' helper process."""
+    import json
+
+    started, run_id = start
+    duplicates, reused, sessions = found
+    html_import, charts = helpers
     with timed("totals"):
         totals = run_totals(entries, tables["violations"])
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/run/duplicates.py)
