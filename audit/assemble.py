@@ -14,9 +14,26 @@ HAND_INFO = ("hand_key", "site", "source_file", "line_no", "hand_id")
 def with_rule_columns(state: pl.DataFrame, rules: list[Rule]) -> pl.DataFrame:
     """The state plus the columns each rule computes (Rule.computes), in rule order."""
     for rule in rules:
-        if rule.computes:
+        if rule.computes and rule.computes_on is not None:
+            state = state.with_columns(_computed_on_rows(state, rule))
+        elif rule.computes:
             state = state.with_columns(**rule.computes)
     return state
+
+
+def _computed_on_rows(state: pl.DataFrame, rule: Rule) -> list[pl.Series]:
+    """The rule's computed columns, evaluated on the rows of Rule.computes_on alone (their
+    windows then run over those rows, not the whole state) and null on the others."""
+    assert rule.computes_on is not None
+    where = state.select(pl.arg_where(rule.computes_on.fill_null(False))).to_series()
+    needed = {name for expr in rule.computes.values() for name in expr.meta.root_names()}
+    values = state.select(sorted(needed))[where].select(**rule.computes)
+    return [
+        pl.repeat(None, state.height, dtype=column.dtype, eager=True)
+        .alias(column.name)
+        .scatter(where, column)
+        for column in values.iter_columns()
+    ]
 
 
 def _severity(rule: Rule) -> pl.Expr:

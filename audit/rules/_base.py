@@ -55,6 +55,10 @@ class Rule:
     options: tuple[str, ...] = ()
     #: columns the rule adds to the whole state before its test (windows allowed)
     computes: Mapping[str, pl.Expr] = field(default_factory=dict)
+    #: the rows the `computes` columns can be non-null on (row-wise, no window): they are then
+    #: computed on those rows alone, null elsewhere (audit/assemble.py, with_rule_columns).
+    #: Exact only when every window of `computes` reads nothing but those rows.
+    computes_on: pl.Expr | None = None
     severity_option: str | None = None  # an Options field that overrides the severity
     hand_level: bool = False  # evaluated on the per-hand settlement frame (SETTLEMENT)
     #: Evaluated across hands, after the units, on a frame of audit/sessions (its name, its

@@ -30,6 +30,8 @@ from audit.rules._base import KIND, KNOWN_STACK, MONEY_READS, Rule, col, money, 
 
 _KIND = pl.col("kind")
 _PLAYER = ["hand_key", "seat"]
+#: The posts the rule checks: post_expected is null on every other row.
+CHECKED_POSTS = ("post_sb", "post_bb", "post_ante")
 
 
 def _posts_ante_and_blind() -> pl.Expr:
@@ -122,6 +124,8 @@ RULE = Rule(
         "stack_unknown",
     ),
     computes={"post_expected": _post_expected()},
+    # null on every other row; its windows count the player's blind and ante posts only
+    computes_on=_KIND.is_in(CHECKED_POSTS),
     violates=KNOWN_STACK
     & col("post_expected").is_not_null()
     & (col("chips") != col("post_expected")),

@@ -15,12 +15,22 @@ from audit.state.returns import expected_returns
 from audit.state.windows import seat_key
 from audit.text import money, sentence
 
+#: The per-hand columns player_flows carries for _settled_facts (with whether the player
+#: collected and whether he folded).
+HAND_FACT_INPUTS = (
+    "n_dealt",
+    "opt_uncontested_pot_keeps_uncalled",
+    "opt_uncontested_returns_whole_wager",
+)
+
 
 def player_flows(state: pl.DataFrame) -> pl.DataFrame:
-    """(hand_key, seat, put_in, returned, collected, cashed_out) from the real rows.
+    """(hand_key, seat, put_in, returned, collected, cashed_out, _collects, _folded and
+    HAND_FACT_INPUTS) from the real rows.
 
     Each amount is a column first, then plain sums: a filter inside the aggregation runs per
-    group and costs more.
+    group and costs more. The per-hand facts of _settled_facts ride along, so the real rows are
+    grouped once (per player), not a second time per hand.
     """
     chips = pl.col("chips")
 
@@ -33,22 +43,28 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
             "hand_key",
             "h_gid",
             "seat",
+            *HAND_FACT_INPUTS,
             put_in=only(active(), pl.col("chips_in")),
             returned=only(pl.col("is_return")),
             collected=only(pl.col("is_collect")),
             cashed_out=only(pl.col("is_cash_out")),
+            _collects=pl.col("is_collect"),
+            _folded=active() & pl.col("is_fold"),
         )
         .group_by(seat_key("h_gid").alias("_player"))
         .agg(
             pl.col("hand_key", "seat").first(),
             pl.col("put_in", "returned", "collected", "cashed_out").sum(),
+            pl.col("_collects", "_folded").any(),
+            pl.col(*HAND_FACT_INPUTS).first(),
         )
         .drop("_player")
     )
 
 
 def player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Per seat: stack, final_stack, put_in, returned, expected_return, collected, cashed_out."""
+    """Per seat: stack, final_stack, put_in, returned, expected_return, collected, cashed_out
+    (and player_flows' per-hand facts, which hand_frame reads)."""
     flows = player_flows(state).join(
         expected_returns(state), on=["hand_key", "seat"], how="full", coalesce=True
     )
@@ -136,6 +152,7 @@ def hand_frame(
     if players is None:
         players = player_table(state, hands, seats)
     per_hand = players.group_by("hand_key").agg(
+        *_settled_facts(),
         put_in=pl.col("put_in").sum(),
         returned_total=pl.col("returned").sum(),
         expected_return_total=pl.col("expected_return").sum(),
@@ -161,9 +178,8 @@ def hand_frame(
         players.filter(pl.col("return_off")), "return_detail", detail.str.join("; ")
     )
     per_hand = per_hand.join(details, on="hand_key", how="left")
-    frame = hands.join(_settled_hands(state), on="hand_key", how="inner").join(
-        per_hand, on="hand_key", how="left"
-    )
+    settled = per_hand.filter(pl.col("settled"))
+    frame = hands.join(settled, on="hand_key", how="inner")
     frame = frame.with_columns(
         expected_pot=pl.col("put_in") - pl.col("expected_return_total"),
     ).with_columns(net_of_rake=_net_of_rake())
@@ -175,21 +191,17 @@ def hand_frame(
     return frame.join(_first_final_off(players, frame), on="hand_key", how="left")
 
 
-def _settled_hands(state: pl.DataFrame) -> pl.DataFrame:
-    """Hands with a collect, with how many players were still in at the end and the site's
-    `uncontested_pot_keeps_uncalled` and `uncontested_returns_whole_wager` options."""
-    real = state.filter(~pl.col("is_sentinel"))
-    folded = pl.col("seat").filter(active() & pl.col("is_fold")).n_unique()
-    return (
-        real.group_by("hand_key")
-        .agg(
-            settled=pl.col("is_collect").any(),
-            players_left=pl.col("n_dealt").first() - folded,
-            keeps_uncalled=pl.col("opt_uncontested_pot_keeps_uncalled").first(),
-            returns_whole=pl.col("opt_uncontested_returns_whole_wager").first(),
-        )
-        .filter(pl.col("settled"))
-    )
+def _settled_facts() -> list[pl.Expr]:
+    """Per hand, from the player table: whether it has a collect, how many players were still
+    in at the end (those dealt in less the players with an active fold) and the site's
+    `uncontested_pot_keeps_uncalled` and `uncontested_returns_whole_wager` options (one value
+    per hand; null on the seats without a row of the log)."""
+    return [
+        pl.col("_collects").any().alias("settled"),
+        (pl.col("n_dealt").drop_nulls().first() - pl.col("_folded").sum()).alias("players_left"),
+        pl.col("opt_uncontested_pot_keeps_uncalled").drop_nulls().first().alias("keeps_uncalled"),
+        pl.col("opt_uncontested_returns_whole_wager").drop_nulls().first().alias("returns_whole"),
+    ]
 
 
 def _reported_pot() -> pl.Expr:
