@@ -60,16 +60,11 @@ def state_frame(
     betting_seats = _capped_stacks(hands, with_stand_in_stacks(seats, actions))
     seat_frame = seat_table(betting_seats, actions)
     numbers = seat_numbers(seat_frame)
-    prepared = prepare(hands, betting_seats, actions, options, site_options)
-    prepared = unknown_columns(prepared, seats).join(
-        hands.select("hand_key", capped=pl.col("cap").is_not_null()),
-        on="hand_key",
-        how="left",
-        maintain_order="left",
-    )
     # seats dealt in, counted per hand (not per row); 0 for a hand without a dealt seat
     dealt = pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
-    prepared = prepared.join(
-        seat_frame.with_columns(n_dealt=dealt), on="hand_key", how="left", maintain_order="left"
-    ).with_columns(pl.col("n_dealt").fill_null(0))
+    per_hand = hands.select("hand_key", capped=pl.col("cap").is_not_null()).join(
+        seat_frame.with_columns(n_dealt=dealt), on="hand_key", how="left"
+    )
+    prepared = prepare(hands, betting_seats, actions, options, site_options, per_hand)
+    prepared = unknown_columns(prepared, seats).with_columns(pl.col("n_dealt").fill_null(0))
     return settle_void(prepared, numbers, _ring(numbers, hands))

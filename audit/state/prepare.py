@@ -190,15 +190,22 @@ def prepare(
     actions: pl.DataFrame,
     options: Options,
     per_site: Mapping[str, Options] | None,
+    per_hand: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
-    """The joined, sorted frame (see the module docstring)."""
+    """The joined, sorted frame (see the module docstring). `per_hand`: more columns of one
+    row per hand_key, joined onto the rows in the same join as the hand's facts (one join of
+    the long frame, not one per per-hand table)."""
     sites = hands.get_column("site").unique().sort().to_list()
     # the stakes every rule reads: the header's, or the posts' where they contradict it
     # (audit/state/stakes.py)
     actions = in_seq_order(actions)
-    hand_info = effective_stakes(hands.select(HAND_COLUMNS), seats, actions).join(
-        options_frame(sites, options, per_site), on="site", how="left"
+    hand_info = (
+        effective_stakes(hands.select(HAND_COLUMNS), seats, actions)
+        .join(options_frame(sites, options, per_site), on="site", how="left")
+        .join(hand_post_facts(actions), on="hand_key", how="left")
     )
+    if per_hand is not None:
+        hand_info = hand_info.join(per_hand, on="hand_key", how="left")
     stacks = seats.select("hand_key", "seat", "stack", pl.col("sitting_out").fill_null(False))
     frame = (
         actions.with_columns(kind_flags())
@@ -212,7 +219,6 @@ def prepare(
         _in_street_order(frame.with_columns(pl.col(bool_cols).fill_null(False)))
         .drop("_hand_gid")
         .join(hand_info, on="hand_key", how="left", maintain_order="left")
-        .join(hand_post_facts(actions), on="hand_key", how="left", maintain_order="left")
     )
     frame = _join_stacks(frame, stacks).with_columns(pl.col("amount").fill_null(0).alias("chips"))
     frame = frame.with_columns(

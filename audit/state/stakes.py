@@ -80,22 +80,34 @@ def _evidence(posts: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
         .then(pl.col("big_blind"))
     )
     exact = ~pl.col("capped") & amount.is_not_null()
+    # each filtered amount is a column first, then plain aggregations: a filter inside the
+    # aggregation runs per group and costs more
+    columns = {
+        "_corroborates": exact & (amount == nominal),
+        "_contradicts": exact & (amount != nominal),
+        "_capped_above": pl.col("capped") & (amount > nominal),
+        "_contradicting_seq": pl.when(exact & (amount != nominal)).then(pl.col("seq")),
+        "_blind_seq": pl.when(nominal.is_not_null()).then(pl.col("seq")),
+    }
     aggs = [
-        (exact & (amount == nominal)).any().alias("corroborated"),
-        (exact & (amount != nominal)).any().alias("contradicted"),
-        ((pl.col("capped") & (amount > nominal)).any()).alias("capped_above"),
-        pl.col("seq").filter(exact & (amount != nominal)).min().alias("contradicting_seq"),
-        pl.col("seq").filter(nominal.is_not_null()).min().alias("first_blind_seq"),
+        pl.col("_corroborates").any().alias("corroborated"),
+        pl.col("_contradicts").any().alias("contradicted"),
+        pl.col("_capped_above").any().alias("capped_above"),
+        pl.col("_contradicting_seq").min().alias("contradicting_seq"),
+        pl.col("_blind_seq").min().alias("first_blind_seq"),
     ]
     for post, (prefix, _) in EVIDENCE.items():
         mine = kind == post
+        columns[f"_{prefix}_exact"] = pl.when(mine & exact).then(amount)
+        columns[f"_{prefix}_capped"] = pl.when(mine & pl.col("capped")).then(amount)
+        exact_amount = pl.col(f"_{prefix}_exact")
         aggs += [
-            amount.filter(mine & exact).min().alias(f"{prefix}_lo"),
-            amount.filter(mine & exact).max().alias(f"{prefix}_hi"),
-            amount.filter(mine & exact).n_unique().alias(f"{prefix}_n"),
-            amount.filter(mine & pl.col("capped")).max().alias(f"{prefix}_cap"),
+            exact_amount.min().alias(f"{prefix}_lo"),
+            exact_amount.max().alias(f"{prefix}_hi"),
+            exact_amount.drop_nulls().n_unique().alias(f"{prefix}_n"),
+            pl.col(f"_{prefix}_capped").max().alias(f"{prefix}_cap"),
         ]
-    return frame.group_by("hand_key").agg(aggs)
+    return frame.select("hand_key", **columns).group_by("hand_key").agg(aggs)
 
 
 def _reading(prefix: str, header: str) -> tuple[pl.Expr, pl.Expr]:
