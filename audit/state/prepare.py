@@ -170,6 +170,27 @@ def _join_stacks(frame: pl.DataFrame, stacks: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def full_join_players(left: pl.DataFrame, right: pl.DataFrame) -> pl.DataFrame:
+    """`left.join(right, on=["hand_key", "seat"], how="full", coalesce=True)`, done on one folded
+    Int64 key when the hand keys allow it (a null seat matches nothing either way; the rows
+    come in no defined order either way)."""
+    largest = (_largest_key(left), _largest_key(right))
+    if any(k is None or k >= MAX_FOLDED_HAND_KEY for k in largest):
+        return left.join(right, on=["hand_key", "seat"], how="full", coalesce=True)
+    keyed = right.select(
+        _hand_seat_key().alias("_hand_seat"),
+        pl.col("hand_key").alias("_right_hand"),
+        pl.col("seat").alias("_right_seat"),
+        pl.exclude("hand_key", "seat"),
+    )
+    joined = left.with_columns(_hand_seat_key().alias("_hand_seat")).join(
+        keyed, on="_hand_seat", how="full", coalesce=True
+    )
+    return joined.with_columns(
+        hand_key=pl.coalesce("hand_key", "_right_hand"), seat=pl.coalesce("seat", "_right_seat")
+    ).drop("_hand_seat", "_right_hand", "_right_seat")
+
+
 def in_seq_order(actions: pl.DataFrame) -> pl.DataFrame:
     """Sorted by (hand_key, seq); returned as it is when already strictly in that order (one
     pass to check saves the wide sort; without ties the sorted order is the same).

@@ -11,6 +11,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.state.passes import active
+from audit.state.prepare import full_join_players
 from audit.state.returns import expected_returns
 from audit.state.windows import seat_key
 from audit.text import money, sentence
@@ -65,12 +66,8 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
 def player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Per seat: stack, final_stack, put_in, returned, expected_return, collected, cashed_out
     (and player_flows' per-hand facts, which hand_frame reads)."""
-    flows = player_flows(state).join(
-        expected_returns(state), on=["hand_key", "seat"], how="full", coalesce=True
-    )
-    players = seats.select("hand_key", "seat", "stack", "final_stack").join(
-        flows, on=["hand_key", "seat"], how="full", coalesce=True
-    )
+    flows = full_join_players(player_flows(state), expected_returns(state))
+    players = full_join_players(seats.select("hand_key", "seat", "stack", "final_stack"), flows)
     amounts = ["put_in", "returned", "collected", "cashed_out", "expected_return", "stack"]
     players = players.with_columns(pl.col(amounts).fill_null(0)).join(
         hands.select("hand_key", "scale"), on="hand_key", how="left"

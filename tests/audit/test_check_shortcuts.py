@@ -1,8 +1,11 @@
 """The check's shortcuts of issue #18 give exactly what the plain forms they replaced give
 (docs/audit-speed.md, sixth round): a rule's computed columns evaluated on its `computes_on`
-rows alone, and the per-hand settled facts read from the player table."""
+rows alone, the per-hand settled facts read from the player table, and the player table's full
+joins on one folded key."""
 
 from __future__ import annotations
+
+import random
 
 import polars as pl
 import pytest
@@ -16,6 +19,7 @@ from audit.examples import example_sections, parse_example
 from audit.rules import RULES
 from audit.state.build import state_frame
 from audit.state.passes import active
+from audit.state.prepare import MAX_FOLDED_HAND_KEY, full_join_players
 from audit.state.settlement import INPUTS, hand_frame, player_table
 from audit.testing import tables_from_vector
 
@@ -100,3 +104,30 @@ def test_settled_facts_from_the_player_table_match_the_group_by_over_the_rows(st
         assert got.equals(plain.select(columns).sort("hand_key"))
         left += got.filter(pl.col("players_left") < pl.col("hand_key").len()).height
     assert left > 0
+
+
+def _players(seed: int, hand_offset: int, extra: str) -> pl.DataFrame:
+    rng = random.Random(seed)
+    rows = [
+        (hand_offset + rng.randrange(60), rng.choice([None, -1, *range(1, 10)]), rng.randrange(99))
+        for _ in range(300)
+    ]
+    frame = pl.DataFrame(
+        rows, schema={"hand_key": pl.Int64, "seat": pl.Int16, extra: pl.Int64}, orient="row"
+    )
+    return frame.unique(["hand_key", "seat"], keep="first", maintain_order=True)
+
+
+@pytest.mark.parametrize("hand_offset", [0, -(1 << 40), MAX_FOLDED_HAND_KEY - 30])
+@pytest.mark.parametrize("seed", range(3))
+def test_full_join_on_the_folded_key_matches_the_two_key_join(seed: int, hand_offset: int) -> None:
+    """prepare.full_join_players against the two-key full join (rows compared in key order:
+    neither defines one), with null seats and hand keys on both sides of the folding limit."""
+    left, right = _players(seed, hand_offset, "a"), _players(seed + 10, hand_offset, "b")
+    got = full_join_players(left, right)
+    plain = left.join(right, on=["hand_key", "seat"], how="full", coalesce=True)
+    order = ["hand_key", "seat", "a", "b"]
+    assert got.columns == plain.columns
+    assert got.sort(order, nulls_last=True).equals(plain.sort(order, nulls_last=True))
+    assert got.filter(pl.col("a").is_not_null() & pl.col("b").is_not_null()).height > 20
+    assert got.filter(pl.col("seat").is_null()).height > 2
