@@ -28,8 +28,10 @@ EVENT_COLUMNS = ["hand_key", "line_no", "section", "player", "verb", "amount_s",
 def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Seat lines before the deal: hand_key, line_no, seat, player, stack_s, sitting_out."""
     order = ["_row"] if "_row" in lines.columns else []
-    pre_deal = lines.select("hand_key", "line_no", *order, "section", "text").filter(
-        (pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat ")
+    pre_deal = (
+        lines.lazy()
+        .select("hand_key", "line_no", *order, "section", "text")
+        .filter((pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat "))
     )
     groups = pl.col("text").str.extract_groups(grammar.seat_line)
     seat = pl.col("seat").cast(pl.Int16)
@@ -49,6 +51,7 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
             pl.col("stack").alias("stack_s"),
             pl.col("tail").fill_null("").str.contains(grammar.sitting_out).alias("sitting_out"),
         )
+        .collect()
     )
 
 

@@ -155,7 +155,7 @@ def _markers_after_summary(lines: pl.DataFrame) -> pl.DataFrame:
 
     A hand's lines are in line order, so "after the summary" is a line number above that of
     its first summary marker (one join on the few summary rows, not a window over the hands)."""
-    markers = lines.filter(pl.col("is_marker")).select("hand_key", "line_no", "marker")
+    markers = lines.lazy().filter(pl.col("is_marker")).select("hand_key", "line_no", "marker")
     summaries = (
         markers.filter(pl.col("marker") == SUMMARY)
         .group_by("hand_key")
@@ -163,7 +163,7 @@ def _markers_after_summary(lines: pl.DataFrame) -> pl.DataFrame:
     )
     streets = markers.filter(pl.col("marker") < SUMMARY)
     later = streets.join(summaries, on="hand_key").filter(pl.col("line_no") > pl.col("_summary"))
-    return later.group_by("hand_key").agg(pl.col("line_no").min())
+    return later.group_by("hand_key").agg(pl.col("line_no").min()).collect()
 
 
 def _player_seated_twice(seats: pl.DataFrame) -> pl.DataFrame:
@@ -322,8 +322,8 @@ def _finish(
 ) -> Tables:
     ids = hands.select("hand_key", "hand_id")
     file_of = file_of_key().alias("file_id")
-    quarantine = problems.join(ids, on="hand_key", how="left").with_columns(file_of)
-    quarantine = quarantine.join(sources, on="file_id", how="left").select(
+    quarantine = problems.lazy().join(ids.lazy(), on="hand_key", how="left").with_columns(file_of)
+    quarantine = quarantine.join(sources.lazy(), on="file_id", how="left").select(
         "file_id",
         pl.lit(grammar.site).alias("site"),
         "source_file",
@@ -346,7 +346,7 @@ def _finish(
         hands=conform(_in_order(hands, "hand_key"), "hands"),
         seats=conform(_in_order(seats, "hand_key", "seat"), "seats"),
         actions=conform(_in_order(actions, "hand_key", "seq"), "actions"),
-        quarantine=conform(quarantine.sort("file_id", "line_no"), "quarantine"),
+        quarantine=conform(quarantine.sort("file_id", "line_no").collect(), "quarantine"),
     )
 
 
