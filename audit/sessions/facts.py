@@ -43,3 +43,12 @@ def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
             (pl.col("street").filter(betting).max().fill_null(0) == 0) & (players - folded == 1)
         ).alias("ended_preflop"),
     )
+
+
+def with_hand_facts(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """`hands` with FACT_COLUMNS from their `actions` (null for a hand without actions). Each
+    unit adds them where its actions are (hhaudit/run/batch.py), so the run's sessions step
+    reads them with the hands instead of every action of the run."""
+    facts = hand_facts(actions.lazy()).collect()
+    base = hands.drop([name for name in FACT_COLUMNS[1:] if name in hands.columns])
+    return base.join(facts, on="hand_key", how="left", maintain_order="left")

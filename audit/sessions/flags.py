@@ -9,7 +9,7 @@ import polars as pl
 
 from audit.options import Options
 from audit.rules._base import Rule
-from audit.sessions.facts import hand_facts
+from audit.sessions.facts import FACT_COLUMNS, hand_facts
 from audit.sessions.group import assign_sessions
 from audit.sessions.pairs import button_moves, carry_frame, pair_frame, with_previous
 from audit.sessions.rake import RakeSchedule
@@ -150,32 +150,52 @@ def _flag_rows(frame: pl.DataFrame, rule: Rule) -> pl.DataFrame:
     )
 
 
-def _violations(frames: Mapping[str, pl.DataFrame], rules: Sequence[Rule]) -> pl.DataFrame:
-    parts = [_flag_rows(frames[rule.session_frame], rule) for rule in rules if rule.session_frame]
+def sorted_flags(parts: Sequence[pl.DataFrame]) -> pl.DataFrame:
+    """Session flags in SESSION_VIOLATIONS_SCHEMA, in their order (hand, code, player, message);
+    also how the flags of several batches of tables are put together (hhaudit/run/sessions.py)."""
     empty = pl.DataFrame(schema=SESSION_VIOLATIONS_SCHEMA)
     cast = [pl.col(name).cast(dtype) for name, dtype in SESSION_VIOLATIONS_SCHEMA.items()]
     rows = pl.concat([empty, *(part.select(cast) for part in parts)])
     return rows.sort("hand_key", "code", "player", "message", nulls_last=True)
 
 
+def _violations(frames: Mapping[str, pl.DataFrame], rules: Sequence[Rule]) -> pl.DataFrame:
+    return sorted_flags(
+        [_flag_rows(frames[rule.session_frame], rule) for rule in rules if rule.session_frame]
+    )
+
+
 @dataclass
 class SessionInputs:
     """The run's tables and the options the across-hands step reads."""
 
-    hands: pl.LazyFrame
+    hands: pl.LazyFrame  # with FACT_COLUMNS when the units gave them (audit/sessions/facts.py)
     seats: pl.LazyFrame  # with end_stack (audit/sessions/ends.py)
-    actions: pl.LazyFrame
+    actions: pl.LazyFrame | None  # read only for hands without FACT_COLUMNS
     quarantine: pl.LazyFrame
     default: Options = field(default_factory=Options)
     per_site: Mapping[str, Options] = field(default_factory=dict)
     schedules: Mapping[str, RakeSchedule] = field(default_factory=dict)
+    first_session: int = 0  # session ids start after it (a batch after others' sessions)
+
+
+def _facts(inputs: SessionInputs) -> pl.DataFrame:
+    """FACT_COLUMNS per hand: carried by the hands (the units computed them), else from the
+    actions."""
+    if set(FACT_COLUMNS) <= set(inputs.hands.collect_schema().names()):
+        return inputs.hands.select(FACT_COLUMNS).collect()
+    if inputs.actions is None:
+        raise ValueError("hands without the per-hand facts need the actions")
+    return hand_facts(inputs.actions).collect()
 
 
 def session_frames(inputs: SessionInputs) -> tuple[pl.DataFrame, dict[str, pl.DataFrame]]:
     """(the placed hands in session order, {frame name: frame}) for the session rules."""
     gaps = {site: options.session_gap_s for site, options in inputs.per_site.items()}
     placed = assign_sessions(inputs.hands, gaps, inputs.default.session_gap_s)
-    facts = hand_facts(inputs.actions).collect()
+    if inputs.first_session:
+        placed = placed.with_columns(pl.col("session_id") + inputs.first_session)
+    facts = _facts(inputs)
     sessions = placed.join(facts.lazy(), on="hand_key", how="left", maintain_order="left")
     sessions = sessions.collect()
     rule = site_option("button_rule", inputs.default, inputs.per_site)
@@ -188,20 +208,30 @@ def session_frames(inputs: SessionInputs) -> tuple[pl.DataFrame, dict[str, pl.Da
 def audit_sessions(
     hands: pl.LazyFrame,
     seats: pl.LazyFrame,
-    actions: pl.LazyFrame,
+    actions: pl.LazyFrame | None,
     quarantine: pl.LazyFrame,
     default: Options | None = None,
     per_site: Mapping[str, Options] | None = None,
     codes: Sequence[str] | None = None,
     schedules: Mapping[str, RakeSchedule] | None = None,
+    first_session: int = 0,
 ) -> SessionAudit:
     """Sessions of the run's hands and the flags of the session rules (all, or `codes`).
 
     `seats` needs end_stack (audit/sessions/ends.py); the options (session_gap_s,
     button_rule) are the site's from `per_site`, else `default`'s; `schedules` the rake
-    schedules by site (audit/sessions/rake.py: a site without one gets no rake flag)."""
+    schedules by site (audit/sessions/rake.py: a site without one gets no rake flag).
+    `actions` are read only when `hands` lacks the per-hand facts (audit/sessions/facts.py);
+    session ids start after `first_session` (a batch of tables: hhaudit/run/sessions.py)."""
     inputs = SessionInputs(
-        hands, seats, actions, quarantine, default or Options(), per_site or {}, schedules or {}
+        hands,
+        seats,
+        actions,
+        quarantine,
+        default or Options(),
+        per_site or {},
+        schedules or {},
+        first_session,
     )
     sessions, frames = session_frames(inputs)
     rules = session_rules(codes)

@@ -84,3 +84,24 @@ def assign_sessions(
     starts = pl.col("gap_s").is_null() | (pl.col("gap_s") > pl.col("_limit"))
     numbered = with_gap.with_columns(session_id=starts.cast(pl.Int64).cum_sum()).drop("_limit")
     return numbered.with_columns(session_seq=pl.int_range(1, pl.len() + 1).over("session_id"))
+
+
+def table_batches(hands: pl.LazyFrame, batch_hands: int) -> pl.DataFrame:
+    """(hand_key, batch) for every hand: whole tables (TABLE_KEY) in the order the sessions are
+    numbered, cut into batches of about `batch_hands` hands (a table that starts past a
+    multiple of it starts a new batch; a bigger table is a batch alone). Batch numbers rise
+    with the table order, so numbering each batch's sessions after the previous batches' gives
+    the session ids of one pass over all hands."""
+    tables = (
+        hands.group_by(TABLE_KEY)
+        .agg(pl.len().alias("_hands"))
+        .sort(TABLE_KEY, nulls_last=True)
+        .with_columns(batch=(pl.col("_hands").cum_sum() - pl.col("_hands")) // max(1, batch_hands))
+        .drop("_hands")
+    )
+    return (
+        hands.select("hand_key", *TABLE_KEY)
+        .join(tables, on=TABLE_KEY, how="inner", nulls_equal=True)
+        .select("hand_key", "batch")
+        .collect()
+    )

@@ -123,12 +123,14 @@ def quarantine_rows(
 @functools.cache
 def _empty_tables() -> dict[str, pl.DataFrame]:
     from audit.sessions.ends import with_end_stacks
+    from audit.sessions.facts import with_hand_facts
     from audit.violations import empty_violations
 
     tables = {
         name: schema.empty(name) for name in ("hands", "seats", "actions", "cards", "quarantine")
     }
     tables["seats"] = with_end_stacks(tables["seats"], None)
+    tables["hands"] = with_hand_facts(tables["hands"], tables["actions"])
     tables["violations"] = empty_violations()
     return part_columns(tables)  # the layout of every part (hhaudit.run.derived)
 
@@ -181,10 +183,12 @@ def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
 
 
 def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
-    """Audit parsed tables; each site gets its options. Returns (actions, violations, seats
-    with their end stacks: audit/sessions/ends.py)."""
+    """Audit parsed tables; each site gets its options. Returns (hands with the per-hand facts
+    the sessions step reads, actions, violations, seats with their end stacks: both in
+    audit/sessions/, computed here where the hand's actions are)."""
     from audit import check
     from audit.sessions.ends import with_end_stacks
+    from audit.sessions.facts import with_hand_facts
 
     codes = settings.selection.codes
     result = check(
@@ -197,7 +201,8 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
         cards=parsed.cards,
     )
     violations = settings.selection.apply(result.violations)
-    return result.actions, violations, with_end_stacks(parsed.seats, result.end_stacks)
+    hands = with_hand_facts(parsed.hands, result.actions)
+    return hands, result.actions, violations, with_end_stacks(parsed.seats, result.end_stacks)
 
 
 def _split_by_file(
@@ -249,14 +254,14 @@ def audit_batch(
         return [_failed_part(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
     try:
         with timed("check"):
-            actions, violations, seats = _check(parsed, settings)
+            hands, actions, violations, seats = _check(parsed, settings)
     except Exception as exc:
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)
         report = parsed.files[0] if parsed.files else None
         return [_audit_failed_part(bases[0], parsed, report, f"{type(exc).__name__}: {exc}")]
     tables = {
-        "hands": parsed.hands,
+        "hands": hands,
         "seats": seats,
         "actions": actions,
         "cards": parsed.cards,

@@ -9,8 +9,10 @@ run.json entry counts the new flags. run.json `totals.sessions` says what was fo
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +22,6 @@ from hhaudit.run.batch import AuditSettings, FileEntry
 from reports.atomic import atomic_path
 
 
-def _rewrite(path: Path, frame: pl.LazyFrame) -> None:
-    with atomic_path(path) as tmp:
-        frame.sink_parquet(tmp)
-
-
 def _with_session(
     frame: pl.LazyFrame, sessions: pl.DataFrame, columns: Sequence[str]
 ) -> pl.LazyFrame:
@@ -32,6 +29,54 @@ def _with_session(
     base = frame.drop([name for name in columns if name in present])
     keyed = sessions.lazy().select("hand_key", *columns)
     return base.join(keyed, on="hand_key", how="left", maintain_order="left")
+
+
+#: Rows of hands.parquet rewritten at a time, at least (whole row groups: see _rewrite_hands).
+REWRITE_ROWS = 200_000
+SESSION_OF_HAND = ("session_id", "session_seq")
+
+
+def _row_group_slices(metadata: Any, rows: int) -> list[list[int]]:
+    """The file's row groups in runs of at least `rows` rows (none when it has no row)."""
+    slices: list[list[int]] = [[]]
+    taken = 0
+    for index in range(metadata.num_row_groups):  # a loop over row groups
+        if taken >= rows:
+            slices.append([])
+            taken = 0
+        slices[-1].append(index)
+        taken += metadata.row_group(index).num_rows
+    return slices if metadata.num_rows else []
+
+
+def _rewrite_hands(path: Path, sessions: pl.DataFrame, dropped: Sequence[str]) -> None:
+    """hands.parquet with its session columns (and without `dropped`), some row groups at a
+    time through one Parquet writer: a streaming sink of the hands joined to the sessions held
+    ~0.8 GB at 2M hands, this REWRITE_ROWS rows and the session columns of every hand (put in
+    the file's row order once, then sliced beside each run of row groups)."""
+    import pyarrow.parquet as pq
+
+    source = pq.ParquetFile(path)
+    slices = _row_group_slices(source.metadata, REWRITE_ROWS)
+    keys = pl.read_parquet(path, columns=["hand_key"])
+    aligned = _with_session(keys.lazy(), sessions, SESSION_OF_HAND).collect().drop("hand_key")
+    with atomic_path(path) as tmp:
+        if not slices:  # no hand: the layout alone
+            frame = pl.scan_parquet(path).drop(dropped)
+            _with_session(frame, sessions, SESSION_OF_HAND).sink_parquet(tmp)
+            return
+        writer, offset = None, 0
+        try:
+            for chosen in slices:  # a loop over slices of the table
+                part = pl.DataFrame(pl.from_arrow(source.read_row_groups(chosen)))
+                part = part.drop(*dropped, *SESSION_OF_HAND, strict=False)
+                table = part.hstack(aligned.slice(offset, part.height)).to_arrow()
+                offset += part.height
+                writer = writer or pq.ParquetWriter(tmp, table.schema, compression="zstd")
+                writer.write_table(table)
+        finally:
+            if writer is not None:
+                writer.close()
 
 
 #: Columns a session flag takes from its hand (the run's columns: hhaudit/run/derived.py).
@@ -137,26 +182,68 @@ def rake_totals(
     return found
 
 
+#: Hands per batch of whole tables the sessions step audits at once (memory follows the batch).
+BATCH_HANDS = 100_000
+
+
+@dataclass
+class SessionsFound:
+    """What the batches found: sessions, flags, and hands judged on rake per site."""
+
+    sessions: pl.DataFrame
+    flags: pl.DataFrame
+    rake_judged: dict[str, int]
+
+
+def find_in_batches(out_dir: Path, settings: AuditSettings, batch_hands: int) -> SessionsFound:
+    """The session audit of the run, one batch of whole tables at a time (group.py
+    table_batches), each reading only its hands and seats: memory is bounded by the batch, not
+    the run, and the session ids are those of one pass (each batch numbers its sessions after
+    the previous batches')."""
+    from audit.sessions import audit_sessions
+    from audit.sessions.flags import sorted_flags
+    from audit.sessions.group import table_batches
+
+    hands, seats = pl.scan_parquet(out_dir / "hands.parquet"), out_dir / "seats.parquet"
+    batches = table_batches(hands, batch_hands).partition_by("batch", as_dict=True)
+    sessions, flags, judged, last = [], [], collections.Counter(), 0
+    for _, batch in sorted(batches.items()):  # a loop over batches of ~batch_hands hands
+        mine = pl.col("hand_key").is_in(batch.get_column("hand_key").implode())
+        actions = pl.scan_parquet(out_dir / "actions.parquet").filter(mine)
+        found = audit_sessions(
+            hands.filter(mine),
+            pl.scan_parquet(seats).filter(mine),
+            actions,  # read only when the hands lack the units' per-hand facts
+            pl.scan_parquet(out_dir / "quarantine.parquet"),
+            settings.default,
+            settings.per_site,
+            codes=settings.selection.codes,
+            schedules=settings.rake,
+            first_session=last,
+        )
+        sessions.append(found.sessions)
+        flags.append(found.violations)
+        judged.update(found.rake_judged)
+        last = found.sessions.get_column("session_id").max() or last
+    empty = pl.DataFrame(schema={"hand_key": pl.Int64, "session_id": pl.Int64,
+                                 "session_seq": pl.Int64})  # fmt: skip
+    placed = pl.concat(sessions) if sessions else empty
+    return SessionsFound(placed, sorted_flags(flags), dict(judged))
+
+
 def add_sessions(
-    out_dir: Path, entries: Sequence[FileEntry], settings: AuditSettings
+    out_dir: Path,
+    entries: Sequence[FileEntry],
+    settings: AuditSettings,
+    batch_hands: int | None = None,
 ) -> tuple[list[FileEntry], dict[str, Any]]:
     """Sessions and session flags into the combined tables of `out_dir` (module docstring)."""
-    from audit.sessions import audit_sessions
+    from audit.sessions.facts import FACT_COLUMNS
     from audit.violations import is_root
 
     hands_path, violations_path = out_dir / "hands.parquet", out_dir / "violations.parquet"
-    selection = settings.selection
-    found = audit_sessions(
-        pl.scan_parquet(hands_path),
-        pl.scan_parquet(out_dir / "seats.parquet"),
-        pl.scan_parquet(out_dir / "actions.parquet"),
-        pl.scan_parquet(out_dir / "quarantine.parquet"),
-        settings.default,
-        settings.per_site,
-        codes=selection.codes,
-        schedules=settings.rake,
-    )
-    flags = selection.apply(found.violations)  # [rules.severity] overrides
+    found = find_in_batches(out_dir, settings, batch_hands or BATCH_HANDS)
+    flags = settings.selection.apply(found.flags)  # [rules.severity] overrides
     totals = session_totals(found.sessions, pl.scan_parquet(hands_path))
     totals["rake"] = rake_totals(pl.scan_parquet(hands_path), settings.rake, found.rake_judged)
     seats = pl.scan_parquet(out_dir / "seats.parquet")
@@ -166,8 +253,7 @@ def add_sessions(
     combined = pl.concat([earlier, new]).sort("hand_key", maintain_order=True).collect()
     with atomic_path(violations_path) as tmp:
         combined.write_parquet(tmp)
-    hands = _with_session(
-        pl.scan_parquet(hands_path), found.sessions, ("session_id", "session_seq")
-    )
-    _rewrite(hands_path, hands)
+    # the units' per-hand facts served the session rules: hands.parquet keeps its layout
+    facts = [name for name in FACT_COLUMNS[1:] if name in pl.read_parquet_schema(hands_path)]
+    _rewrite_hands(hands_path, found.sessions, facts)
     return _adjusted(entries, flags.filter(is_root())), totals
