@@ -19,6 +19,7 @@ from audit.violations import SEVERITIES
 from reports.allowed import ALLOWED_LEGEND
 from reports.atomic import write_text_atomic
 from reports.chart_process import ChartProcess, ChartSpec, draw
+from reports.charts import stacked_bars_svg  # noqa: F401  (matplotlib, imported with this module)
 from reports.replay import HtmlLimits, flagged_hand_details, sample_flags
 from reports.rule_notes import rule_notes
 from reports.summary import category_counts, code_counts, counts_by, flags_in_context, top_counts
@@ -99,20 +100,28 @@ def chart_specs(flags: pl.LazyFrame) -> dict[str, ChartSpec | None]:
     }
 
 
+#: Drawn by the helper process; the others here, after the rest of the page (about half of
+#: matplotlib's time each side, the helper's own import of matplotlib counted).
+HELPER_CHARTS: tuple[str, ...] = ("by_day", "by_market")
+
+
 class Charts:
-    """The charts of one page, drawn in process or by a helper (reports.chart_process) that
-    works while the rest of the report is computed; `svgs` waits for them."""
+    """The charts of one page, drawn in process, or some by a helper (reports.chart_process)
+    while the rest of the report is computed; `svgs` draws the others and waits for them."""
 
     def __init__(self, flags: pl.LazyFrame, helper: ChartProcess | None = None) -> None:
         self.specs = chart_specs(flags)
         self.helper = helper
+        self.sent = [key for key in HELPER_CHARTS if self.specs.get(key)] if helper else []
         if helper is not None:
-            helper.send([spec for spec in self.specs.values() if spec is not None])
+            helper.send([self.specs[key] for key in self.sent])
 
     def svgs(self) -> dict[str, str | None]:
-        drawn = [spec for spec in self.specs.values() if spec is not None]
-        svgs = iter(self.helper.result() if self.helper is not None else draw(drawn))
-        return {key: None if spec is None else next(svgs) for key, spec in self.specs.items()}
+        here = [key for key, spec in self.specs.items() if spec and key not in self.sent]
+        drawn = dict(zip(here, draw([self.specs[key] for key in here]), strict=True))
+        if self.helper is not None:
+            drawn |= dict(zip(self.sent, self.helper.result(), strict=True))
+        return {key: drawn.get(key) for key in self.specs}
 
 
 def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
