@@ -223,8 +223,23 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
         .otherwise(left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64))),
         **(_card_texts() if texts else {}),
     )
-    parts = parts.with_columns(
-        share=_shares(parts, group, "part_amount", "winner", "chip_order"),
-        n_winners=pl.col("winner").sum().over(group).cast(pl.Int32),
+    parts = parts.with_columns(n_winners=pl.col("winner").sum().over(group).cast(pl.Int32))
+    parts = with_part_shares(parts, group)
+    columns = [*(c for c in parts.columns if c not in ("share", "n_winners")), "share", "n_winners"]
+    return parts.select(columns).sort("hand_key", "pot", "board", "half", "chip_order")
+
+
+def with_part_shares(parts: pl.DataFrame, group: list[str]) -> pl.DataFrame:
+    """`parts` (with `n_winners`) with each row's `share` (_shares), in no set order. A part
+    with one best hand is his alone (_shares gives him the whole part: equal parts of one, no
+    odd chip); only the tied parts rank their winners for the odd chips (a rank over every
+    part's winners cost most of the pot parts)."""
+    tied = pl.col("n_winners") >= 2
+    alone = parts.filter(~tied).with_columns(
+        share=pl.when(pl.col("winner")).then(pl.col("part_amount")).otherwise(0)
     )
-    return parts.sort("hand_key", "pot", "board", "half", "chip_order")
+    shared = parts.filter(tied)
+    shared = shared.with_columns(
+        share=_shares(shared, group, "part_amount", "winner", "chip_order")
+    )
+    return pl.concat([alone, shared.select(alone.columns)])

@@ -96,6 +96,15 @@ def _owed_by_player(parts: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _judged_rows(rows: pl.DataFrame, shown: pl.DataFrame) -> pl.DataFrame:
+    """The card rows the pots and the hands' names are judged on: those of the showdown hands
+    (`shown`: pots.showdown_hands) and of the hands whose log names a shown hand (C-7). The
+    deck checks read every row; most hands with cards (the hero's, dealt) reach no showdown."""
+    named = rows.filter(pl.col("label").is_not_null()).get_column("hand_key")
+    keys = pl.concat([shown.get_column("hand_key"), named]).unique()
+    return rows.filter(pl.col("hand_key").is_in(keys.implode()))
+
+
 def showdown(
     hands: pl.DataFrame,
     actions: pl.DataFrame,
@@ -110,12 +119,14 @@ def showdown(
     opts = _options(hands, options or Options(), site_options)
     rows = card_rows(cards, hands)
     deck = deck_problems(rows)
-    hole, boards = hole_cards(rows), full_boards(rows)
     money_ = player_money(actions)
+    shown = showdown_hands(money_)
+    judged_rows = _judged_rows(rows, shown)
+    hole, boards = hole_cards(judged_rows), full_boards(judged_rows)
     conceded = not_all_in(hole.filter(pl.col("conceded")), money_, seats)
-    pots = build_pots(money_, hands, conceded)
+    pots = build_pots(money_, hands, conceded, shown)
     judged = judged_hands(pots, money_, hands, hole, boards, deck)
-    totals = showdown_hands(money_).select("hand_key", "collected_total")
+    totals = shown.select("hand_key", "collected_total")
     frame = _deductions(pots, hands, opts).join(totals, on="hand_key", how="left")
     frame = frame.with_columns(deducted=pl.col("built") - pl.col("collected_total"))
     # where the odd chips go is known only with the button (or option high_card_suit)

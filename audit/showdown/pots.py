@@ -64,10 +64,15 @@ def not_all_in(
     and collects the side pot his two pair wins; StreetTests/River.txt hand 539478640,
     MomWasRight (not all-in) "mucks [ 4s, 4c ]" and Jack3bet collects."""
     mucked = mucked.select("hand_key", "seat")
-    if seats is None:
+    if seats is None or mucked.height == 0:
         return mucked
-    stacks = seats.select("hand_key", "seat", "stack")
-    put_in = money.select("hand_key", "seat", put=pl.col("live") + pl.col("dead"))
+    # only the mucking seats are looked up (not every seat of the batch)
+    stacks = seats.select("hand_key", "seat", "stack").join(
+        mucked, on=["hand_key", "seat"], how="semi"
+    )
+    put_in = money.select("hand_key", "seat", put=pl.col("live") + pl.col("dead")).join(
+        mucked, on=["hand_key", "seat"], how="semi"
+    )
     all_in = stacks.join(put_in, on=["hand_key", "seat"]).filter(
         pl.col("stack").is_not_null() & (pl.col("put") >= pl.col("stack"))
     )
@@ -99,30 +104,49 @@ def showdown_hands(money: pl.DataFrame) -> pl.DataFrame:
     return per_hand.filter((pl.col("in_at_end") >= 2) & (pl.col("collected_total") > 0))
 
 
-def build_pots(money: pl.DataFrame, hands: pl.DataFrame, conceded: pl.DataFrame) -> pl.DataFrame:
+def _levels(players: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, level, pot, floor, n_pots): each distinct live commitment of a player still
+    in, numbered from 0 per hand, with the level below it (0 for the main pot). Read off the
+    rows sorted by hand and level (where each hand's run starts and ends), not by windows
+    over the hands (a window per hand cost more than the rest of the pots)."""
+    levels = (
+        players.filter(~pl.col("folded") & (pl.col("live") > 0))
+        .select("hand_key", level="live")
+        .unique()
+        .sort("hand_key", "level")
+    )
+    row = pl.int_range(pl.len(), dtype=pl.Int64)
+    first = pl.col("hand_key") != pl.col("hand_key").shift(1)
+    last = pl.col("hand_key") != pl.col("hand_key").shift(-1)
+    start = pl.when(first.fill_null(True)).then(row).forward_fill()
+    end = pl.when(last.fill_null(True)).then(row).backward_fill()
+    return levels.with_columns(
+        pot=(row - start).cast(pl.Int32),
+        floor=pl.when(first.fill_null(True)).then(0).otherwise(pl.col("level").shift(1)),
+        n_pots=(end - start + 1).cast(pl.Int32),
+    )
+
+
+def build_pots(
+    money: pl.DataFrame,
+    hands: pl.DataFrame,
+    conceded: pl.DataFrame,
+    shown: pl.DataFrame | None = None,
+) -> pl.DataFrame:
     """One row per (hand_key, pot, seat) of the showdown hands: `level`, `floor`, `chips` (the
     seat's part of the pot), `eligible`, and per pot `pot_amount`, `n_eligible`, `n_pots`.
 
-    `conceded`: (hand_key, seat) of the players who mucked at showdown (audit/showdown/known).
+    `conceded`: (hand_key, seat) of the players who mucked at showdown (audit/showdown/known);
+    `shown`: `showdown_hands(money)` when the caller has it.
     """
-    keys = showdown_hands(money).select("hand_key")
+    keys = (showdown_hands(money) if shown is None else shown).select("hand_key")
     players = money.join(keys, on="hand_key", how="semi").join(
         conceded.select("hand_key", "seat", conceded=pl.lit(True)),
         on=["hand_key", "seat"],
         how="left",
     )
     players = players.with_columns(pl.col("conceded").fill_null(False))
-    levels = (
-        players.filter(~pl.col("folded") & (pl.col("live") > 0))
-        .select("hand_key", level="live")
-        .unique()
-        .sort("hand_key", "level")
-        .with_columns(
-            pot=pl.int_range(pl.len()).over("hand_key").cast(pl.Int32),
-            floor=pl.col("level").shift(1, fill_value=0).over("hand_key"),
-            n_pots=pl.len().over("hand_key").cast(pl.Int32),
-        )
-    )
+    levels = _levels(players)
     rows = levels.join(players, on="hand_key", how="inner")
     in_level = (pl.col("live").clip(upper_bound=pl.col("level")) - pl.col("floor")).clip(
         lower_bound=0

@@ -17,8 +17,11 @@ from typing import Any
 import polars as pl
 import pytest
 
+import audit.showdown.award
 import audit.showdown.deck
 import audit.showdown.judge
+import audit.showdown.known
+import audit.showdown.pots
 from audit.examples import parse_example
 from audit.options import Options
 from audit.showdown.judge import SENTENCES, showdown
@@ -117,3 +120,94 @@ def test_card_dup_names_the_first_card_seen_twice_whatever_the_batch() -> None:
     expected = "4d appears twice: bluff_master and board 1 flop"
     assert _dup_message([path], "203590000002") == expected
     assert _dup_message([SAMPLE_DATA, path], "203590000002") == expected
+
+
+# The sixth round's shortcuts (docs/audit-speed.md, "Sixth round"): each plain form is the
+# code before it, swapped in for the shortcut.
+
+
+def _plain_levels(players: pl.DataFrame) -> pl.DataFrame:
+    return (
+        players.filter(~pl.col("folded") & (pl.col("live") > 0))
+        .select("hand_key", level="live")
+        .unique()
+        .sort("hand_key", "level")
+        .with_columns(
+            pot=pl.int_range(pl.len()).over("hand_key").cast(pl.Int32),
+            floor=pl.col("level").shift(1, fill_value=0).over("hand_key"),
+            n_pots=pl.len().over("hand_key").cast(pl.Int32),
+        )
+    )
+
+
+def _plain_shares(parts: pl.DataFrame, group: list[str]) -> pl.DataFrame:
+    return parts.with_columns(
+        share=audit.showdown.award._shares(parts, group, "part_amount", "winner", "chip_order")
+    )
+
+
+def _plain_card_id(text: pl.Expr) -> pl.Expr:
+    ranks = {char: index for index, char in enumerate("23456789TJQKA")}
+    suits = {char: index for index, char in enumerate("cdhs")}
+    rank = text.str.slice(0, 1).replace_strict(ranks, default=None, return_dtype=pl.Int16)
+    suit = text.str.slice(1, 1).replace_strict(suits, default=None, return_dtype=pl.Int16)
+    return pl.when(text.str.len_chars() == 2).then(rank * 4 + suit).cast(pl.UInt8)
+
+
+def _plain_not_all_in(mucked: pl.DataFrame, money: pl.DataFrame, seats: Any) -> pl.DataFrame:
+    mucked = mucked.select("hand_key", "seat")
+    stacks = seats.select("hand_key", "seat", "stack")
+    put_in = money.select("hand_key", "seat", put=pl.col("live") + pl.col("dead"))
+    all_in = stacks.join(put_in, on=["hand_key", "seat"]).filter(
+        pl.col("stack").is_not_null() & (pl.col("put") >= pl.col("stack"))
+    )
+    return mucked.join(all_in, on=["hand_key", "seat"], how="anti")
+
+
+def _plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(audit.showdown.judge, "_judged_rows", lambda rows, shown: rows)
+    monkeypatch.setattr(audit.showdown.judge, "not_all_in", _plain_not_all_in)
+    monkeypatch.setattr(audit.showdown.known, "further_boards", lambda rows: True)
+    monkeypatch.setattr(audit.showdown.known, "COUNT_EVERY_GAME", True)
+    monkeypatch.setattr(audit.showdown.known, "card_id_expr", _plain_card_id)
+    monkeypatch.setattr(audit.showdown.pots, "_levels", _plain_levels)
+    monkeypatch.setattr(audit.showdown.award, "with_part_shares", _plain_shares)
+
+
+def _in_order(frame: pl.DataFrame) -> pl.DataFrame:
+    flat = [name for name, dtype in frame.schema.items() if not dtype.is_nested()]
+    return frame.sort(flat, nulls_last=True)
+
+
+def _every_output(tables: tuple[pl.DataFrame, ...]) -> list[pl.DataFrame]:
+    hands, seats, actions, cards = tables
+    judged = showdown(hands, actions, cards, Options(), {}, seats)
+    return [_in_order(frame) for frame in (judged.hands, judged.parts, judged.players)]
+
+
+def _batches() -> list[tuple[pl.DataFrame, ...]]:
+    """The vectors as one batch, mutated, and each alone (a batch without a second board or
+    an Omaha hand takes the shortcuts that skip their steps)."""
+    whole = _batch()
+    hands, seats, actions, cards = whole
+    mutated = (hands, seats, *_mutated(actions, cards))
+    alone = [
+        tuple(frame.filter(pl.col("hand_key") == key) for frame in whole)
+        for key in range(len(VECTORS))
+    ]
+    return [whole, mutated, *alone]
+
+
+def test_sixth_round_shortcuts_match_the_plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    batches = _batches()
+    fast = [_every_output(tables) for tables in batches]
+    _plain_forms(monkeypatch)
+    plain = [_every_output(tables) for tables in batches]
+    assert sum(outputs[1].height for outputs in plain) >= 100  # pot parts to compare
+    games = set(batches[0][0].get_column("game").to_list())
+    assert {"holdem", "omaha4"} <= games  # both ways of counting the dealt cards are taken
+    assert (batches[0][3].get_column("board").fill_null(1) > 1).any()  # a hand run twice
+    for got, expected in zip(fast, plain, strict=True):
+        for frame, plain_frame in zip(got, expected, strict=True):
+            assert frame.schema == plain_frame.schema
+            assert frame.equals(plain_frame)
