@@ -122,7 +122,7 @@ def test_card_dup_names_the_first_card_seen_twice_whatever_the_batch() -> None:
     assert _dup_message([SAMPLE_DATA, path], "203590000002") == expected
 
 
-# The sixth round's shortcuts (docs/audit-speed.md, "Sixth round"): each plain form is the
+# The seventh round's shortcuts (docs/audit-speed.md, "Seventh round"): each plain form is the
 # code before it, swapped in for the shortcut.
 
 
@@ -198,7 +198,7 @@ def _batches() -> list[tuple[pl.DataFrame, ...]]:
     return [whole, mutated, *alone]
 
 
-def test_sixth_round_shortcuts_match_the_plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_seventh_round_shortcuts_match_the_plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
     batches = _batches()
     fast = [_every_output(tables) for tables in batches]
     _plain_forms(monkeypatch)
