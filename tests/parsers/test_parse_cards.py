@@ -86,3 +86,22 @@ def test_board_lines_with_too_many_cards_are_read_not_crashed(tmp_path) -> None:
     assert boards.filter(pl.col("board") == 2).height == 6
     assert boards.filter(pl.col("board") == 1).height == 130
     assert boards["position"].max() == 127
+
+
+def test_phh_lines_with_too_many_cards_are_read_not_crashed(tmp_path) -> None:
+    """A hostile PHH deal or show with hundreds of packed cards gives card rows, never a crash:
+    the places saturate at the cards table's Int8 bound (make fuzz once overflowed the cast
+    with a board card at place 5308)."""
+    from parsers import parse_file
+
+    sample = Path(__file__).parents[1] / "sites" / "phh" / "showdown-cards.phhs"
+    text = sample.read_text(encoding="utf-8")
+    text = text.replace("'d db Qh9c2s'", "'d db " + "Qh" * 300 + "'", 1)
+    text = text.replace("'p2 sm TcTd'", "'p2 sm " + "Tc" * 200 + "'", 1)
+    path = tmp_path / "phh-damaged-cards.phhs"
+    path.write_text(text, encoding="utf-8")
+    cards = parse_file(path).cards
+    boards = cards.filter(pl.col("source") == "board")
+    assert boards.height >= 300
+    assert boards["position"].max() == 127
+    assert cards.filter(pl.col("source") == "shown")["position"].max() == 127

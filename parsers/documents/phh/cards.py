@@ -38,6 +38,13 @@ def _dealt(actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _saturated(position: pl.Expr) -> pl.Expr:
+    """A card's place as the cards table's Int8: a hostile line may pack more cards than an Int8
+    holds, so the place saturates at 127 (the card rules count the cards, C-3, not their places;
+    as parsers/core/card_lines.py)."""
+    return position.clip(0, 127).cast(pl.Int8)
+
+
 def _shown(actions: pl.DataFrame) -> pl.DataFrame:
     shows = (pl.col("actor") != "d") & (pl.col("verb") == "sm")
     rows = actions.filter(shows & pl.col("arg").is_not_null() & (pl.col("arg") != "-"))
@@ -70,7 +77,7 @@ def _hole(actions: pl.DataFrame) -> pl.DataFrame:
         source="source",
         board=pl.lit(None, pl.Int8),
         street=pl.lit(None, pl.Int8),
-        position=pl.col("position").cast(pl.Int8),
+        position=_saturated(pl.col("position")),
         card="card",
         raw="raw",
     )
@@ -87,7 +94,7 @@ def _board(actions: pl.DataFrame) -> pl.DataFrame:
         source=pl.lit("board"),
         board=pl.lit(1, pl.Int8),
         street=pl.col("street").cast(pl.Int8),
-        position=(pl.col("position") + first).cast(pl.Int8),
+        position=_saturated(pl.col("position") + first),
         card="card",
         raw="raw",
     )
