@@ -56,11 +56,11 @@ def _rewrite_hands(path: Path, sessions: pl.DataFrame, dropped: Sequence[str]) -
     the file's row order once, then sliced beside each run of row groups)."""
     import pyarrow.parquet as pq
 
-    source = pq.ParquetFile(path)
-    slices = _row_group_slices(source.metadata, REWRITE_ROWS)
     keys = pl.read_parquet(path, columns=["hand_key"])
     aligned = _with_session(keys.lazy(), sessions, SESSION_OF_HAND).collect().drop("hand_key")
-    with atomic_path(path) as tmp:
+    # the source is closed before the rewritten file replaces it (contexts exit in reverse)
+    with atomic_path(path) as tmp, pq.ParquetFile(path) as source:
+        slices = _row_group_slices(source.metadata, REWRITE_ROWS)
         if not slices:  # no hand: the layout alone
             frame = pl.scan_parquet(path).drop(dropped)
             _with_session(frame, sessions, SESSION_OF_HAND).sink_parquet(tmp)
