@@ -54,9 +54,15 @@ PAIRS_FRAME = {
     "other_bb": "with button_rule either, the seat the other rule gives",
     "heads_up_wrong": "heads-up, the small blind is not the button",
 }
-ROTATION = ("rotation_judged", "expected_bb", "other_bb", "heads_up_wrong")
+#: The pair's columns each row of the carries copies (the pairs are wide and the carries have
+#: a row per player): those a flag row takes (audit/sessions/flags.py _flag_rows), those the
+#: carries' own steps read, and STACK-CARRY's. A carries rule reading another pair column
+#: adds it here.
+CARRIES_FROM_PAIR = ("hand_key", "site", "source_file", "line_no", "hand_id", "session_id",
+                     "prev_hand_key", "prev_hand_id", "prev_line_no", "is_tournament", "scale",
+                     "gap_free", "button_advanced")  # fmt: skip
 CARRIES_FRAME = {
-    **{name: meaning for name, meaning in PAIRS_FRAME.items() if name not in ROTATION},
+    **{name: PAIRS_FRAME[name] for name in CARRIES_FROM_PAIR},
     "seat": "the player's seat in this hand",
     "player": "the player (seated in both hands)",
     "stack": "his starting stack in this hand",

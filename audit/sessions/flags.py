@@ -9,9 +9,10 @@ import polars as pl
 
 from audit.options import Options
 from audit.rules._base import Rule
+from audit.sessions.columns import CARRIES_FROM_PAIR
 from audit.sessions.facts import FACT_COLUMNS, hand_facts
 from audit.sessions.group import assign_sessions
-from audit.sessions.pairs import button_moves, carry_frame, pair_frame, with_previous
+from audit.sessions.pairs import button_moves, carry_frame, pairs_of, with_previous
 from audit.sessions.rake import RakeSchedule
 from audit.sessions.rake_checks import rake_frame
 from audit.sessions.rotation import rotation
@@ -105,13 +106,13 @@ def _frames(
 ) -> dict[str, pl.DataFrame]:
     """The frames rules name in `session_frame`: hands, pairs, carries. The two expressions are
     per-site options (site_option): button_rule, tournament_additions_printed."""
-    lazy = sessions.lazy()
-    hands = _id_order(with_previous(lazy)).join(
+    previous = with_previous(sessions.lazy()).collect().lazy()  # the hands and pairs read it
+    hands = _id_order(previous).join(
         _double_seated(seats), on="hand_key", how="left", maintain_order="left"
     )
-    pairs = pair_frame(lazy, quarantine)
+    pairs = pairs_of(previous, quarantine)
     pairs = pairs.join(button_moves(pairs, seats), on="hand_key", how="left").collect()
-    carries = carry_frame(pairs.lazy(), seats)
+    carries = carry_frame(pairs.lazy(), seats, keep=CARRIES_FROM_PAIR)
     carries = _after_short(carries.with_columns(additions_printed=additions_printed).collect())
     turns = rotation(pairs.lazy(), seats, carries.lazy(), button_rule)
     pairs = pairs.join(turns.collect(), on="hand_key", how="left")

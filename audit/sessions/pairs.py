@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import polars as pl
 
 #: Columns of the previous hand carried onto each pair.
@@ -43,7 +45,10 @@ def _quarantine_lines(quarantine: pl.LazyFrame) -> pl.LazyFrame:
 
 def _gap_free(pairs: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
     """`pairs` with gap_free: no quarantined hand between the previous hand and this one."""
-    lines = _quarantine_lines(quarantine)
+    found = _quarantine_lines(quarantine).collect()
+    if found.is_empty():  # no quarantined hand has a line: none lies between two hands
+        return pairs.with_columns(gap_free=pl.lit(True))
+    lines = found.lazy()
     after_prev = (
         pairs.select(
             "hand_key",
@@ -90,7 +95,12 @@ def _gap_free(pairs: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
 
 def pair_frame(sessions: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
     """One row per hand that has a previous hand in its session (module docstring)."""
-    return _gap_free(with_previous(sessions).filter(pl.col("session_seq") > 1), quarantine)
+    return pairs_of(with_previous(sessions), quarantine)
+
+
+def pairs_of(previous: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
+    """pair_frame of hands that already carry their previous hand's columns (with_previous)."""
+    return _gap_free(previous.filter(pl.col("session_seq") > 1), quarantine)
 
 
 def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
@@ -171,10 +181,14 @@ def _added_between() -> list[pl.Expr]:
     ]
 
 
-def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
+def carry_frame(
+    pairs: pl.LazyFrame, seats: pl.LazyFrame, keep: Sequence[str] | None = None
+) -> pl.LazyFrame:
     """One row per player seated in both hands of a pair: `stack` (his start in this hand),
     `prev_end` (his end stack in the previous one), `seat`, `prev_seat`, and what top-up,
-    rebuy or add-on lines added between the two (`added_between`, ...: _added_between)."""
+    rebuy or add-on lines added between the two (`added_between`, ...: _added_between); with
+    the pair's columns, or those of them named in `keep` (each row copies them: the pairs are
+    wide)."""
     # named players only, collected before the joins: the same filter left in the lazy plan
     # (before or after the joins) made polars 2.1 build a plan ~40x slower whose memory grew
     # with the square of the hands (4 GB at 14k hands)
@@ -199,6 +213,9 @@ def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
         before, on=["prev_hand_key", "player"], how="inner"
     )
     columns = pairs.collect_schema().names()
+    if keep is not None:
+        columns = [name for name in columns if name in {"hand_key", *keep}]
+        pairs = pairs.select(columns)
     extra = [name for name in matched.collect_schema().names() if name not in columns]
     carries = (
         matched.drop("prev_hand_key")

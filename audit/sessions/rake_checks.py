@@ -74,6 +74,8 @@ def rake_frame(
 ) -> pl.DataFrame:
     """The module docstring's frame (empty without schedules)."""
     sites = _schedule_frame(schedules)
+    if sites.is_empty():  # no site has a schedule: the frame's layout, no hand judged
+        hands, facts, seats = hands.head(0), facts.head(0), seats.head(0)
     dealt = (
         seats.filter(~pl.col("sitting_out").fill_null(False))
         .group_by("hand_key")

@@ -32,13 +32,16 @@ def ring() -> pl.Expr:
     return pl.max_horizontal(pl.col("max_seats").cast(pl.Int64).fill_null(0), largest, 2)
 
 
-def _dealt(seats: pl.LazyFrame, tournament_hands: pl.LazyFrame) -> pl.LazyFrame:
-    """(hand_key, seat, player) of the seats in the blinds' rotation: in a tournament every
-    seated player (one sitting out is still dealt in and posts: PokerStars "is sitting out"
-    players post their blinds), in a cash game those not sitting out."""
-    marked = seats.join(tournament_hands, on="hand_key", how="left")
-    in_rotation = pl.col("_tournament").fill_null(False) | ~pl.col("sitting_out").fill_null(False)
-    return marked.filter(in_rotation).select("hand_key", "seat", "player")
+def _in_rotation(seats: pl.LazyFrame, pairs: pl.LazyFrame, key: str) -> pl.LazyFrame:
+    """(`key`, seat, player) of the seats in the blinds' rotation of the hands `pairs.<key>`
+    names (this hand or the previous one: both are of one table, so of one game kind): in a
+    tournament every seated player (one sitting out is still dealt in and posts: PokerStars "is
+    sitting out" players post their blinds), in a cash game those not sitting out."""
+    tournament = pairs.select(key, _tournament=pl.col("is_tournament").fill_null(False))
+    marked = seats.select(pl.col("hand_key").alias(key), "seat", "player", "sitting_out")
+    in_rotation = pl.col("_tournament") | ~pl.col("sitting_out").fill_null(False)
+    joined = marked.join(tournament, on=key, how="inner")
+    return joined.filter(in_rotation).select(key, "seat", "player")
 
 
 def _carry_counts(carries: pl.LazyFrame) -> pl.LazyFrame:
@@ -54,40 +57,39 @@ def _carry_counts(carries: pl.LazyFrame) -> pl.LazyFrame:
 
 def _expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     """Per hand: arrivals, dealt count, and the big blind seat each button rule expects."""
-    tournament = pl.col("is_tournament").fill_null(False)
-    tournaments = pl.concat(
-        [
-            pairs.select("hand_key", tournament.alias("_tournament")),
-            pairs.select(
-                pl.col("prev_hand_key").alias("hand_key"), tournament.alias("_tournament")
-            ),
-        ]
-    ).unique("hand_key")
-    dealt = _dealt(seats, tournaments)
     now = pairs.select(
         "hand_key", "prev_hand_key", "prev_bb_seat", "prev_button_seat", "max_seats"
-    ).join(dealt, on="hand_key", how="inner")
-    before = dealt.rename({"hand_key": "prev_hand_key"}).with_columns(_was=pl.lit(True))
-    now = now.join(before, on=["prev_hand_key", "seat", "player"], how="left")
+    ).join(_in_rotation(seats, pairs, "hand_key"), on="hand_key", how="inner")
+    before = _in_rotation(seats, pairs, "prev_hand_key")
+    # the previous hand's player in the same seat: a join on the (hand, seat) pair alone, the
+    # names compared after it (a join on the name as a third key costs twice as much)
+    earlier = before.select("prev_hand_key", "seat", pl.col("player").alias("_was_player"))
+    now = now.join(earlier, on=["prev_hand_key", "seat"], how="left")
+    arrived = ~(pl.col("_was_player") == pl.col("player")).fill_null(False)
     after_bb = (pl.col("seat").cast(pl.Int64) - pl.col("prev_bb_seat") - 1) % pl.col("_ring")
     after_button = (pl.col("seat").cast(pl.Int64) - pl.col("prev_button_seat") - 1) % pl.col(
         "_ring"
     )
     n = pl.len()
     before_count = before.group_by("prev_hand_key").agg(pl.len().alias("_dealt_before"))
+    # one sort of the rows by (hand, seats after the button), then per hand: not a sort per hand
     return (
         now.with_columns(_ring=ring())
-        .group_by("hand_key")
+        .with_columns(_after_bb=after_bb, _after_button=after_button)
+        .sort("hand_key", "_after_button")
+        .group_by("hand_key", maintain_order=True)
         .agg(
             pl.col("prev_hand_key").first(),
-            pl.col("_was").is_null().sum().alias("_arrivals"),
+            arrived.sum().alias("_arrivals"),
             n.alias("_dealt"),
-            pl.col("seat").sort_by(after_bb).first().alias("_dead_bb"),
-            pl.col("seat")
-            .sort_by(after_button)
-            .get(pl.min_horizontal(n, 3) - 1)
-            .alias("_moving_bb"),
+            pl.col("seat").get(pl.col("_after_bb").arg_min()).alias("_dead_bb"),
+            pl.col("seat").get(pl.min_horizontal(n, 3) - 1).alias("_moving_bb"),
+            pl.col("prev_button_seat").first().is_null().alias("_no_button"),
         )
+        # no seat comes after an unknown seat: without the earlier blind or button, no
+        # expected seat (the plain sorts picked an arbitrary seat there)
+        .with_columns(pl.when(~pl.col("_no_button")).then("_moving_bb").alias("_moving_bb"))
+        .drop("_no_button")
         .join(before_count, on="prev_hand_key", how="left")
         .with_columns(
             _departures=pl.col("_dealt_before") - (pl.col("_dealt") - pl.col("_arrivals"))

@@ -31,52 +31,19 @@ def _with_session(
     return base.join(keyed, on="hand_key", how="left", maintain_order="left")
 
 
-#: Rows of hands.parquet rewritten at a time, at least (whole row groups: see _rewrite_hands).
-REWRITE_ROWS = 200_000
 SESSION_OF_HAND = ("session_id", "session_seq")
 
 
-def _row_group_slices(metadata: Any, rows: int) -> list[list[int]]:
-    """The file's row groups in runs of at least `rows` rows (none when it has no row)."""
-    slices: list[list[int]] = [[]]
-    taken = 0
-    for index in range(metadata.num_row_groups):  # a loop over row groups
-        if taken >= rows:
-            slices.append([])
-            taken = 0
-        slices[-1].append(index)
-        taken += metadata.row_group(index).num_rows
-    return slices if metadata.num_rows else []
-
-
 def _rewrite_hands(path: Path, sessions: pl.DataFrame, dropped: Sequence[str]) -> None:
-    """hands.parquet with its session columns (and without `dropped`), some row groups at a
-    time through one Parquet writer: a streaming sink of the hands joined to the sessions held
-    ~0.8 GB at 2M hands, this REWRITE_ROWS rows and the session columns of every hand (put in
-    the file's row order once, then sliced beside each run of row groups)."""
-    import pyarrow.parquet as pq
-
+    """hands.parquet with its session columns (and without `dropped`), streamed: the session
+    columns of every hand are put in the file's row order once, then set beside the file's
+    rows (a horizontal concat: no join in the stream; a streaming join of the hands to the
+    sessions held ~0.8 GB at 2M hands, a rewrite through pyarrow ~0.5 GB at 400k)."""
     keys = pl.read_parquet(path, columns=["hand_key"])
     aligned = _with_session(keys.lazy(), sessions, SESSION_OF_HAND).collect().drop("hand_key")
-    # the source is closed before the rewritten file replaces it (contexts exit in reverse)
-    with atomic_path(path) as tmp, pq.ParquetFile(path) as source:
-        slices = _row_group_slices(source.metadata, REWRITE_ROWS)
-        if not slices:  # no hand: the layout alone
-            frame = pl.scan_parquet(path).drop(dropped)
-            _with_session(frame, sessions, SESSION_OF_HAND).sink_parquet(tmp)
-            return
-        writer, offset = None, 0
-        try:
-            for chosen in slices:  # a loop over slices of the table
-                part = pl.DataFrame(pl.from_arrow(source.read_row_groups(chosen)))
-                part = part.drop(*dropped, *SESSION_OF_HAND, strict=False)
-                table = part.hstack(aligned.slice(offset, part.height)).to_arrow()
-                offset += part.height
-                writer = writer or pq.ParquetWriter(tmp, table.schema, compression="zstd")
-                writer.write_table(table)
-        finally:
-            if writer is not None:
-                writer.close()
+    frame = pl.scan_parquet(path).drop(*dropped, *SESSION_OF_HAND, strict=False)
+    with atomic_path(path) as tmp:
+        pl.concat([frame, aligned.lazy()], how="horizontal").sink_parquet(tmp)
 
 
 #: Columns a session flag takes from its hand (the run's columns: hhaudit/run/derived.py).
@@ -184,6 +151,9 @@ def rake_totals(
 
 #: Hands per batch of whole tables the sessions step audits at once (memory follows the batch).
 BATCH_HANDS = 100_000
+#: Batches audited at once, in threads (Polars releases the GIL; much of a batch's work runs on
+#: one core, so two batches keep a 2-core machine busy; memory holds this many batches).
+BATCH_THREADS = 2
 
 
 @dataclass
@@ -195,36 +165,62 @@ class SessionsFound:
     rake_judged: dict[str, int]
 
 
-def find_in_batches(out_dir: Path, settings: AuditSettings, batch_hands: int) -> SessionsFound:
-    """The session audit of the run, one batch of whole tables at a time (group.py
-    table_batches), each reading only its hands and seats: memory is bounded by the batch, not
-    the run, and the session ids are those of one pass (each batch numbers its sessions after
-    the previous batches')."""
+def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> Any:
+    """The session audit of one batch of whole tables (its sessions numbered from 1)."""
     from audit.sessions import audit_sessions
+    from audit.sessions.facts import FACT_COLUMNS
+    from audit.sessions.group import HAND_COLUMNS
+    from audit.sessions.rake_checks import RAKE_HAND_COLUMNS
+
+    mine = pl.col("hand_key").is_in(keys.implode())
+    hands = pl.scan_parquet(out_dir / "hands.parquet")
+    # the columns the session audit reads (grouping, per-hand facts, rake)
+    wanted = {*HAND_COLUMNS, *FACT_COLUMNS, *RAKE_HAND_COLUMNS}
+    read = [name for name in hands.collect_schema().names() if name in wanted]
+    # the batch's hands and seats read once: the frames use the seats several times
+    return audit_sessions(
+        hands.select(read).filter(mine).collect().lazy(),
+        pl.scan_parquet(out_dir / "seats.parquet").filter(mine).collect().lazy(),
+        # the actions are read only when the hands lack the units' per-hand facts
+        pl.scan_parquet(out_dir / "actions.parquet").filter(mine),
+        pl.scan_parquet(out_dir / "quarantine.parquet"),
+        settings.default,
+        settings.per_site,
+        codes=settings.selection.codes,
+        schedules=settings.rake,
+    )
+
+
+def _renumbered(found: Sequence[Any]) -> tuple[list[pl.DataFrame], list[pl.DataFrame]]:
+    """The batches' sessions and flags with session ids of one pass: each batch's after the
+    previous batches' (batches come in table order: group.py table_batches)."""
+    sessions, flags, last = [], [], 0
+    for audit in found:  # a loop over batches
+        shift = pl.col("session_id") + last
+        sessions.append(audit.sessions.with_columns(shift))
+        flags.append(audit.violations.with_columns(shift))
+        last += audit.sessions.get_column("session_id").max() or 0
+    return sessions, flags
+
+
+def find_in_batches(out_dir: Path, settings: AuditSettings, batch_hands: int) -> SessionsFound:
+    """The session audit of the run in batches of whole tables (group.py table_batches), each
+    reading only its hands and seats, BATCH_THREADS at a time: memory is bounded by the
+    batches, not the run, and the session ids are those of one pass (_renumbered)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from audit.sessions.flags import sorted_flags
     from audit.sessions.group import table_batches
 
-    hands, seats = pl.scan_parquet(out_dir / "hands.parquet"), out_dir / "seats.parquet"
-    batches = table_batches(hands, batch_hands).partition_by("batch", as_dict=True)
-    sessions, flags, judged, last = [], [], collections.Counter(), 0
-    for _, batch in sorted(batches.items()):  # a loop over batches of ~batch_hands hands
-        mine = pl.col("hand_key").is_in(batch.get_column("hand_key").implode())
-        actions = pl.scan_parquet(out_dir / "actions.parquet").filter(mine)
-        found = audit_sessions(
-            hands.filter(mine),
-            pl.scan_parquet(seats).filter(mine),
-            actions,  # read only when the hands lack the units' per-hand facts
-            pl.scan_parquet(out_dir / "quarantine.parquet"),
-            settings.default,
-            settings.per_site,
-            codes=settings.selection.codes,
-            schedules=settings.rake,
-            first_session=last,
-        )
-        sessions.append(found.sessions)
-        flags.append(found.violations)
-        judged.update(found.rake_judged)
-        last = found.sessions.get_column("session_id").max() or last
+    batches = table_batches(pl.scan_parquet(out_dir / "hands.parquet"), batch_hands)
+    keys = [batch.get_column("hand_key") for _, batch in
+            sorted(batches.partition_by("batch", as_dict=True).items())]  # fmt: skip
+    with ThreadPoolExecutor(BATCH_THREADS, thread_name_prefix="hhaudit-sessions") as pool:
+        found = list(pool.map(lambda chosen: _audit_batch(out_dir, settings, chosen), keys))
+    sessions, flags = _renumbered(found)
+    judged: collections.Counter[str] = collections.Counter()
+    for audit in found:  # a loop over batches
+        judged.update(audit.rake_judged)
     empty = pl.DataFrame(schema={"hand_key": pl.Int64, "session_id": pl.Int64,
                                  "session_seq": pl.Int64})  # fmt: skip
     placed = pl.concat(sessions) if sessions else empty

@@ -6,6 +6,7 @@ sitting out."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import polars as pl
@@ -110,3 +111,100 @@ def test_button_moves_from_one_sort_match_the_sorts_per_hand(seed: int) -> None:
     plain = _plain_button_moves(pairs.lazy(), seats.lazy()).collect().sort("hand_key")
     assert fast.equals(plain)
     assert 0 < plain["button_advanced"].sum() < plain.height
+
+
+def _rotation_pairs(seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Pairs (hand, previous hand) of a few tables and both hands' seats: players who stay,
+    move seat, leave, arrive or sit out; unknown blinds and buttons."""
+    rng = random.Random(seed)
+    pairs, seats = [], []
+    names = [f"p{n}" for n in range(12)]
+    for table in range(60):
+        tournament = rng.random() < 0.4
+        hands = [table * 100 + n for n in range(6)]
+        for hand in hands:
+            for seat in rng.sample(range(1, 10), rng.randint(2, 6)):
+                seats.append(
+                    {
+                        "hand_key": hand,
+                        "seat": seat,
+                        "player": rng.choice([None, *names[seat - 1 : seat + 2]]),
+                        "sitting_out": rng.random() < 0.2,
+                    }
+                )
+        for previous, hand in itertools.pairwise(hands):
+            pairs.append(
+                {
+                    "hand_key": hand,
+                    "prev_hand_key": previous,
+                    "is_tournament": tournament,
+                    "prev_bb_seat": rng.choice([None, *range(1, 10)]),
+                    "prev_button_seat": rng.choice([None, *range(1, 10)]),
+                    "max_seats": rng.choice([None, 6, 9]),
+                }
+            )
+    frame = pl.DataFrame(pairs, schema_overrides={name: pl.Int16 for name in
+                         ("prev_bb_seat", "prev_button_seat", "max_seats")})  # fmt: skip
+    return frame, pl.DataFrame(seats, schema_overrides={"seat": pl.Int16})
+
+
+def _plain_expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
+    """The rotation's per-hand facts by a join on (hand, seat, player) and a sort per hand."""
+    flags = pl.concat(
+        [
+            pairs.select("hand_key", _t=pl.col("is_tournament")),
+            pairs.select(pl.col("prev_hand_key").alias("hand_key"), _t=pl.col("is_tournament")),
+        ]
+    ).unique("hand_key")
+    dealt = (
+        seats.join(flags, on="hand_key")
+        .filter(pl.col("_t") | ~pl.col("sitting_out"))
+        .select("hand_key", "seat", "player")
+    )
+    now = pairs.select(
+        "hand_key", "prev_hand_key", "prev_bb_seat", "prev_button_seat", "max_seats"
+    ).join(dealt, on="hand_key")
+    before = dealt.rename({"hand_key": "prev_hand_key"}).with_columns(_was=pl.lit(True))
+    now = now.join(before, on=["prev_hand_key", "seat", "player"], how="left")
+    after_bb = (pl.col("seat").cast(pl.Int64) - pl.col("prev_bb_seat") - 1) % pl.col("_ring")
+    after_button = (pl.col("seat").cast(pl.Int64) - pl.col("prev_button_seat") - 1) % pl.col(
+        "_ring"
+    )
+    n = pl.len()
+    counts = before.group_by("prev_hand_key").agg(pl.len().alias("_dealt_before"))
+    return (
+        now.with_columns(_ring=ring())
+        .group_by("hand_key")
+        .agg(
+            pl.col("prev_hand_key").first(),
+            pl.col("_was").is_null().sum().alias("_arrivals"),
+            n.alias("_dealt"),
+            pl.col("seat").sort_by(after_bb).first().alias("_dead_bb"),
+            pl.col("seat")
+            .sort_by(after_button)
+            .get(pl.min_horizontal(n, 3) - 1)
+            .alias("_moving_bb"),
+        )
+        .join(counts, on="prev_hand_key", how="left")
+        .with_columns(
+            _departures=pl.col("_dealt_before") - (pl.col("_dealt") - pl.col("_arrivals"))
+        )
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rotation_facts_from_one_sort_match_the_plain_joins(seed: int) -> None:
+    from audit.sessions.rotation import _expected
+
+    pairs, seats = _rotation_pairs(seed)
+    fast = _expected(pairs.lazy(), seats.lazy()).collect().sort("hand_key")
+    plain = _plain_expected(pairs.lazy(), seats.lazy()).collect().sort("hand_key")
+    seats_after = ["_dead_bb", "_moving_bb"]
+    assert fast.drop(seats_after).equals(plain.drop(seats_after))
+    for seat, after in zip(seats_after, ["prev_bb_seat", "prev_button_seat"], strict=True):
+        # the plain sort picks an arbitrary seat after an unknown one; the fast form none
+        known = pairs.filter(pl.col(after).is_not_null()).select("hand_key")
+        assert fast.join(known, on="hand_key")[seat].equals(plain.join(known, on="hand_key")[seat])
+        unknown = pairs.filter(pl.col(after).is_null()).select("hand_key")
+        assert fast.join(unknown, on="hand_key")[seat].null_count() == unknown.height > 0
+    assert 0 < plain["_arrivals"].sum() < plain["_dealt"].sum()
