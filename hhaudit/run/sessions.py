@@ -12,6 +12,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,16 +35,15 @@ def _with_session(
 SESSION_OF_HAND = ("session_id", "session_seq")
 
 
-def _rewrite_hands(path: Path, sessions: pl.DataFrame, dropped: Sequence[str]) -> None:
-    """hands.parquet with its session columns (and without `dropped`), streamed: the session
-    columns of every hand are put in the file's row order once, then set beside the file's
-    rows (a horizontal concat: no join in the stream; a streaming join of the hands to the
-    sessions held ~0.8 GB at 2M hands, a rewrite through pyarrow ~0.5 GB at 400k)."""
+def _write_hands(path: Path, sessions: pl.DataFrame, dropped: Sequence[str], to: Path) -> None:
+    """hands.parquet with its session columns (and without `dropped`) into `to`, streamed:
+    the session columns of every hand are put in the file's row order once, then set beside
+    the file's rows (a horizontal concat: no join in the stream; a streaming join of the hands
+    to the sessions held ~0.8 GB at 2M hands, a rewrite through pyarrow ~0.5 GB at 400k)."""
     keys = pl.read_parquet(path, columns=["hand_key"])
     aligned = _with_session(keys.lazy(), sessions, SESSION_OF_HAND).collect().drop("hand_key")
     frame = pl.scan_parquet(path).drop(*dropped, *SESSION_OF_HAND, strict=False)
-    with atomic_path(path) as tmp:
-        pl.concat([frame, aligned.lazy()], how="horizontal").sink_parquet(tmp)
+    pl.concat([frame, aligned.lazy()], how="horizontal").sink_parquet(to)
 
 
 #: Columns a session flag takes from its hand (the run's columns: hhaudit/run/derived.py).
@@ -207,8 +207,6 @@ def find_in_batches(out_dir: Path, settings: AuditSettings, batch_hands: int) ->
     """The session audit of the run in batches of whole tables (group.py table_batches), each
     reading only its hands and seats, BATCH_THREADS at a time: memory is bounded by the
     batches, not the run, and the session ids are those of one pass (_renumbered)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from audit.sessions.flags import sorted_flags
     from audit.sessions.group import table_batches
 
@@ -237,9 +235,27 @@ def add_sessions(
     from audit.sessions.facts import FACT_COLUMNS
     from audit.violations import is_root
 
-    hands_path, violations_path = out_dir / "hands.parquet", out_dir / "violations.parquet"
+    hands_path = out_dir / "hands.parquet"
     found = find_in_batches(out_dir, settings, batch_hands or BATCH_HANDS)
-    flags = settings.selection.apply(found.flags)  # [rules.severity] overrides
+    # the units' per-hand facts served the session rules: hands.parquet keeps its layout
+    facts = [name for name in FACT_COLUMNS[1:] if name in pl.read_parquet_schema(hands_path)]
+    # the new hands.parquet is written in a thread while the flags and totals are made from
+    # the old one, which it replaces once both are done
+    with atomic_path(hands_path) as tmp, ThreadPoolExecutor(1) as writer:
+        written = writer.submit(_write_hands, hands_path, found.sessions, facts, tmp)
+        flags, totals = _flags_and_totals(out_dir, settings, found)
+        written.result()
+    return _adjusted(entries, flags.filter(is_root())), totals
+
+
+def _flags_and_totals(
+    out_dir: Path, settings: AuditSettings, found: SessionsFound
+) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """The session flags (with the [rules.severity] overrides), written into
+    violations.parquet with every flag's session_id; run.json's session, rake and addition
+    totals."""
+    hands_path, violations_path = out_dir / "hands.parquet", out_dir / "violations.parquet"
+    flags = settings.selection.apply(found.flags)
     totals = session_totals(found.sessions, pl.scan_parquet(hands_path))
     totals["rake"] = rake_totals(pl.scan_parquet(hands_path), settings.rake, found.rake_judged)
     seats = pl.scan_parquet(out_dir / "seats.parquet")
@@ -249,7 +265,4 @@ def add_sessions(
     combined = pl.concat([earlier, new]).sort("hand_key", maintain_order=True).collect()
     with atomic_path(violations_path) as tmp:
         combined.write_parquet(tmp)
-    # the units' per-hand facts served the session rules: hands.parquet keeps its layout
-    facts = [name for name in FACT_COLUMNS[1:] if name in pl.read_parquet_schema(hands_path)]
-    _rewrite_hands(hands_path, found.sessions, facts)
-    return _adjusted(entries, flags.filter(is_root())), totals
+    return flags, totals
