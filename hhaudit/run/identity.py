@@ -31,6 +31,7 @@ import polars as pl
 UID_VERSION = "hhaudit-hand-v1"
 FIELD, RECORD = "\x1f", "\x1e"
 BETTING_TEXT = ("street", "player", "kind", "amount", "to_amount")
+SPAN_COLUMNS = ("_prefix", "_start", "_end")  # a hand's text: prefix + buffer[start:end]
 UID_TABLES = ("hands", "seats", "actions", "cards", "violations")  # keyed by hand_key
 
 
@@ -48,27 +49,49 @@ def _identity_text(betting: pl.Expr) -> pl.Expr:
     return pl.concat_str([*parts, betting], separator=FIELD)
 
 
-def _betting_texts(actions: pl.DataFrame) -> pl.DataFrame:
-    """hand_key -> the hand's betting as one text, actions in seq order."""
-    row = pl.concat_str(
+def _betting_rows(actions: pl.DataFrame) -> pl.DataFrame:
+    """Each action's betting text after a RECORD mark, in (hand_key, seq) order, with the span
+    [_start, _end) of its text without the mark in the concatenation of all the rows."""
+    text = pl.concat_str(
         [pl.col(name).cast(pl.String).fill_null("") for name in BETTING_TEXT], separator="|"
     )
-    return (
-        actions.sort("hand_key", "seq")
-        .group_by("hand_key", maintain_order=True)
-        .agg(row.str.join(RECORD).alias("_betting"))
+    rows = actions.sort("hand_key", "seq").select(
+        "hand_key", pl.concat_str(pl.lit(RECORD), text).alias("_row")
+    )
+    size = pl.col("_row").str.len_bytes().cast(pl.Int64)
+    return rows.with_columns(_end=size.cum_sum()).with_columns(
+        _start=pl.col("_end") - size + len(RECORD.encode())
     )
 
 
 def hand_uids(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
-    """hand_key -> hand_uid for every hand of `hands`."""
-    betting = _betting_texts(actions.select("hand_key", "seq", *BETTING_TEXT))
-    texts = (
-        hands.select("hand_key", "site", "hand_id")
-        .join(betting, on="hand_key", how="left", maintain_order="left")
-        .select("hand_key", _identity_text(pl.col("_betting").fill_null("")).alias("_text"))
+    """hand_key -> hand_uid for every hand of `hands`, in its order.
+
+    The identity text is the hand's prefix (version, site, hand id) then its betting: the
+    rows' texts of its actions joined by RECORD. All the rows are concatenated once, so each
+    hand's betting is one byte span of that buffer (the RECORD marks between its rows are the
+    join); the digest is fed the prefix then the span: the same bytes as the text whole."""
+    rows = _betting_rows(actions.select("hand_key", "seq", *BETTING_TEXT))
+    spans = rows.group_by("hand_key", maintain_order=True).agg(
+        pl.col("_start").first(), pl.col("_end").last()
     )
-    return texts.select("hand_key", digest_texts(texts.get_column("_text")))
+    buffer = memoryview(rows.get_column("_row").str.join("").item().encode())
+    keyed = hands.select("hand_key", _identity_text(pl.lit("")).alias("_prefix")).join(
+        spans, on="hand_key", how="left", maintain_order="left"
+    )
+    return keyed.select("hand_key", _span_digests(keyed, buffer))
+
+
+def _span_digests(keyed: pl.DataFrame, buffer: memoryview) -> pl.Series:
+    """blake2b-128 hex of each row's _prefix followed by buffer[_start:_end] (none: nothing)."""
+    prefixes, starts, ends = (keyed.get_column(name).to_list() for name in SPAN_COLUMNS)
+    digests = []
+    for prefix, start, end in zip(prefixes, starts, ends, strict=True):  # a loop over hands
+        digest = hashlib.blake2b(prefix.encode(), digest_size=16)
+        if start is not None:
+            digest.update(buffer[start:end])
+        digests.append(digest.hexdigest())
+    return pl.Series("hand_uid", digests, dtype=pl.String)
 
 
 def quarantine_uids(quarantine: pl.DataFrame) -> pl.Series:
