@@ -15,6 +15,7 @@ same pass that digests every input.
 from __future__ import annotations
 
 import codecs
+import functools
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -92,24 +93,39 @@ def _header_offset(window: bytes) -> int | None:
     return None if found is None or found < 0 else start + found
 
 
-def _first_header(text: bytes) -> int | None:
-    """Offset of the first hand-header line in `text` (starting at a line start); -1 when that
-    header is a document format's (XML, TOML: never cut); None when `text` has no header."""
+@functools.cache
+def _header_search() -> tuple[str, pl.Expr, frozenset[int]]:
+    """The any-header regex, the expression naming a header's format, and the indexes of
+    the document formats (XML, TOML): built once per process, not at every cut."""
     from parsers.detect import FORMATS, any_header_pattern, format_index_expr
 
+    documents = frozenset(i for i, found in enumerate(FORMATS) if found.grammar is None)
+    return any_header_pattern(), format_index_expr(pl.col("stripped")), documents
+
+
+def _first_header(text: bytes) -> int | None:
+    """Offset of the first hand-header line in `text` (starting at a line start); -1 when that
+    header is a document format's (XML, TOML: never cut); None when `text` has no header.
+    One plan: line offsets, the first header, its format."""
+    pattern, format_index, documents = _header_search()
     try:
         lines = pl.read_lines(text, name="text")
     except pl.exceptions.PolarsError:
         return None
-    lines = lines.with_columns(
-        (pl.col("text").str.len_bytes() + 1).cum_sum().shift(1, fill_value=0).alias("offset"),
-        pl.col("text").str.strip_chars().alias("stripped"),
+    headers = (
+        lines.lazy()
+        .select(
+            (pl.col("text").str.len_bytes() + 1).cum_sum().shift(1, fill_value=0).alias("offset"),
+            pl.col("text").str.strip_chars().alias("stripped"),
+        )
+        .filter(pl.col("stripped").str.contains(pattern))
+        .head(1)
+        .select("offset", format_index.alias("format"))
+        .collect()
     )
-    headers = lines.filter(pl.col("stripped").str.contains(any_header_pattern())).head(1)
     if headers.is_empty():
         return None
-    found = headers.select(format_index_expr(pl.col("stripped"))).item()
-    if FORMATS[found].grammar is None:
+    if headers["format"][0] in documents:
         return -1
     return int(headers["offset"][0])
 
