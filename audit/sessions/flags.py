@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -19,6 +19,8 @@ from audit.sessions.rotation import rotation
 from audit.violations import VIOLATIONS_SCHEMA
 
 SESSION_COLUMNS = ("hand_key", "session_id", "session_seq")
+#: The frames the session rules read (Rule.session_frame; audit/sessions/columns.py).
+ALL_FRAMES = ("hands", "pairs", "carries", "rake")
 #: The violations of the session rules carry their session (a column of hands too).
 SESSION_VIOLATIONS_SCHEMA = pl.Schema({**VIOLATIONS_SCHEMA, "session_id": pl.Int64})
 
@@ -103,20 +105,31 @@ def _frames(
     quarantine: pl.LazyFrame,
     button_rule: pl.Expr,
     additions_printed: pl.Expr,
+    needed: Collection[str] = ALL_FRAMES,
 ) -> dict[str, pl.DataFrame]:
-    """The frames rules name in `session_frame`: hands, pairs, carries. The two expressions are
-    per-site options (site_option): button_rule, tournament_additions_printed."""
+    """The frames rules name in `session_frame` among `needed`: hands, pairs, carries (the
+    pairs' rotation reads the carries). The two expressions are per-site options
+    (site_option): button_rule, tournament_additions_printed."""
     previous = with_previous(sessions.lazy()).collect().lazy()  # the hands and pairs read it
-    hands = _id_order(previous).join(
-        _double_seated(seats), on="hand_key", how="left", maintain_order="left"
-    )
+    frames: dict[str, pl.DataFrame] = {}
+    if "hands" in needed:
+        frames["hands"] = (
+            _id_order(previous)
+            .join(_double_seated(seats), on="hand_key", how="left", maintain_order="left")
+            .collect()
+        )
+    if not {"pairs", "carries"} & set(needed):
+        return frames
     pairs = pairs_of(previous, quarantine)
     pairs = pairs.join(button_moves(pairs, seats), on="hand_key", how="left").collect()
     carries = carry_frame(pairs.lazy(), seats, keep=CARRIES_FROM_PAIR)
-    carries = _after_short(carries.with_columns(additions_printed=additions_printed).collect())
-    turns = rotation(pairs.lazy(), seats, carries.lazy(), button_rule)
-    pairs = pairs.join(turns.collect(), on="hand_key", how="left")
-    return {"hands": hands.collect(), "pairs": pairs, "carries": carries}
+    frames["carries"] = _after_short(
+        carries.with_columns(additions_printed=additions_printed).collect()
+    )
+    if "pairs" in needed:
+        turns = rotation(pairs.lazy(), seats, frames["carries"].lazy(), button_rule)
+        frames["pairs"] = pairs.join(turns.collect(), on="hand_key", how="left")
+    return frames
 
 
 def _flag_rows(frame: pl.DataFrame, rule: Rule) -> pl.DataFrame:
@@ -190,8 +203,12 @@ def _facts(inputs: SessionInputs) -> pl.DataFrame:
     return hand_facts(inputs.actions).collect()
 
 
-def session_frames(inputs: SessionInputs) -> tuple[pl.DataFrame, dict[str, pl.DataFrame]]:
-    """(the placed hands in session order, {frame name: frame}) for the session rules."""
+def session_frames(
+    inputs: SessionInputs, needed: Collection[str] = ALL_FRAMES
+) -> tuple[pl.DataFrame, dict[str, pl.DataFrame]]:
+    """(the placed hands in session order, {frame name: frame}) for the session rules: the
+    frames among `needed` (the rules selected read them), and always the rake frame (run.json
+    says per site how many hands it judged)."""
     gaps = {site: options.session_gap_s for site, options in inputs.per_site.items()}
     placed = assign_sessions(inputs.hands, gaps, inputs.default.session_gap_s)
     if inputs.first_session:
@@ -201,7 +218,7 @@ def session_frames(inputs: SessionInputs) -> tuple[pl.DataFrame, dict[str, pl.Da
     sessions = sessions.collect()
     rule = site_option("button_rule", inputs.default, inputs.per_site)
     printed = site_option("tournament_additions_printed", inputs.default, inputs.per_site)
-    frames = _frames(sessions, inputs.seats, inputs.quarantine, rule, printed)
+    frames = _frames(sessions, inputs.seats, inputs.quarantine, rule, printed, needed)
     frames["rake"] = rake_frame(inputs.hands, facts.lazy(), inputs.seats, inputs.schedules)
     return sessions, frames
 
@@ -234,8 +251,8 @@ def audit_sessions(
         schedules or {},
         first_session,
     )
-    sessions, frames = session_frames(inputs)
     rules = session_rules(codes)
+    sessions, frames = session_frames(inputs, {rule.session_frame or "" for rule in rules})
     counts = frames["rake"].group_by("site").len()
     judged = dict(zip(counts["site"].to_list(), counts["len"].to_list(), strict=True))
     return SessionAudit(sessions.select(SESSION_COLUMNS), _violations(frames, rules), judged)
