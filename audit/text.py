@@ -10,7 +10,6 @@ import polars as pl
 
 from parsers.schema import STREET_NAMES
 
-
 #: The scales whose amounts are written with that many decimals (10**1 .. 10**4); any other
 #: scale above 1 is written as the quotient's float text.
 DECIMAL_SCALES = (10, 100, 1_000, 10_000)

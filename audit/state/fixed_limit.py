@@ -58,13 +58,22 @@ def _level_before(counts: str) -> pl.Expr:
     return pl.when(full_bet).then(by_bets).otherwise(by_allin)
 
 
+def counted_somewhere(frame: pl.DataFrame, flag: pl.Expr) -> bool:
+    """Whether `flag` holds on some row of `frame` (null counts as false). Without such a row
+    the windows over it are constants: no row counted before any row (the NL, PL and capped
+    slices: no FL raise counts)."""
+    return bool(frame.select(flag.any()).item())
+
+
 def settle_level(frame: pl.DataFrame) -> pl.DataFrame:
     """Adds fl_unit, fl_level (L before the row), fl_counts (the wager counted)."""
     raising = IS_FL & pl.col("is_raise")
     frame = frame.with_columns(fl_unit=unit(), fl_counts=raising)
+    if not counted_somewhere(frame, pl.col("fl_counts")):
+        # nothing counted: L is the street start on every row (_level_before's fill)
+        return frame.with_columns(fl_level=_level_start().cast(pl.Int64))
     rounds = int(frame.select(raising.cast(pl.Int64)).to_series().sum()) + 1
-    # without a fixed-limit raise (no FL hand in the slice) there is nothing to settle
-    for _ in range(rounds if rounds > 1 else 0):
+    for _ in range(rounds):
         level = _level_before("fl_counts")
         counts = raising & _reaches(pl.col("committed_after") - level)
         updated = frame.with_columns(fl_counts=counts)
@@ -79,9 +88,10 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     frame = settle_level(frame)
     always = pl.col("opt_fl_short_allin_counts_to_cap") == "always"
     counted = pl.when(always).then(pl.col("is_raise")).otherwise(pl.col("fl_counts"))
-    frame = frame.with_columns(
-        fl_count=_count_start() + prev_sum_in(counted.cast(pl.Int64), "s_gid")
-    )
+    # without a counted row no bet was counted before any row (the sums are 0)
+    any_counted = counted_somewhere(frame, counted)
+    before = prev_sum_in(counted.cast(pl.Int64), "s_gid") if any_counted else pl.lit(0, pl.Int64)
+    frame = frame.with_columns(fl_count=_count_start() + before)
     cap = 1 + pl.col("opt_fl_max_raises")
     reached_with_three = counted & (pl.col("fl_count") + 1 >= cap) & (pl.col("n_with_chips") >= 3)
     from_level = pl.col("opt_fl_short_allin_completion") == "complete_to_level"
@@ -89,11 +99,13 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     last_counted = prev_ffill_in(pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "s_gid")
     scope_ok = (pl.col("opt_fl_reopen_scope") == "facing") | last_counted.fill_null(True)
     heads_up_rule = pl.col("opt_fl_cap_heads_up")
+    # reached_with_three implies counted
+    earlier_three = _prev_any(reached_with_three) if any_counted else pl.lit(False)
     lifted = (
         pl.when(heads_up_rule == "uncapped_when_two_dealt")
         .then(pl.col("n_dealt") == 2)
         .when(heads_up_rule == "uncapped_when_heads_up")
-        .then((pl.col("n_with_chips") <= 2) & ~_prev_any(reached_with_three))
+        .then((pl.col("n_with_chips") <= 2) & ~earlier_three)
         .otherwise(False)
     )
     return frame.with_columns(

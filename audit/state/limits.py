@@ -12,18 +12,25 @@ from __future__ import annotations
 import polars as pl
 
 
-def limits() -> list[pl.Expr]:
-    """raise_allowed, reopened, min_to, max_to and the pot limit, per structure."""
+def with_limits(frame: pl.DataFrame) -> pl.DataFrame:
+    """`frame` plus reopened, raise_allowed, min_to, max_to and the pot limit, per structure.
+
+    In three steps, each reading the columns of the one before: `reopened` feeds
+    `raise_allowed`, which feeds min_to and max_to (an eager with_columns computes an
+    expression again for every column it appears in)."""
     structure = pl.col("structure")
     is_fl, is_pl = structure == "FL", structure == "PL"
     known = structure.is_in(("NL", "PL", "FL", "CAP"))
     nl_reopened = pl.col("to_call") >= pl.col("full_increment")
-    reopened = pl.when(is_fl).then(pl.col("fl_reopened")).otherwise(nl_reopened)
+    frame = frame.with_columns(
+        reopened=pl.when(is_fl).then(pl.col("fl_reopened")).otherwise(nl_reopened)
+    )
     allowed = (
         (pl.col("stack_before") > pl.col("to_call"))
-        & (~pl.col("acted_before") | reopened)
+        & (~pl.col("acted_before") | pl.col("reopened"))
         & ~(is_fl & pl.col("fl_capped"))
     )
+    frame = frame.with_columns(raise_allowed=pl.when(known).then(allowed))
     pl_limit = pl.max_horizontal("pl_max_to", "min_raise_to")
     min_full = pl.when(is_fl).then(pl.col("fl_required")).otherwise(pl.col("min_raise_to"))
     max_full = (
@@ -33,11 +40,9 @@ def limits() -> list[pl.Expr]:
         .then(pl.min_horizontal(pl_limit, pl.col("allin_to")))
         .otherwise(pl.col("allin_to"))
     )
-    raise_allowed = pl.when(known).then(allowed)
-    return [
-        reopened.alias("reopened"),
-        raise_allowed.alias("raise_allowed"),
+    raise_allowed = pl.col("raise_allowed")
+    return frame.with_columns(
         pl.when(raise_allowed).then(min_full).alias("min_to"),
         pl.when(raise_allowed).then(max_full).alias("max_to"),
         pl.when(is_pl).then(pl_limit).alias("pl_limit"),
-    ]
+    )

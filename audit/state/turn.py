@@ -311,13 +311,20 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     frame = frame.with_columns(
         nobody_owes=closed | ~pl.col("_anyone_owes"),
         round_open=~closed & pl.col("_anyone_needs"),
+        _after=after_previous(ring),
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
-    scratch = ["_anyone_owes", "_anyone_matched", "_anyone_needs", "_active"]
+    scratch = ["_anyone_owes", "_anyone_matched", "_anyone_needs", "_active", "_after"]
     scratch += ["_top", "_second", "_at_top"]
     scratch += ["_cb_top", "_cb_second"]
     scratch += [*_previous_row(), *bits, *history, *base, *caps, *owing]
     return frame.drop(scratch)
+
+
+def after_previous(ring: int) -> pl.Expr:
+    """The previous actor's seat mod `ring` (floor mod): the column `_after` that
+    _expected_seat's chain reads."""
+    return pl.col("previous_actor").cast(pl.Int64) % ring
 
 
 def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
@@ -328,10 +335,11 @@ def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
     previous = pl.col("previous_actor").cast(pl.Int64)
     if min(seats, default=0) < 0:
         return _expected_seat_by_distance(seats, ring, previous)
-    # With every seat in 0..ring-1 and p = previous mod ring (floor mod, as `%`), the seat at
-    # the least clockwise distance is the lowest owing seat above p, else the lowest owing seat:
-    # one when/then chain, cheaper than a distance per seat and a horizontal min.
-    after = previous % ring
+    # With every seat in 0..ring-1 and p = previous mod ring (the column `_after`: computed
+    # once, not in each branch), the seat at the least clockwise distance is the lowest owing
+    # seat above p, else the lowest owing seat: one when/then chain, cheaper than a distance
+    # per seat and a horizontal min.
+    after = pl.col("_after")
     chain = pl.when(pl.lit(False)).then(pl.lit(None, pl.Int16))
     for s in seats:
         chain = chain.when(pl.col(f"_owes_{s}") & (after < s)).then(pl.lit(s, pl.Int16))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.state.fixed_limit import fl_limits
-from audit.state.limits import limits
+from audit.state.limits import with_limits
 from audit.state.passes import player_pass, street_pass
 from audit.state.turn import turn_pass
 
@@ -49,7 +49,7 @@ def void_reason() -> pl.Expr:
 def _state_once(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     frame = street_pass(player_pass(frame))
     frame = fl_limits(turn_pass(frame, seats, ring))
-    return frame.with_columns(limits()).with_columns(void_reason=void_reason())
+    return with_limits(frame).with_columns(void_reason=void_reason())
 
 
 def settle_void(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:

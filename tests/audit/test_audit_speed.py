@@ -28,6 +28,7 @@ from audit.state.turn import (
     _count_true,
     _expected_seat,
     _expected_seat_by_distance,
+    after_previous,
     seat_table,
 )
 from audit.state.void import _write_back
@@ -59,7 +60,7 @@ def _owing_frame(rows: int, seed: int) -> pl.DataFrame:
 
 @pytest.mark.parametrize("seed", range(5))
 def test_expected_seat_chain_matches_clockwise_distance(seed: int) -> None:
-    frame = _owing_frame(2000, seed)
+    frame = _owing_frame(2000, seed).with_columns(_after=after_previous(RING))
     previous = pl.col("previous_actor").cast(pl.Int64)
     chained = frame.select(_expected_seat(SEATS, RING)).to_series()
     by_distance = frame.select(_expected_seat_by_distance(SEATS, RING, previous)).to_series()
@@ -71,7 +72,7 @@ def test_expected_seat_chain_matches_clockwise_distance(seed: int) -> None:
 def test_expected_seat_negative_seats_use_the_distance_form() -> None:
     frame = pl.DataFrame(
         {"_owes_-1": [True], "_owes_2": [True], "previous_actor": [0], "nobody_owes": [False]}
-    )
+    )  # no `_after` column: the distance form does not read it
     assert frame.select(_expected_seat([-1, 2], 5)).item() == 2
 
 

@@ -1,5 +1,6 @@
 """The check's shortcuts of the eighth round (#18, docs/audit-speed.md) give exactly what the
-plain forms they replaced give: money() with one branch for the decimal scales."""
+plain forms they replaced give: money() with one branch for the decimal scales, and the
+fixed-limit windows left out where no row counts."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ import random
 
 import polars as pl
 import pytest
+from conftest import SAMPLE_DATA
 
+import audit.state.fixed_limit
+import audit.state.void
+from audit import Options, check
+from audit.examples import example_sections, parse_example
+from audit.rules import RULES
+from audit.state.fixed_limit import IS_FL, fl_limits
+from audit.testing import tables_from_vector
 from audit.text import money
 
 
@@ -63,3 +72,59 @@ def test_money_texts() -> None:
     )
     texts = frame.select(money(pl.col("amount"))).to_series().to_list()
     assert texts == ["1.50", "-12.05", "0.5", "1.2345", "3", "1.4285714285714286", None]
+
+
+def _fl_inputs() -> list[tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]]:
+    """Each sample file alone (NL-only slices and FL ones) and every rule's examples."""
+    from parsers import parse_paths
+
+    tables = []
+    for path in sorted(SAMPLE_DATA.iterdir()):
+        parsed = parse_paths([path])
+        tables.append((parsed.hands, parsed.seats, parsed.actions))
+    for rule in RULES.values():
+        if rule.session_frame is None:
+            for text in example_sections(rule.doc).values():
+                tables.append(tables_from_vector(parse_example(text)[0]))
+    return [t for t in tables if t[2].height]
+
+
+FL_OPTIONS = [
+    Options(),
+    Options(
+        fl_short_allin_counts_to_cap="always",
+        fl_cap_heads_up="uncapped_when_heads_up",
+        fl_half_allin_level="full_bet",
+        fl_reopen_scope="last_raise",
+    ),
+]
+
+
+@pytest.mark.parametrize("options", FL_OPTIONS, ids=["default", "always"])
+def test_fixed_limit_without_a_counted_row_matches_the_windows(
+    options: Options, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fixed_limit's constants where nothing counts against the windows they stand for (the
+    plain form: counted_somewhere forced true), on the frames fl_limits gets in the check of
+    slices with and without FL raises (both void rounds)."""
+    frames: list[pl.DataFrame] = []
+    real_limits = audit.state.void.fl_limits
+
+    def capture(frame: pl.DataFrame) -> pl.DataFrame:
+        frames.append(frame)
+        return real_limits(frame)
+
+    monkeypatch.setattr(audit.state.void, "fl_limits", capture)
+    for hands, seats, actions in _fl_inputs():
+        check(hands, seats, actions, options)
+    monkeypatch.undo()
+    real = audit.state.fixed_limit.counted_somewhere
+    shortcut_taken = [not real(f, IS_FL & pl.col("is_raise")) for f in frames]
+    assert any(shortcut_taken) and not all(shortcut_taken)  # both paths run
+    for frame in frames:
+        short = fl_limits(frame)
+        monkeypatch.setattr(audit.state.fixed_limit, "counted_somewhere", lambda *_: True)
+        plain = fl_limits(frame)
+        monkeypatch.undo()
+        assert short.equals(plain)
+        assert short.schema == plain.schema
