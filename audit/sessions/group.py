@@ -92,16 +92,14 @@ def table_batches(hands: pl.LazyFrame, batch_hands: int) -> pl.DataFrame:
     multiple of it starts a new batch; a bigger table is a batch alone). Batch numbers rise
     with the table order, so numbering each batch's sessions after the previous batches' gives
     the session ids of one pass over all hands."""
-    tables = (
+    # each table's hand keys gathered by the group_by, then exploded: no join back on the
+    # (string) table key
+    return (
         hands.group_by(TABLE_KEY)
-        .agg(pl.len().alias("_hands"))
+        .agg(pl.col("hand_key"), pl.len().alias("_hands"))
         .sort(TABLE_KEY, nulls_last=True)
         .with_columns(batch=(pl.col("_hands").cum_sum() - pl.col("_hands")) // max(1, batch_hands))
-        .drop("_hands")
-    )
-    return (
-        hands.select("hand_key", *TABLE_KEY)
-        .join(tables, on=TABLE_KEY, how="inner", nulls_equal=True)
         .select("hand_key", "batch")
+        .explode("hand_key")
         .collect()
     )

@@ -32,16 +32,19 @@ def ring() -> pl.Expr:
     return pl.max_horizontal(pl.col("max_seats").cast(pl.Int64).fill_null(0), largest, 2)
 
 
-def _in_rotation(seats: pl.LazyFrame, pairs: pl.LazyFrame, key: str) -> pl.LazyFrame:
-    """(`key`, seat, player) of the seats in the blinds' rotation of the hands `pairs.<key>`
-    names (this hand or the previous one: both are of one table, so of one game kind): in a
-    tournament every seated player (one sitting out is still dealt in and posts: PokerStars "is
-    sitting out" players post their blinds), in a cash game those not sitting out."""
-    tournament = pairs.select(key, _tournament=pl.col("is_tournament").fill_null(False))
+def _in_rotation(
+    seats: pl.LazyFrame, pairs: pl.LazyFrame, key: str, carried: tuple[str, ...] = ()
+) -> pl.LazyFrame:
+    """(`key`, seat, player, the pair's `carried` columns) of the seats in the blinds' rotation
+    of the hands `pairs.<key>` names (this hand or the previous one: both are of one table, so
+    of one game kind): in a tournament every seated player (one sitting out is still dealt in
+    and posts: PokerStars "is sitting out" players post their blinds), in a cash game those not
+    sitting out."""
+    tournament = pairs.select(key, *carried, _tournament=pl.col("is_tournament").fill_null(False))
     marked = seats.select(pl.col("hand_key").alias(key), "seat", "player", "sitting_out")
     in_rotation = pl.col("_tournament") | ~pl.col("sitting_out").fill_null(False)
     joined = marked.join(tournament, on=key, how="inner")
-    return joined.filter(in_rotation).select(key, "seat", "player")
+    return joined.filter(in_rotation).select(key, *carried, "seat", "player")
 
 
 def _carry_counts(carries: pl.LazyFrame) -> pl.LazyFrame:
@@ -57,9 +60,8 @@ def _carry_counts(carries: pl.LazyFrame) -> pl.LazyFrame:
 
 def _expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     """Per hand: arrivals, dealt count, and the big blind seat each button rule expects."""
-    now = pairs.select(
-        "hand_key", "prev_hand_key", "prev_bb_seat", "prev_button_seat", "max_seats"
-    ).join(_in_rotation(seats, pairs, "hand_key"), on="hand_key", how="inner")
+    facts = ("prev_hand_key", "prev_bb_seat", "prev_button_seat", "max_seats")
+    now = _in_rotation(seats, pairs, "hand_key", facts)
     before = _in_rotation(seats, pairs, "prev_hand_key")
     # the previous hand's player in the same seat: a join on the (hand, seat) pair alone, the
     # names compared after it (a join on the name as a third key costs twice as much)
