@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import polars as pl
 
 from audit.causes import action_link_columns, hand_link_columns, link_flags
@@ -17,8 +19,22 @@ def with_rule_columns(state: pl.DataFrame, rules: list[Rule]) -> pl.DataFrame:
         if rule.computes and rule.computes_on is not None:
             state = state.with_columns(_computed_on_rows(state, rule))
         elif rule.computes:
-            state = state.with_columns(**rule.computes)
+            for step in computed_steps(rule.computes):
+                state = state.with_columns(**step)
     return state
+
+
+def computed_steps(computes: Mapping[str, pl.Expr]) -> list[dict[str, pl.Expr]]:
+    """A rule's computed columns in steps of one with_columns each: a column that reads an
+    earlier one of them starts the next step. An eager with_columns computes an expression
+    again in every column it appears in; a fact several columns share is cheaper as a column
+    of its own (ROUND-INCOMPLETE)."""
+    steps: list[dict[str, pl.Expr]] = [{}]
+    for name, expr in computes.items():
+        if set(expr.meta.root_names()) & set(steps[-1]):
+            steps.append({})
+        steps[-1][name] = expr
+    return steps
 
 
 def _computed_on_rows(state: pl.DataFrame, rule: Rule) -> list[pl.Series]:
@@ -27,7 +43,10 @@ def _computed_on_rows(state: pl.DataFrame, rule: Rule) -> list[pl.Series]:
     assert rule.computes_on is not None
     where = state.select(pl.arg_where(rule.computes_on.fill_null(False))).to_series()
     needed = {name for expr in rule.computes.values() for name in expr.meta.root_names()}
-    values = state.select(sorted(needed))[where].select(**rule.computes)
+    values = state.select(sorted(needed - set(rule.computes)))[where]
+    for step in computed_steps(rule.computes):
+        values = values.with_columns(**step)
+    values = values.select(list(rule.computes))
     return [
         pl.repeat(None, state.height, dtype=column.dtype, eager=True)
         .alias(column.name)

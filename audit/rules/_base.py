@@ -53,7 +53,8 @@ class Rule:
     #: audit.options.Options fields that change what the rule flags (read by the rule itself
     #: as `opt_<field>` columns, or through the state it reads), severity_option included
     options: tuple[str, ...] = ()
-    #: columns the rule adds to the whole state before its test (windows allowed)
+    #: columns the rule adds to the whole state before its test (windows allowed), in order: a
+    #: column may read the rule's earlier ones (assemble.computed_steps)
     computes: Mapping[str, pl.Expr] = field(default_factory=dict)
     #: the rows the `computes` columns can be non-null on (row-wise, no window): they are then
     #: computed on those rows alone, null elsewhere (audit/assemble.py, with_rule_columns).

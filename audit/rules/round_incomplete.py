@@ -40,21 +40,31 @@ def _betting_could_go_on() -> pl.Expr:
 
 
 def _open_rounds() -> dict[str, pl.Expr]:
-    """round_left_open, open_street (the street left open) and open_seat (who owed)."""
+    """round_left_open, open_street (the street left open) and open_seat (who owed).
+
+    The facts several of them read are columns of their own, computed first (`_open_before`:
+    the last street end of the hand was open; `_open_before_street`: its street; `_could_go_on`;
+    `_hand_end_open`): the computed columns run in steps (assemble.with_rule_columns), so each
+    window runs once rather than once per column that reads it.
+    """
     betting = col("is_betting") & ~SENTINEL & ~col("site_kill")
     first_betting = betting & ~prev_any_in(betting, "s_gid")
-    last_open = prev_ffill_in(pl.when(SENTINEL).then(col("round_open")), "h_gid")
-    last_street = prev_ffill_in(pl.when(SENTINEL).then(col("street")), "h_gid")
+    last_open, last_street = col("_open_before"), col("_open_before_street")
     last_seat = prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "h_gid")
-    skipped = (col("street") - last_street >= 2) & _betting_could_go_on()
+    skipped = (col("street") - last_street >= 2) & col("_could_go_on")
     row_open = first_betting & (last_open.fill_null(False) | skipped.fill_null(False))
-    end_skipped = (col("street") < 3) & _betting_could_go_on()
-    hand_end_open = (
-        SENTINEL & col("is_last_sentinel") & col("settled") & (col("round_open") | end_skipped)
-    )
+    end_skipped = (col("street") < 3) & col("_could_go_on")
+    hand_end_open = col("_hand_end_open")
     end_street = pl.when(col("round_open")).then(col("street")).otherwise(col("street") + 1)
     row_street = pl.when(last_open).then(last_street).otherwise(last_street + 1)
     return {
+        "_open_before": prev_ffill_in(pl.when(SENTINEL).then(col("round_open")), "h_gid"),
+        "_open_before_street": prev_ffill_in(pl.when(SENTINEL).then(col("street")), "h_gid"),
+        "_could_go_on": _betting_could_go_on(),
+        "_hand_end_open": SENTINEL
+        & col("is_last_sentinel")
+        & col("settled")
+        & (col("round_open") | end_skipped),
         "round_left_open": row_open | hand_end_open,
         "open_street": pl.when(hand_end_open).then(end_street).otherwise(row_street),
         "open_seat": pl.when(hand_end_open & col("round_open"))

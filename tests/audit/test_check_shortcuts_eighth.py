@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 from conftest import SAMPLE_DATA
 
+import audit.engine
 import audit.state.fixed_limit
 import audit.state.void
 from audit import Options, check
@@ -128,3 +129,61 @@ def test_fixed_limit_without_a_counted_row_matches_the_windows(
         monkeypatch.undo()
         assert short.equals(plain)
         assert short.schema == plain.schema
+
+
+def _open_rounds_in_one_step() -> dict[str, pl.Expr]:
+    """ROUND-INCOMPLETE's computed columns as one step (the plain form before the eighth
+    round: every shared window inlined in each column that reads it)."""
+    from audit.rules.round_incomplete import SENTINEL, _betting_could_go_on
+    from audit.state.windows import prev_any_in, prev_ffill_in
+
+    col = pl.col
+    betting = col("is_betting") & ~SENTINEL & ~col("site_kill")
+    first_betting = betting & ~prev_any_in(betting, "s_gid")
+    last_open = prev_ffill_in(pl.when(SENTINEL).then(col("round_open")), "h_gid")
+    last_street = prev_ffill_in(pl.when(SENTINEL).then(col("street")), "h_gid")
+    last_seat = prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "h_gid")
+    skipped = (col("street") - last_street >= 2) & _betting_could_go_on()
+    row_open = first_betting & (last_open.fill_null(False) | skipped.fill_null(False))
+    end_skipped = (col("street") < 3) & _betting_could_go_on()
+    hand_end_open = (
+        SENTINEL & col("is_last_sentinel") & col("settled") & (col("round_open") | end_skipped)
+    )
+    end_street = pl.when(col("round_open")).then(col("street")).otherwise(col("street") + 1)
+    row_street = pl.when(last_open).then(last_street).otherwise(last_street + 1)
+    return {
+        "round_left_open": row_open | hand_end_open,
+        "open_street": pl.when(hand_end_open).then(end_street).otherwise(row_street),
+        "open_seat": pl.when(hand_end_open & col("round_open"))
+        .then(col("expected_seat"))
+        .when(~hand_end_open & last_open)
+        .then(last_seat),
+    }
+
+
+def test_round_incomplete_in_steps_matches_one_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ROUND-INCOMPLETE's columns computed in steps (shared windows as columns of their own)
+    against the one-step form, on the states of the sample files and every rule's examples."""
+    from audit.assemble import computed_steps, with_rule_columns
+
+    rule = RULES["ROUND-INCOMPLETE"]
+    assert len(computed_steps(rule.computes)) > 1
+    states: list[pl.DataFrame] = []
+    real = audit.engine.with_rule_columns
+
+    def capture(state: pl.DataFrame, rules: list) -> pl.DataFrame:  # type: ignore[type-arg]
+        states.append(state)
+        return real(state, rules)
+
+    monkeypatch.setattr(audit.engine, "with_rule_columns", capture)
+    for hands, seats, actions in _fl_inputs():
+        check(hands, seats, actions)
+    monkeypatch.undo()
+    flagged = 0
+    for state in states:
+        got = with_rule_columns(state, [rule])
+        plain = state.with_columns(**_open_rounds_in_one_step())
+        for name in ("round_left_open", "open_street", "open_seat"):
+            assert got.get_column(name).equals(plain.get_column(name))
+        flagged += int(got.get_column("round_left_open").fill_null(False).sum())
+    assert flagged > 0  # the inputs hold rounds left open
