@@ -44,7 +44,7 @@ def _open_rounds() -> dict[str, pl.Expr]:
 
     The facts several of them read are columns of their own, computed first (`_open_before`:
     the last street end of the hand was open; `_open_before_street`: its street; `_could_go_on`;
-    `_hand_end_open`): the computed columns run in steps (assemble.with_rule_columns), so each
+    `_hand_end_open`): the computed columns run in steps (assemble.computed_steps), so each
     window runs once rather than once per column that reads it.
     """
     betting = col("is_betting") & ~SENTINEL & ~col("site_kill")
