@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,9 +43,6 @@ RUN_JSON = "run.json"
 BATCH_BYTES = 8 << 20  # input bytes audited together (small files share one pipeline run)
 BATCH_FILES = 256
 PARQUET_TABLES: tuple[str, ...] = TABLE_NAMES  # every table of the run
-COMBINE_THREADS = 2  # tables written at once after the units (combine_parts)
-#: The combine's order: the biggest tables first, so the small ones fill the other thread.
-COMBINE_ORDER: tuple[str, ...] = ("actions", "cards", "seats", "hands", "violations", "quarantine")
 
 #: Called once per input file: (entry, reused_from_resume).
 FileHook = Callable[[FileEntry, bool], None]
@@ -106,17 +102,9 @@ def audit_files(
 def combine_parts(
     parts: Sequence[StoredPart], out_dir: Path, run_id: str = ""
 ) -> dict[str, pl.LazyFrame]:
-    """Write the combined Parquet tables and return lazy scans of them.
-
-    COMBINE_THREADS tables are written at once, the biggest first (Polars releases the GIL):
-    one sink keeps both cores busy only ~85 % of its time (its start, its end, the small
-    tables' short pipelines), a second sink fills the gaps."""
-
-    def sink(table: str) -> None:
+    """Write the combined Parquet tables and return lazy scans of them."""
+    for table in PARQUET_TABLES:
         sink_combined(parts, table, out_dir / f"{table}.parquet", run_id)
-
-    with ThreadPoolExecutor(COMBINE_THREADS, thread_name_prefix="hhaudit-combine") as pool:
-        list(pool.map(sink, sorted(PARQUET_TABLES, key=COMBINE_ORDER.index)))
     return {table: pl.scan_parquet(out_dir / f"{table}.parquet") for table in PARQUET_TABLES}
 
 
