@@ -25,7 +25,9 @@ carry them; the hashing is the one Python loop of a run over hands (~1 us a hand
 from __future__ import annotations
 
 import hashlib
+import io
 
+import numpy as np
 import polars as pl
 
 UID_VERSION = "hhaudit-hand-v1"
@@ -49,37 +51,71 @@ def _identity_text(betting: pl.Expr) -> pl.Expr:
     return pl.concat_str([*parts, betting], separator=FIELD)
 
 
-def _betting_rows(actions: pl.DataFrame) -> pl.DataFrame:
-    """Each action's betting text after a RECORD mark, in (hand_key, seq) order, with the span
-    [_start, _end) of its text without the mark in the concatenation of all the rows."""
+def _rows_as_csv(betting: pl.DataFrame) -> tuple[bytes, pl.Series] | None:
+    """The rows' betting texts, each ended by RECORD, written as one CSV (separator "|", no
+    quoting, null as ""): the same bytes as the texts cast and joined, at ~0.4x the CPU. With
+    the position of each row's RECORD; None when a value holds a RECORD itself (the ends would
+    be ambiguous) or a column is of a type whose CSV text may differ from its cast (floats)."""
+    if not all(_written_as_cast(dtype) for dtype in betting.select(BETTING_TEXT).dtypes):
+        return None
+    out = io.BytesIO()
+    betting.select(BETTING_TEXT).write_csv(
+        out,
+        include_header=False,
+        separator="|",
+        line_terminator=RECORD,
+        quote_style="never",
+        null_value="",
+    )
+    buffer = out.getvalue()
+    ends = np.flatnonzero(np.frombuffer(buffer, dtype=np.uint8) == ord(RECORD))
+    if len(ends) != betting.height:
+        return None
+    return buffer, pl.Series("_end", ends, dtype=pl.Int64)
+
+
+def _written_as_cast(dtype: pl.DataType) -> bool:
+    """A type that CSV writes as the text of its cast to String (integers, strings, enums)."""
+    return dtype.is_integer() or isinstance(dtype, pl.String | pl.Enum | pl.Categorical)
+
+
+def _rows_as_texts(betting: pl.DataFrame) -> tuple[bytes, pl.Series]:
+    """The same buffer from Polars texts (the general way: any value), with the rows' ends."""
     text = pl.concat_str(
         [pl.col(name).cast(pl.String).fill_null("") for name in BETTING_TEXT], separator="|"
     )
-    rows = actions.sort("hand_key", "seq").select(
-        "hand_key", pl.concat_str(pl.lit(RECORD), text).alias("_row")
+    rows = betting.select(pl.concat_str(text, pl.lit(RECORD)).alias("_row"))
+    ends = rows.get_column("_row").str.len_bytes().cast(pl.Int64).cum_sum() - 1
+    return rows.get_column("_row").str.join("").item().encode(), ends.alias("_end")
+
+
+def _betting_spans(actions: pl.DataFrame) -> tuple[bytes, pl.DataFrame]:
+    """All actions' betting texts in (hand_key, seq) order, each ended by RECORD, as one
+    buffer; and hand_key -> [_start, _end): the hand's rows joined by RECORD in that buffer."""
+    betting = actions.sort("hand_key", "seq")
+    buffer, ends = _rows_as_csv(betting) or _rows_as_texts(betting)
+    rows = betting.select("hand_key").with_columns(
+        _start=ends.shift(1, fill_value=-1) + 1, _end=ends
     )
-    size = pl.col("_row").str.len_bytes().cast(pl.Int64)
-    return rows.with_columns(_end=size.cum_sum()).with_columns(
-        _start=pl.col("_end") - size + len(RECORD.encode())
+    spans = rows.group_by("hand_key", maintain_order=True).agg(
+        pl.col("_start").first(), pl.col("_end").last()
     )
+    return buffer, spans
 
 
 def hand_uids(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     """hand_key -> hand_uid for every hand of `hands`, in its order.
 
     The identity text is the hand's prefix (version, site, hand id) then its betting: the
-    rows' texts of its actions joined by RECORD. All the rows are concatenated once, so each
-    hand's betting is one byte span of that buffer (the RECORD marks between its rows are the
-    join); the digest is fed the prefix then the span: the same bytes as the text whole."""
-    rows = _betting_rows(actions.select("hand_key", "seq", *BETTING_TEXT))
-    spans = rows.group_by("hand_key", maintain_order=True).agg(
-        pl.col("_start").first(), pl.col("_end").last()
-    )
-    buffer = memoryview(rows.get_column("_row").str.join("").item().encode())
+    rows' texts of its actions joined by RECORD. All the rows are written once into one
+    buffer, so each hand's betting is one byte span of it (the RECORD marks between its rows
+    are the join); the digest is fed the prefix then the span: the same bytes as the text
+    whole."""
+    buffer, spans = _betting_spans(actions.select("hand_key", "seq", *BETTING_TEXT))
     keyed = hands.select("hand_key", _identity_text(pl.lit("")).alias("_prefix")).join(
         spans, on="hand_key", how="left", maintain_order="left"
     )
-    return keyed.select("hand_key", _span_digests(keyed, buffer))
+    return keyed.select("hand_key", _span_digests(keyed, memoryview(buffer)))
 
 
 def _span_digests(keyed: pl.DataFrame, buffer: memoryview) -> pl.Series:
