@@ -22,7 +22,13 @@ from parsers.core.keys import file_of_key
 from parsers.core.lines import read_lines, segment
 from parsers.core.pipeline import SKIPPED_SCHEMA, Tables, parse_hands
 from parsers.core.prefilter import any_matches
-from parsers.detect import FORMATS, SiteFormat, any_header_pattern, prepare_file_lines
+from parsers.detect import (
+    FORMATS,
+    SiteFormat,
+    any_header_pattern,
+    prepare_file_lines,
+    unreadable_formats,
+)
 from parsers.schema import conform, empty
 
 BATCH_BYTES = 64 * 1024 * 1024
@@ -62,6 +68,8 @@ class _Source:
     report: FileReport
     file_id: int
     lines: pl.DataFrame | None = None
+    #: FORMATS indices no header line of the file can be (detect.unreadable_formats)
+    unreadable: frozenset[int] = frozenset()
 
 
 def _unsupported(headers: pl.DataFrame, site: SiteFormat, sources: pl.DataFrame) -> Tables:
@@ -150,8 +158,19 @@ def _load(
         return source
     decoded = decode(data)
     report.encoding = decoded.encoding
-    source.lines = prepare_file_lines(read_lines(decoded.data, file_id, first_line))
+    read = read_lines(decoded.data, file_id, first_line)
+    source.lines = prepare_file_lines(read)
+    if source.lines is read:  # the bytes are those of the lines (no hook rewrote them)
+        source.unreadable = unreadable_formats(decoded.data)
     return source
+
+
+def _is_header(stacked: pl.DataFrame, loaded: list[_Source]) -> pl.Series:
+    """Whether each line is the header of some format; the formats no file of the batch can
+    hold a header of (`_Source.unreadable`) are left out of the search."""
+    unreadable = frozenset.intersection(*(s.unreadable for s in loaded))
+    formats = [f for index, f in enumerate(FORMATS) if index not in unreadable]
+    return any_matches(stacked, [f.header for f in formats], any_header_pattern(formats))
 
 
 def _count(frame: pl.DataFrame, name: str) -> dict[int, int]:
@@ -168,9 +187,7 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
             source.report.error = source.report.error or NOT_A_HAND_HISTORY
         return ParsedTables(files=reports)
     stacked = pl.concat(frames)
-    lines = segment(
-        stacked, any_matches(stacked, [f.header for f in FORMATS], any_header_pattern())
-    )
+    lines = segment(stacked, _is_header(stacked, [s for s in batch if s.lines is not None]))
     sources = pl.DataFrame(
         {"file_id": [s.file_id for s in batch], "source_file": [s.report.path for s in batch]},
         schema={"file_id": pl.Int32, "source_file": pl.String},

@@ -19,6 +19,7 @@ import polars as pl
 from parsers.core.card_lines import CardLines
 from parsers.core.grammar import Grammar
 from parsers.core.pipeline import Tables
+from parsers.core.prefilter import required_literal
 from parsers.documents.ipoker.reader import HEADER as IPOKER_HEADER
 from parsers.documents.ipoker.reader import parse_ipoker
 from parsers.documents.phh.reader import HEADER as PHH_HEADER
@@ -100,6 +101,22 @@ def prepare_file_lines(lines: pl.DataFrame) -> pl.DataFrame:
 def any_header_pattern(formats: Sequence[SiteFormat] = FORMATS) -> str:
     """One regex matching the hand header of any known format."""
     return "|".join(f"(?:{f.header})" for f in formats)
+
+
+def unreadable_formats(data: bytes) -> frozenset[int]:
+    """Indices in FORMATS of the formats whose header is not anchored at the line start and
+    needs a byte that `data` (a decoded file) does not hold: no line of it can be such a header.
+
+    An unanchored header (iPoker's `<game ... gamecode=`) makes the header search scan the whole
+    of every line; a file without one of its bytes (one `memchr` each) is searched without it."""
+    found = []
+    for index, site_format in enumerate(FORMATS):
+        if site_format.header.startswith("^"):
+            continue
+        needed = required_literal(site_format.header).encode()
+        if any(bytes([byte]) not in data for byte in dict.fromkeys(needed)):
+            found.append(index)
+    return frozenset(found)
 
 
 def format_index_expr(text: pl.Expr, formats: Sequence[SiteFormat] = FORMATS) -> pl.Expr:

@@ -23,8 +23,9 @@ import polars as pl
 
 from parsers.core.cards import canonical_card, card_tokens, is_hidden_card
 from parsers.core.distinct import with_per_distinct
+from parsers.core.groups import matching_groups
 from parsers.core.pairs import pair_rows
-from parsers.core.prefilter import literal_rows, matching_groups, needs_literal, rows_matching
+from parsers.core.prefilter import literal_rows, needs_literal, rows_matching
 from parsers.schema import conform, empty
 
 #: The board's number as printed ("FIRST Board [...]", "Board 2 [...]") -> 1..3.

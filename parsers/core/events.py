@@ -16,9 +16,11 @@ import polars as pl
 
 from parsers.core.distinct import with_per_distinct
 from parsers.core.grammar import Grammar
+from parsers.core.groups import candidate_groups, candidate_test
 from parsers.core.lines import PRE_DEAL, SUMMARY
 from parsers.core.pairs import PAIR, pair_rows
-from parsers.core.prefilter import compacted, lazy_matching_groups
+from parsers.core.plain_seats import seat_groups
+from parsers.core.prefilter import compacted
 
 #: A line is identified by its hand (which carries the file) and its line number.
 LINE_KEY = ["hand_key", "line_no"]
@@ -32,14 +34,14 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         lines.lazy()
         .select("hand_key", "line_no", *order, "section", "text")
         .filter((pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat "))
+        .collect()
     )
-    groups = pl.col("text").str.extract_groups(grammar.seat_line)
+    read = seat_groups(pre_deal, grammar.seat_line, ["hand_key", "line_no", *order])
     seat = pl.col("seat").cast(pl.Int16)
     # `_row` (the line's rank, parsers.core.pipeline) orders on one integer and lets classify()
     # drop the seat lines without a join; callers drop it from the seats table
     return (
-        pre_deal.select("hand_key", "line_no", *order, groups.alias("g"))
-        .unnest("g")
+        read.lazy()
         .filter(pl.col("player").is_not_null())
         .sort(order or ["hand_key", "line_no"])
         .select(
@@ -185,25 +187,43 @@ def _verb_with_suffix(grammar: Grammar) -> pl.Expr:
 def _named_events(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Lines like "Uncalled bet (x) returned to X": kind, player and amount from one pattern.
 
-    One lazy plan for every pattern, over the lines' texts copied together first: the loose
-    lines are a sparse subset of the file, read once per pattern."""
+    The lines' texts are copied together first (the loose lines are a sparse subset of the
+    file); every pattern's literal test runs in one pass, and the patterns no line may match
+    are left out of the one lazy plan that reads the others."""
     order = ["_row"] if "_row" in lines.columns else []
     lines = compacted(lines.select("hand_key", "line_no", "section", *order, "text"))
-    parts = [
-        lazy_matching_groups(lines.lazy(), pattern).select(
-            "hand_key",
-            "line_no",
-            "section",
-            *order,
-            "player",
-            pl.lit(kind).alias("verb"),
-            pl.col("amount").alias("amount_s"),
-            pl.lit(None, dtype=pl.String).alias("to_s"),
-            pl.lit(False).alias("all_in"),
-        )
-        for kind, pattern in grammar.named_lines
-    ]
+    tests = [candidate_test(pl.col("text"), pattern) for _, pattern in grammar.named_lines]
+    flags = lines.select(*(t.alias(f"_{i}") for i, t in enumerate(tests) if t is not None))
+    parts = []
+    for index, (kind, pattern) in enumerate(grammar.named_lines):
+        candidates = lines
+        if tests[index] is not None:
+            mask = flags.get_column(f"_{index}")
+            if not mask.any():
+                continue
+            candidates = lines.filter(mask)
+        parts.append(_named_part(candidate_groups(candidates.lazy(), pattern), kind, order))
+    if not parts:  # no line may be a named line: the columns the plan would give
+        empty = lines.clear().with_columns(pl.lit(None, dtype=pl.String).alias(n) for n in NAMED)
+        return _named_part(empty.lazy(), "", order).collect()
     return pl.concat(parts).collect()
+
+
+NAMED = ("player", "amount")
+
+
+def _named_part(found: pl.LazyFrame, kind: str, order: list[str]) -> pl.LazyFrame:
+    return found.select(
+        "hand_key",
+        "line_no",
+        "section",
+        *order,
+        "player",
+        pl.lit(kind).alias("verb"),
+        pl.col("amount").alias("amount_s"),
+        pl.lit(None, dtype=pl.String).alias("to_s"),
+        pl.lit(False).alias("all_in"),
+    )
 
 
 def _seated_only(named: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:

@@ -227,32 +227,6 @@ def rows_matching(
     return frame.filter(text.str.contains(pattern))
 
 
-#: Name of the group `matching_groups` wraps a pattern in: it holds the whole match, so it is
-#: set exactly on the rows that match (any group of the pattern itself may be optional).
-WHOLE_MATCH = "_whole_match"
-
-
-def matching_groups(frame: pl.DataFrame, pattern: str, column: str = "text") -> pl.DataFrame:
-    """`rows_matching(frame, pattern, column)` with the pattern's named groups as columns.
-
-    The regex runs once per candidate row: the match test reads the groups (a `contains`
-    pass before `extract_groups` would run it twice). Unnamed groups are numbered from 2."""
-    return lazy_matching_groups(frame.lazy(), pattern, column).collect()
-
-
-def lazy_matching_groups(frame: pl.LazyFrame, pattern: str, column: str = "text") -> pl.LazyFrame:
-    """`matching_groups` as a lazy plan: several patterns over one frame collect at once."""
-    text = pl.col(column)
-    first = _first_test(text, pattern, None)
-    if first is not None:
-        frame = frame.filter(first)
-    groups = text.str.extract_groups(f"(?P<{WHOLE_MATCH}>{pattern})").alias(WHOLE_MATCH)
-    found = frame.with_columns(groups).filter(
-        pl.col(WHOLE_MATCH).struct.field(WHOLE_MATCH).is_not_null()
-    )
-    return found.unnest(WHOLE_MATCH).drop(WHOLE_MATCH)
-
-
 def compacted(frame: pl.DataFrame, column: str = "text") -> pl.DataFrame:
     """`frame` with the strings of `column` copied next to each other.
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from parsers.core import prefilter
+from parsers.core import groups, prefilter
 from parsers.core.grammar import Grammar
 from parsers.core.prefilter import (
     literal_prefix,
@@ -242,6 +242,6 @@ def test_compacted_keeps_the_values_and_lazy_matching_groups_equals_matching_gro
     copied = prefilter.compacted(lines)
     assert copied.equals(lines)
     pattern = r"^Seat (?P<seat>\d+): (?P<player>.+?) \("
-    lazy = prefilter.lazy_matching_groups(copied.lazy(), pattern).collect()
-    assert lazy.equals(prefilter.matching_groups(lines, pattern))
+    lazy = groups.lazy_matching_groups(copied.lazy(), pattern).collect()
+    assert lazy.equals(groups.matching_groups(lines, pattern))
     assert lazy.height == sum(1 for t in lines["text"] if t.startswith("Seat "))

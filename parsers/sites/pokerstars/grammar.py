@@ -7,6 +7,7 @@ Only patterns live here; the pipeline is shared (parsers/core/pipeline.py).
 from __future__ import annotations
 
 from parsers.core.grammar import Grammar
+from parsers.core.plain_seats import STARS_SEAT_LINE
 from parsers.sites.pokerstars.header import read_stars_header
 from parsers.sites.pokerstars.hooks import HOOKS
 
@@ -131,10 +132,7 @@ POKERSTARS = Grammar(
         r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max_seats>\d+)-[mM]ax)?"
         r"(?P<play_money> \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?"
     ),
-    seat_line=(
-        r"^Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>[^()]*?) in chips"
-        r"(?:, [^()]*)?\)(?P<tail>.*)$"
-    ),
+    seat_line=STARS_SEAT_LINE,
     sitting_out=r"is sitting out|out of hand",
     actor_action=ACTOR_ACTION,
     verbs=VERBS,
