@@ -2,10 +2,11 @@
 
 `matching_groups` runs a pattern on the lines its literal test keeps (parsers/core/prefilter.py)
 and returns its named groups as columns. Patterns of the form `^(?P<name>.+)<literal><rest>`
-("X collected $1 from pot", "X: shows [...]") are read by a split where that is exact
-(`head_split`): capturing a leading name is the costly part of the regex, since the engine
-tries every end of the name. On a line holding the literal once, the name can only end there,
-greedy `.+` or lazy `.+?` alike: it is the text before the literal (one `splitn`), and the
+("X collected $1 from pot", "X re-buys and receives ...") are read by a split where that is
+exact (`head_split`): capturing a greedy leading name is the costly part of the regex, since
+the engine tries every end of the name from the line's end back (a lazy `.+?` name is cheap:
+those keep the regex). On a line holding the literal once, the name can only end there: it is
+the text before the literal (one `splitn`), and the
 other groups are those of `rest` matched at the start of the text after it (a short text, read
 without the name's backtracking). "Once" is counted on a part of the literal that cannot
 overlap itself (`_core`: no prefix of it is also its suffix, so `count_matches` counts every
@@ -81,7 +82,7 @@ def _regex_groups(frame: pl.LazyFrame, pattern: str, column: str) -> pl.LazyFram
 
 @dataclass(frozen=True)
 class HeadSplit:
-    """`^(?P<name>.+)<literal><rest>` (or `.+?`), read by `_split_groups` (module doc)."""
+    """`^(?P<name>.+)<literal><rest>`, read by `_split_groups` (module doc)."""
 
     name: str
     literal: str
@@ -89,7 +90,7 @@ class HeadSplit:
     rest: str
 
 
-_HEAD = re.compile(r"\^\(\?P<(?P<name>[A-Za-z_][A-Za-z0-9_]*)>\.\+\??\)")
+_HEAD = re.compile(r"\^\(\?P<(?P<name>[A-Za-z_][A-Za-z0-9_]*)>\.\+\)")
 _LOOKS_BEFORE = re.compile(r"(?<!\\)(?:\\\\)*\\[AbB]")
 _REST_MATCH = "_rest_match"
 

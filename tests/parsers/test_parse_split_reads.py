@@ -102,8 +102,8 @@ SPLIT_PATTERNS = _split_patterns()
 
 
 def test_the_head_split_reads_the_usual_named_and_card_lines() -> None:
-    assert {"^(?P<player>.+?): mucks hand"} <= set(SPLIT_PATTERNS)
-    assert len(SPLIT_PATTERNS) >= 6
+    assert len(SPLIT_PATTERNS) >= 5
+    assert head_split("^(?P<player>.+?): mucks hand") is None  # lazy: the regex is cheap
     collect = head_split(r"^(?P<player>.+) collected (?P<amount>\S+) from (?:the )?pot$")
     assert collect is not None and collect.literal == " collected " and collect.core == "collected"
     for refused in (
