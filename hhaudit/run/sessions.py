@@ -117,7 +117,9 @@ def addition_totals(seats: pl.LazyFrame, hands: pl.LazyFrame) -> dict[str, Any]:
         lines = pl.DataFrame(schema={"site": pl.String, "kind": pl.String})
     else:
         lines = (
-            seats.select("hand_key", pl.col("added_kinds").str.split(",").alias("kind"))
+            # the few seats with an addition, filtered in the scan (not 12M rows split at 2M)
+            seats.filter(pl.col("added_kinds").is_not_null())
+            .select("hand_key", pl.col("added_kinds").str.split(",").alias("kind"))
             .drop_nulls("kind")
             .explode("kind")
             .join(hands.select("hand_key", "site"), on="hand_key")
@@ -178,7 +180,7 @@ def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> Any
     wanted = {*HAND_COLUMNS, *FACT_COLUMNS, *RAKE_HAND_COLUMNS}
     read = [name for name in hands.collect_schema().names() if name in wanted]
     # the batch's hands and seats read once: the frames use the seats several times
-    return audit_sessions(
+    found = audit_sessions(
         hands.select(read).filter(mine).collect().lazy(),
         pl.scan_parquet(out_dir / "seats.parquet").filter(mine).collect().lazy(),
         # the actions are read only when the hands lack the units' per-hand facts
@@ -189,6 +191,16 @@ def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> Any
         codes=settings.selection.codes,
         schedules=settings.rake,
     )
+    found.violations = own_strings(found.violations)
+    return found
+
+
+def own_strings(frame: pl.DataFrame) -> pl.DataFrame:
+    """`frame` with strings of its own: a flag's text columns are views into the batch's hands
+    (its source_file pinned the batch's whole column, ~5 MB a batch of 100k hands: ~160 MB of
+    the batches' flags held to the end of the step at 2M hands; docs/scale.md)."""
+    table = frame.to_arrow(compat_level=pl.CompatLevel.oldest())  # copies into plain strings
+    return pl.DataFrame(pl.from_arrow(table, schema=frame.schema))
 
 
 def _renumbered(found: Sequence[Any]) -> tuple[list[pl.DataFrame], list[pl.DataFrame]]:
