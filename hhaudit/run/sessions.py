@@ -151,11 +151,9 @@ def rake_totals(
     return found
 
 
-#: Hands per batch of whole tables the sessions step audits at once (memory follows the batch).
+#: Hands per batch of whole tables the sessions step audits at once (memory follows the batch;
+#: two batches at a time in threads gave 2.5 % of the step's wall for ~230 MB more at 400k).
 BATCH_HANDS = 100_000
-#: Batches audited at once, in threads (Polars releases the GIL; much of a batch's work runs on
-#: one core, so two batches keep a 2-core machine busy; memory holds this many batches).
-BATCH_THREADS = 2
 
 
 @dataclass
@@ -217,16 +215,15 @@ def _renumbered(found: Sequence[Any]) -> tuple[list[pl.DataFrame], list[pl.DataF
 
 def find_in_batches(out_dir: Path, settings: AuditSettings, batch_hands: int) -> SessionsFound:
     """The session audit of the run in batches of whole tables (group.py table_batches), each
-    reading only its hands and seats, BATCH_THREADS at a time: memory is bounded by the
-    batches, not the run, and the session ids are those of one pass (_renumbered)."""
+    reading only its hands and seats: memory is bounded by the batch, not the run, and the
+    session ids are those of one pass (_renumbered)."""
     from audit.sessions.flags import sorted_flags
     from audit.sessions.group import table_batches
 
     batches = table_batches(pl.scan_parquet(out_dir / "hands.parquet"), batch_hands)
     keys = [batch.get_column("hand_key") for _, batch in
             sorted(batches.partition_by("batch", as_dict=True).items())]  # fmt: skip
-    with ThreadPoolExecutor(BATCH_THREADS, thread_name_prefix="hhaudit-sessions") as pool:
-        found = list(pool.map(lambda chosen: _audit_batch(out_dir, settings, chosen), keys))
+    found = [_audit_batch(out_dir, settings, chosen) for chosen in keys]  # a loop over batches
     sessions, flags = _renumbered(found)
     judged: collections.Counter[str] = collections.Counter()
     for audit in found:  # a loop over batches
