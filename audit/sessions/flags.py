@@ -190,7 +190,6 @@ class SessionInputs:
     default: Options = field(default_factory=Options)
     per_site: Mapping[str, Options] = field(default_factory=dict)
     schedules: Mapping[str, RakeSchedule] = field(default_factory=dict)
-    first_session: int = 0  # session ids start after it (a batch after others' sessions)
 
 
 def _facts(inputs: SessionInputs) -> pl.DataFrame:
@@ -211,8 +210,6 @@ def session_frames(
     says per site how many hands it judged)."""
     gaps = {site: options.session_gap_s for site, options in inputs.per_site.items()}
     placed = assign_sessions(inputs.hands, gaps, inputs.default.session_gap_s)
-    if inputs.first_session:
-        placed = placed.with_columns(pl.col("session_id") + inputs.first_session)
     facts = _facts(inputs)
     sessions = placed.join(facts.lazy(), on="hand_key", how="left", maintain_order="left")
     sessions = sessions.collect()
@@ -232,15 +229,15 @@ def audit_sessions(
     per_site: Mapping[str, Options] | None = None,
     codes: Sequence[str] | None = None,
     schedules: Mapping[str, RakeSchedule] | None = None,
-    first_session: int = 0,
 ) -> SessionAudit:
     """Sessions of the run's hands and the flags of the session rules (all, or `codes`).
 
     `seats` needs end_stack (audit/sessions/ends.py); the options (session_gap_s,
     button_rule) are the site's from `per_site`, else `default`'s; `schedules` the rake
     schedules by site (audit/sessions/rake.py: a site without one gets no rake flag).
-    `actions` are read only when `hands` lacks the per-hand facts (audit/sessions/facts.py);
-    session ids start after `first_session` (a batch of tables: hhaudit/run/sessions.py)."""
+    `actions` are read only when `hands` lacks the per-hand facts (audit/sessions/facts.py).
+    Session ids start at 1 (the run numbers a batch's after the previous batches':
+    hhaudit/run/sessions.py)."""
     inputs = SessionInputs(
         hands,
         seats,
@@ -249,7 +246,6 @@ def audit_sessions(
         default or Options(),
         per_site or {},
         schedules or {},
-        first_session,
     )
     rules = session_rules(codes)
     sessions, frames = session_frames(inputs, {rule.session_frame or "" for rule in rules})

@@ -93,13 +93,9 @@ def _gap_free(pairs: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def pair_frame(sessions: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
-    """One row per hand that has a previous hand in its session (module docstring)."""
-    return pairs_of(with_previous(sessions), quarantine)
-
-
 def pairs_of(previous: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
-    """pair_frame of hands that already carry their previous hand's columns (with_previous)."""
+    """One row per hand that has a previous hand in its session (module docstring), from the
+    hands with their previous hand's columns (with_previous)."""
     return _gap_free(previous.filter(pl.col("session_seq") > 1), quarantine)
 
 
