@@ -177,14 +177,12 @@ def _added_between() -> list[pl.Expr]:
     ]
 
 
-def carry_frame(
-    pairs: pl.LazyFrame, seats: pl.LazyFrame, keep: Sequence[str] | None = None
-) -> pl.LazyFrame:
+def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame, keep: Sequence[str]) -> pl.LazyFrame:
     """One row per player seated in both hands of a pair: `stack` (his start in this hand),
     `prev_end` (his end stack in the previous one), `seat`, `prev_seat`, and what top-up,
     rebuy or add-on lines added between the two (`added_between`, ...: _added_between); with
-    the pair's columns, or those of them named in `keep` (each row copies them: the pairs are
-    wide)."""
+    the pair's columns named in `keep` (each row copies them, and the pairs are wide:
+    audit/sessions/columns.py CARRIES_FROM_PAIR)."""
     # named players only, collected before the joins: the same filter left in the lazy plan
     # (before or after the joins) made polars 2.1 build a plan ~40x slower whose memory grew
     # with the square of the hands (4 GB at 14k hands)
@@ -208,10 +206,8 @@ def carry_frame(
     matched = keys.join(this, on="hand_key", how="inner").join(
         before, on=["prev_hand_key", "player"], how="inner"
     )
-    columns = pairs.collect_schema().names()
-    if keep is not None:
-        columns = [name for name in columns if name in {"hand_key", *keep}]
-        pairs = pairs.select(columns)
+    columns = [name for name in pairs.collect_schema().names() if name in {"hand_key", *keep}]
+    pairs = pairs.select(columns)
     extra = [name for name in matched.collect_schema().names() if name not in columns]
     carries = (
         matched.drop("prev_hand_key")

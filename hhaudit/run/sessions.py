@@ -15,12 +15,15 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
 from hhaudit.run.batch import AuditSettings, FileEntry
 from reports.atomic import atomic_path
+
+if TYPE_CHECKING:  # the audit's modules load when the step runs, not with the CLI
+    from audit.sessions.flags import SessionAudit
 
 
 def _with_session(
@@ -165,7 +168,7 @@ class SessionsFound:
     rake_judged: dict[str, int]
 
 
-def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> Any:
+def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> SessionAudit:
     """The session audit of one batch of whole tables (its sessions numbered from 1)."""
     from audit.sessions import audit_sessions
     from audit.sessions.facts import FACT_COLUMNS
@@ -201,7 +204,9 @@ def own_strings(frame: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(pl.from_arrow(table, schema=frame.schema))
 
 
-def _renumbered(found: Sequence[Any]) -> tuple[list[pl.DataFrame], list[pl.DataFrame]]:
+def _renumbered(
+    found: Sequence[SessionAudit],
+) -> tuple[list[pl.DataFrame], list[pl.DataFrame]]:
     """The batches' sessions and flags with session ids of one pass: each batch's after the
     previous batches' (batches come in table order: group.py table_batches)."""
     sessions, flags, last = [], [], 0
