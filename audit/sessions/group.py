@@ -41,6 +41,22 @@ HAND_COLUMNS = (
     "total_pot",
 )
 
+#: The seats columns the session rules read (the run reads no other: a seat's hand_uid and
+#: run_id strings would cost more to decode than the rest together).
+SEAT_COLUMNS = (
+    "hand_key",
+    "seat",
+    "player",
+    "stack",
+    "sitting_out",
+    "final_stack",
+    "added",
+    "added_before",
+    "added_line",
+    "added_kinds",
+    "end_stack",
+)
+
 
 def gap_expr(gaps: Mapping[str, int], default: int = DEFAULT_GAP_S) -> pl.Expr:
     """The session gap of each hand's site, in seconds (option session_gap_s)."""

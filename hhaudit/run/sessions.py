@@ -172,7 +172,7 @@ def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> Ses
     """The session audit of one batch of whole tables (its sessions numbered from 1)."""
     from audit.sessions import audit_sessions
     from audit.sessions.facts import FACT_COLUMNS
-    from audit.sessions.group import HAND_COLUMNS
+    from audit.sessions.group import HAND_COLUMNS, SEAT_COLUMNS
     from audit.sessions.rake_checks import RAKE_HAND_COLUMNS
 
     mine = pl.col("hand_key").is_in(keys.implode())
@@ -180,10 +180,13 @@ def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> Ses
     # the columns the session audit reads (grouping, per-hand facts, rake)
     wanted = {*HAND_COLUMNS, *FACT_COLUMNS, *RAKE_HAND_COLUMNS}
     read = [name for name in hands.collect_schema().names() if name in wanted]
-    # the batch's hands and seats read once: the frames use the seats several times
+    seats = pl.scan_parquet(out_dir / "seats.parquet")
+    seat_read = [name for name in seats.collect_schema().names() if name in SEAT_COLUMNS]
+    # the batch's hands and seats read once (the frames use the seats several times), only
+    # the columns the rules read: each batch scans the whole files to find its tables' rows
     found = audit_sessions(
         hands.select(read).filter(mine).collect().lazy(),
-        pl.scan_parquet(out_dir / "seats.parquet").filter(mine).collect().lazy(),
+        seats.select(seat_read).filter(mine).collect().lazy(),
         # the actions are read only when the hands lack the units' per-hand facts
         pl.scan_parquet(out_dir / "actions.parquet").filter(mine),
         pl.scan_parquet(out_dir / "quarantine.parquet"),

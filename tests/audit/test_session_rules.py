@@ -16,6 +16,7 @@ from audit.sessions import audit_sessions
 from audit.sessions.columns import FRAME_COLUMNS
 from audit.sessions.examples import parse_session
 from audit.sessions.flags import SessionInputs, session_frames
+from audit.sessions.group import SEAT_COLUMNS
 
 VECTORS = json.loads((Path(__file__).parent / "session_vectors.json").read_text())["vectors"]
 
@@ -107,3 +108,20 @@ def test_one_rule_selected_builds_its_frames_and_finds_the_same_flags(code: str)
     every = audit_sessions(*tables, schedules=frames["schedules"]).violations
     assert not alone.is_empty()
     assert alone.equals(every.filter(pl.col("code") == code))
+
+
+@pytest.mark.parametrize("code", sorted(ACROSS_HANDS))
+def test_the_declared_seat_columns_are_all_the_rules_read(code: str) -> None:
+    """The run reads only SEAT_COLUMNS of seats.parquet (hhaudit/run/sessions.py): each rule's
+    violating example, its seats cut to them, gives the flags of its whole seats (a rule that
+    reads an undeclared column fails here, not in a user's run)."""
+    frames, _ = parse_session(example_sections(RULES[code].doc)["Violating"])
+    hands, seats, actions, quarantine = (
+        frames[name].lazy() for name in ("hands", "seats", "actions", "quarantine")
+    )
+    narrow = seats.select(SEAT_COLUMNS)
+    cut = audit_sessions(hands, narrow, actions, quarantine, schedules=frames["schedules"])
+    whole = audit_sessions(hands, seats, actions, quarantine, schedules=frames["schedules"])
+    assert not cut.violations.is_empty()
+    assert cut.violations.equals(whole.violations)
+    assert set(SEAT_COLUMNS) < set(frames["seats"].columns)
