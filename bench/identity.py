@@ -4,9 +4,11 @@
     python -m bench.identity dump /tmp/after         # on the new code
     python -m bench.identity compare /tmp/before /tmp/after
 
-Inputs: the first bench file (25,000 generated hands; skipped if bench data is absent),
-`sample_data/`, every file of `tests/sites/` alone, and every folder of
-`../shared/corpus/real/` as one batch (skipped when ../shared is absent). For each input the
+Inputs: the first bench file (25,000 generated hands), `sample_data/`, every file of
+`tests/sites/` alone, and every folder of `../shared/corpus/real/` as one batch. A dump
+refuses to start when the bench file or ../shared is absent (a proof without them proves
+little: in a worktree, link the data with `ln -s /path/to/main/bench/data bench/data`);
+`dump --partial DIR` dumps what there is and says what it left out. For each input the
 parsed tables (hands, seats, actions, quarantine, cards, the skipped-line counts and the file
 reports) and, under four option sets, the audited actions and the violations are written as
 Parquet, with the checks given the parsed cards (the cards and showdown rules judge them).
@@ -47,6 +49,11 @@ OPTION_SETS: dict[str, dict[str, object]] = {
         "uncontested_pot_keeps_uncalled": True,
     },
 }
+
+
+def absent_inputs() -> list[Path]:
+    """The inputs of a full dump that this checkout lacks."""
+    return [path for path in (BENCH_FILE, SHARED_REAL) if not path.exists()]
 
 
 def inputs() -> Iterator[tuple[str, Path]]:
@@ -141,8 +148,14 @@ def compare(before: Path, after: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "dump":
-        dump(Path(argv[1]))
+    if len(argv) in (2, 3) and argv[0] == "dump" and argv[1:-1] in ([], ["--partial"]):
+        absent = absent_inputs()
+        for path in absent:
+            print(f"identity: input absent: {path}", file=sys.stderr)
+        if absent and len(argv) == 2:
+            print("identity: refusing a partial dump (pass --partial to take one)", file=sys.stderr)
+            return 2
+        dump(Path(argv[-1]))
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))
