@@ -25,6 +25,7 @@ from pathlib import Path
 import polars as pl
 
 from hhaudit.run.batch import FileEntry
+from hhaudit.run.parts import TABLE_PARQUET
 from reports.atomic import atomic_path
 
 KEYED_TABLES = ("hands", "seats", "actions", "cards", "violations")
@@ -96,7 +97,7 @@ def find_duplicates(hands: pl.LazyFrame, actions: pl.LazyFrame | None = None) ->
 
 def _rewrite(path: Path, frame: pl.LazyFrame) -> None:
     with atomic_path(path) as tmp:
-        frame.sink_parquet(tmp)
+        frame.sink_parquet(tmp, **TABLE_PARQUET)
 
 
 def _quarantine_rows(duplicates: pl.DataFrame, schema: pl.Schema, run_id: str) -> pl.DataFrame:
@@ -179,7 +180,7 @@ def _append_quarantine(
     order = pl.col("source_file").replace_strict(position, default=len(position))
     merged = merged.sort(order, pl.col("line_no"), nulls_last=False, maintain_order=True)
     with atomic_path(path) as tmp:
-        merged.write_parquet(tmp)
+        merged.write_parquet(tmp, **TABLE_PARQUET)
 
 
 def reused_hand_ids(out_dir: Path) -> int:
@@ -190,3 +191,15 @@ def reused_hand_ids(out_dir: Path) -> int:
         return 0
     shared = pl.len().over(list(IDENTITY)) > 1
     return int(hands.select(shared.sum()).collect().item())
+
+
+def settle_duplicates(
+    out_dir: Path, entries: Sequence[FileEntry], run_id: str = ""
+) -> tuple[list[FileEntry], int, int]:
+    """`drop_duplicates` then `reused_hand_ids`: (entries, duplicates, reused ids). A run
+    without any repeated (site, hand_id), the common case, is found so by one scan of the
+    hands, not two (the table is then left as it is, so the second would find none again)."""
+    if not has_repeats(pl.scan_parquet(out_dir / "hands.parquet")):
+        return list(entries), 0, 0
+    adjusted, duplicates = drop_duplicates(out_dir, entries, run_id)
+    return adjusted, duplicates, reused_hand_ids(out_dir)

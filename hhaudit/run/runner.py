@@ -25,7 +25,7 @@ from hhaudit.run.chunks import CHUNK_BYTES
 from hhaudit.run.conventions import likely_conventions
 from hhaudit.run.dataset import DatasetError, append_run
 from hhaudit.run.derived import new_run_id
-from hhaudit.run.duplicates import drop_duplicates, reused_hand_ids
+from hhaudit.run.duplicates import settle_duplicates
 from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.outdir import OutputFolder
 from hhaudit.run.parts import PartStore, StoredPart, sink_combined
@@ -258,9 +258,8 @@ def _write_set(
         tables = combine_parts(parts, out_dir, run_id)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
     with timed("duplicates"):
-        # later copies are quarantined
-        entries, duplicates = drop_duplicates(out_dir, entries, run_id)
-        reused = reused_hand_ids(out_dir)  # different hands under one id: all audited
+        # later copies are quarantined; different hands under one id are all audited
+        entries, duplicates, reused = settle_duplicates(out_dir, entries, run_id)
     with timed("sessions"):  # across hands, on the combined tables (RULES.md §12)
         entries, sessions = add_sessions(out_dir, entries, config.settings)
         tables = {name: pl.scan_parquet(out_dir / f"{name}.parquet") for name in tables}
