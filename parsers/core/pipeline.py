@@ -153,16 +153,17 @@ def _markers_after_summary(lines: pl.DataFrame) -> pl.DataFrame:
     format ends a hand with its summary, so a later deal or street is another hand whose
     header was cut off (fpdb's "concatenated.partial" exports).
 
-    A hand's lines are in line order, so "after the summary" is a line number above that of
-    its first summary marker (one join on the few summary rows, not a window over the hands)."""
-    markers = lines.lazy().filter(pl.col("is_marker")).select("hand_key", "line_no", "marker")
-    summaries = (
-        markers.filter(pl.col("marker") == SUMMARY)
-        .group_by("hand_key")
-        .agg(pl.col("line_no").min().alias("_summary"))
-    )
-    streets = markers.filter(pl.col("marker") < SUMMARY)
-    later = streets.join(summaries, on="hand_key").filter(pl.col("line_no") > pl.col("_summary"))
+    A hand's lines are contiguous and in line order, and its first line (the header) opens
+    PRE_DEAL (parsers/core/lines.py, sections 0..SUMMARY): a line is in section SUMMARY only
+    if a summary marker of its hand comes at or before it, and every line from that marker to
+    the next street marker is. So the first street marker after the summary follows a line of
+    section SUMMARY, and any street marker that does is after the summary: the answer is the
+    first street marker per hand whose line before (same hand) is in section SUMMARY, read in
+    one pass over the columns instead of a join on the summary lines."""
+    previous = pl.col("section").shift(1) == SUMMARY
+    same_hand = pl.col("hand_key").shift(1) == pl.col("hand_key")
+    after = (pl.col("marker") < SUMMARY) & previous & same_hand
+    later = lines.lazy().select("hand_key", "line_no", after.alias("_after")).filter("_after")
     return later.group_by("hand_key").agg(pl.col("line_no").min()).collect()
 
 
@@ -185,6 +186,7 @@ def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         grammar.street_marker,
         lambda _: marker_expr(grammar.street_marker, grammar.streets),
         pl.Int8,
+        per_distinct=True,  # the marker lines repeat ("*** SUMMARY ***"); captures are costly
     )
     key = hand_key()
     lines = lines.with_columns(pl.lit(marker).alias("marker"), key.alias("hand_key"))

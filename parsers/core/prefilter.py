@@ -17,6 +17,8 @@ from itertools import pairwise
 import polars as pl
 from polars._typing import PolarsDataType
 
+from parsers.core.distinct import with_per_distinct
+
 _META = set(".^$*+?{}[]()|")
 _QUANTIFIERS = set("?*{")
 _FLAGS = re.compile(r"\(\?[a-zA-Z-]+[:)]")
@@ -253,20 +255,43 @@ def scattered(
     dtype: PolarsDataType,
     column: str = "text",
     where: pl.Expr | None = None,
+    per_distinct: bool = False,
 ) -> pl.Series:
     """`compute(pl.col(column))` evaluated only on the rows where `where` holds and that may
     match `pattern`; every other row gets null (False for a Boolean), so `compute` must give
-    that on the rows that do not match `pattern`."""
+    that on the rows that do not match `pattern`. `per_distinct`: `compute` runs once per
+    distinct text of those rows (a regex with captures on texts that repeat, e.g. the street
+    markers) and the values come back by a join (`compute` must read `column` alone)."""
     text = pl.col(column)
     first = _first_test(text, pattern, where)
     if first is None:
-        return frame.select(compute(text).cast(dtype)).to_series()
+        return _computed(frame.select(text), column, compute, dtype, per_distinct)
     rows = frame.select(pl.arg_where(first)).to_series()
     out = pl.repeat(False if dtype == pl.Boolean else None, frame.height, dtype=dtype, eager=True)
     if rows.len():
-        values = frame.select(text.gather(rows)).select(compute(text).cast(dtype))
-        out = out.scatter(rows, values.to_series())
+        values = _computed(frame.select(text.gather(rows)), column, compute, dtype, per_distinct)
+        out = out.scatter(rows, values)
     return out
+
+
+def _computed(
+    texts: pl.DataFrame,
+    column: str,
+    compute: Callable[[pl.Expr], pl.Expr],
+    dtype: PolarsDataType,
+    per_distinct: bool,
+) -> pl.Series:
+    """`compute(pl.col(column))` on `texts` (that one column), per row or per distinct text."""
+    value = compute(pl.col(column)).cast(dtype)
+    if not per_distinct:
+        return texts.select(value).to_series()
+    read = with_per_distinct(
+        texts,
+        [column],
+        lambda distinct: distinct.with_columns(value.alias("_value")),
+        nulls_equal=True,
+    )
+    return read.get_column("_value").alias(column)
 
 
 def any_matches(frame: pl.DataFrame, patterns: list[str], pattern: str) -> pl.Series:
