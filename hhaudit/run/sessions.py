@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 
 from hhaudit.run.batch import AuditSettings, FileEntry
+from hhaudit.run.parts import TABLE_PARQUET
 from reports.atomic import atomic_path
 
 if TYPE_CHECKING:  # the audit's modules load when the step runs, not with the CLI
@@ -46,7 +47,7 @@ def _write_hands(path: Path, sessions: pl.DataFrame, dropped: Sequence[str], to:
     keys = pl.read_parquet(path, columns=["hand_key"])
     aligned = _with_session(keys.lazy(), sessions, SESSION_OF_HAND).collect().drop("hand_key")
     frame = pl.scan_parquet(path).drop(*dropped, *SESSION_OF_HAND, strict=False)
-    pl.concat([frame, aligned.lazy()], how="horizontal").sink_parquet(to)
+    pl.concat([frame, aligned.lazy()], how="horizontal").sink_parquet(to, **TABLE_PARQUET)
 
 
 #: Columns a session flag takes from its hand (the run's columns: hhaudit/run/derived.py).
@@ -281,5 +282,5 @@ def _flags_and_totals(
     new = _in_layout(flags, pl.scan_parquet(hands_path), earlier.collect_schema())
     combined = pl.concat([earlier, new]).sort("hand_key", maintain_order=True).collect()
     with atomic_path(violations_path) as tmp:
-        combined.write_parquet(tmp)
+        combined.write_parquet(tmp, **TABLE_PARQUET)
     return flags, totals
