@@ -30,8 +30,26 @@ MAX_DAY_BARS = 120
 HOURS = [f"{hour:02d}" for hour in range(24)]
 
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _Environment(jinja2.Environment):
+    """Jinja2 with `row.field` on a plain dict looked up as the item first: Jinja2 tries the
+    attribute first, which for a dict exists only among dict's own (`items`, `get`, ...), so
+    every other name raised and caught an AttributeError (~40 % of rendering a 400k run's
+    page). The same value in every case: dict's own names still resolve as before."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    return _Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,  # every variable is escaped, whatever the file extension
         undefined=jinja2.StrictUndefined,

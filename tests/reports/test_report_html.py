@@ -254,3 +254,18 @@ def test_flags_per_hour_beside_flags_per_day() -> None:
     labels = re.findall(r">(\d\d)</text>", hour)
     assert labels[:3] == ["00", "02", "04"]  # every other hour of 24 labelled
     assert html.index('id="chart-day"') < html.index('id="chart-hour"')
+
+
+def test_the_template_reads_dict_fields_as_jinja2_does() -> None:
+    import jinja2
+    import pytest
+
+    from reports.html import _environment
+
+    row = {"x": 1, "items": 2, "none": None}
+    render = _environment().from_string
+    assert render("{{ row.x }} {{ row.none }} {{ row['items'] }}").render(row=row) == "1 None 2"
+    # dict's own names stay the dict's methods, as in Jinja2 itself
+    assert render("{{ row.items is callable }}").render(row=row) == "True"
+    with pytest.raises(jinja2.UndefinedError):
+        render("{{ row.missing }}").render(row=row)
