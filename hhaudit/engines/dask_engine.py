@@ -13,7 +13,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from hhaudit.engines.processes import threads_per_worker
+from hhaudit.engines.processes import (
+    ALLOCATOR_ENV,
+    POLARS_THREADS_ENV,
+    threads_per_worker,
+    worker_env,
+)
 from hhaudit.run.units import Placed, WorkUnit
 
 MISSING = "the dask engine needs dask and distributed: pip install 'hhaudit[dask]'"
@@ -53,13 +58,14 @@ def dask_engine(
             yield DaskEngine(client)
         return
     count = workers or 2
-    threads = str(threads_per_worker(count, polars_threads))
+    threads = threads_per_worker(count, polars_threads)
+    env = worker_env(threads)  # read by Polars when the worker imports it
     cluster = LocalCluster(
         n_workers=count,
         threads_per_worker=1,
         processes=True,
         dashboard_address=None,
-        env={"POLARS_MAX_THREADS": threads},  # read by Polars when the worker imports it
+        env={name: env[name] for name in (POLARS_THREADS_ENV, ALLOCATOR_ENV)},
     )
     with cluster, Client(cluster) as client:
         yield DaskEngine(client)

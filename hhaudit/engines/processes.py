@@ -32,6 +32,13 @@ from hhaudit.run import timing
 from hhaudit.run.units import Placed, WorkUnit
 
 POLARS_THREADS_ENV = "POLARS_MAX_THREADS"
+#: Polars' jemalloc reads its options from this variable when Polars is imported (polars adds
+#: its own decay settings before them). A worker gets `narenas:<its Polars threads>`: with the
+#: default (4 arenas per core) the calling thread and the pool's threads allocate from
+#: different arenas, and what one frees the other cannot reuse: a 16 MB unit in one thread
+#: peaked at 487-490 MB with the default, 441 MB with one arena, for the same CPU
+#: (docs/scale.md, "Bigger units").
+ALLOCATOR_ENV = "_RJEM_MALLOC_CONF"
 
 
 def usable_cpus() -> int:
@@ -44,6 +51,17 @@ def usable_cpus() -> int:
 def threads_per_worker(workers: int, polars_threads: int | None = None) -> int:
     """Polars threads in each worker: as given, else the cores shared between the workers."""
     return polars_threads or max(1, usable_cpus() // workers)
+
+
+def worker_env(threads: int, environ: dict[str, str] | None = None) -> dict[str, str]:
+    """A worker's environment variables: its Polars threads, and as many jemalloc arenas
+    (unless the allocator options already name theirs)."""
+    env = dict(os.environ if environ is None else environ)
+    env[POLARS_THREADS_ENV] = str(threads)
+    allocator = env.get(ALLOCATOR_ENV, "")
+    if "narenas" not in allocator:
+        env[ALLOCATOR_ENV] = ",".join(filter(None, (allocator, f"narenas:{threads}")))
+    return env
 
 
 class Worker:
@@ -109,8 +127,7 @@ class ProcessEngine:
 
     def _env(self, count: int) -> dict[str, str]:
         """The workers' environment: Polars threads for `count` workers sharing the cores."""
-        threads = threads_per_worker(count, self.polars_threads)
-        return {**os.environ, POLARS_THREADS_ENV: str(threads)}
+        return worker_env(threads_per_worker(count, self.polars_threads))
 
     def prestart(self, units: int) -> None:
         """Start the workers `units` units will use now (none if they run in this process)."""

@@ -21,6 +21,7 @@ from hhaudit.run.derived import part_columns
 from hhaudit.run.identity import quarantine_uids
 from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.selection import RuleSelection
+from hhaudit.run.slices import check_sliced
 from hhaudit.run.timing import timed
 from parsers import schema
 
@@ -186,19 +187,18 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
     """Audit parsed tables; each site gets its options. Returns (hands with the per-hand facts
     the sessions step reads, actions, violations, seats with their end stacks: both in
     audit/sessions/, computed here where the hand's actions are)."""
-    from audit import check
     from audit.sessions.ends import with_end_stacks
     from audit.sessions.facts import with_hand_facts
 
     codes = settings.selection.codes
-    result = check(
+    result = check_sliced(  # in slices of whole hands: the worker's peak (hhaudit.run.slices)
         parsed.hands,
         parsed.seats,
         parsed.actions,
+        parsed.cards,
         options=settings.default,
         site_options=dict(settings.per_site),
         rules=list(codes) if codes is not None else None,
-        cards=parsed.cards,
     )
     violations = settings.selection.apply(result.violations)
     hands = with_hand_facts(parsed.hands, result.actions)
@@ -208,7 +208,11 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
 def _split_by_file(
     tables: dict[str, pl.DataFrame], file_ids: Sequence[int], names: Sequence[str]
 ) -> list[dict[str, pl.DataFrame]]:
-    """One table dict per file, split with partition_by (hand_key or source_file)."""
+    """One table dict per file, split with partition_by (hand_key or source_file); one file
+    (a chunk, a batch of one) keeps its tables as they are: every row is that file's (the
+    quarantine's default below), and a split would only copy them."""
+    if len(file_ids) == 1:
+        return [dict(tables)]
     per_file: list[dict[str, pl.DataFrame]] = [{} for _ in file_ids]
     position = {fid: i for i, fid in enumerate(file_ids)}
     for table, frame in tables.items():
