@@ -9,7 +9,7 @@ only small part descriptions travel back to the driver. See docs/scale.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -33,12 +33,14 @@ class DaskEngine:
     def prestart(self, units: int) -> None:
         """Nothing to do: the cluster's workers are up before the run plans its units."""
 
-    def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
+    def map(self, fn: Callable[[WorkUnit], Placed], units: Iterable[WorkUnit]) -> Iterator[Placed]:
+        """Every unit is planned first (one client.map), then gathered as they complete."""
         from distributed import as_completed
 
-        if not units:
+        todo = list(units)
+        if not todo:
             return
-        futures = self.client.map(fn, list(units), pure=False)
+        futures = self.client.map(fn, todo, pure=False)
         for future in as_completed(futures):  # a loop over units
             yield future.result()
             future.release()

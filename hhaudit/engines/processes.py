@@ -19,11 +19,11 @@ the inputs instead of delaying the first units. Spares the run turns out not to 
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
 from typing import Any
 
@@ -32,6 +32,7 @@ from hhaudit.run import timing
 from hhaudit.run.units import Placed, WorkUnit
 
 POLARS_THREADS_ENV = "POLARS_MAX_THREADS"
+_NO_MORE: Any = object()  # the end of the units (a unit may be any picklable value)
 #: Polars' jemalloc reads its options from this variable when Polars is imported (polars adds
 #: its own decay settings before them). A worker gets `narenas:<its Polars threads>`: with the
 #: default (4 arenas per core) the calling thread and the pool's threads allocate from
@@ -142,16 +143,21 @@ class ProcessEngine:
             worker.kill()
         self.spares = []
 
-    def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
-        count = min(self.workers, len(units))
+    def map(self, fn: Callable[[WorkUnit], Placed], units: Iterable[WorkUnit]) -> Iterator[Placed]:
+        """`units` may still be planned as they are taken (hhaudit.run.units.iter_units): the
+        first `workers` are taken to choose between workers and this process (fewer means
+        there are no more), the others one at a time as workers free up."""
+        todo = iter(units)
+        first = list(itertools.islice(todo, self.workers))
+        count = min(self.workers, len(first))
         if count <= 1:
             self._drop_spares()
-            for unit in units:  # a loop over units, in this process
+            for unit in itertools.chain(first, todo):  # a loop over units, in this process
                 yield fn(unit)
             return
         env = self._env(count)
         try:
-            yield from self._dispatch(fn, deque(units), count, env)
+            yield from self._dispatch(fn, itertools.chain(first, todo), count, env)
             self.close(kill=False)
         finally:
             self.close(kill=True)  # a no-op after a clean end
@@ -159,23 +165,24 @@ class ProcessEngine:
     def _dispatch(
         self,
         fn: Callable[[WorkUnit], Placed],
-        todo: deque[WorkUnit],
+        todo: Iterator[WorkUnit],
         count: int,
         env: dict[str, str],
     ) -> Iterator[Placed]:
         """Keep every worker busy with one unit; yield results as they arrive."""
         busy: dict[Any, Worker] = {}
-        for _ in range(count):  # a loop over workers
+        for unit in itertools.islice(todo, count):  # a loop over workers
             worker = self._spare(env) or self._start(env)
-            worker.send(fn, todo.popleft())
+            worker.send(fn, unit)
             busy[worker.replies] = worker
         while busy:  # a loop over finished units
             for replies in wait(list(busy)):
                 worker = busy.pop(replies)
                 placed = worker.receive()
-                if todo:
+                unit = next(todo, _NO_MORE)  # may wait for the plan of the next file
+                if unit is not _NO_MORE:
                     worker = self._renewed(worker, env)
-                    worker.send(fn, todo.popleft())
+                    worker.send(fn, unit)
                     busy[worker.replies] = worker
                 else:
                     worker.retire()

@@ -8,7 +8,9 @@ that see DIR on a shared filesystem. `audit_all` is the driver: resume, map, rea
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -36,8 +38,9 @@ DIGEST_THREADS = 4
 class Engine(Protocol):
     """Runs `fn` over units and yields each result as it is done (any order)."""
 
-    def map(self, fn: Callable[[WorkUnit], Placed], units: Sequence[WorkUnit]) -> Iterator[Placed]:
-        """Apply fn to every unit."""
+    def map(self, fn: Callable[[WorkUnit], Placed], units: Iterable[WorkUnit]) -> Iterator[Placed]:
+        """Apply fn to every unit; `units` may be a generator still planning the later ones
+        (take each when a worker is free, not all first)."""
         ...
 
     def prestart(self, units: int) -> None:
@@ -85,13 +88,23 @@ def plan_file(file_id: int, source: InputSource, chunk_bytes: int) -> FilePlan:
     return FilePlan(file_id, source, digest, tuple(chunks))
 
 
-def plan_files(sources: Sequence[InputSource], chunk_bytes: int) -> list[FilePlan]:
-    """Every source's plan (digest, chunks), in input order; several files at once in threads."""
+def iter_plans(sources: Sequence[InputSource], chunk_bytes: int) -> Iterator[FilePlan]:
+    """Every source's plan (digest, chunks), in input order, each as soon as it is done;
+    several files at once in threads, which go on planning while the caller uses the first."""
     threads = min(DIGEST_THREADS, len(sources), os.cpu_count() or 1)
     if threads <= 1:
-        return [plan_file(i, source, chunk_bytes) for i, source in enumerate(sources)]
-    with ThreadPoolExecutor(threads, thread_name_prefix="hhaudit-digest") as pool:
-        return list(pool.map(plan_file, range(len(sources)), sources, [chunk_bytes] * len(sources)))
+        yield from (plan_file(i, source, chunk_bytes) for i, source in enumerate(sources))
+        return
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="hhaudit-digest")
+    try:
+        yield from pool.map(plan_file, range(len(sources)), sources, [chunk_bytes] * len(sources))
+    finally:  # a run stopped early (an error, Ctrl-C) plans no further file
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def plan_files(sources: Sequence[InputSource], chunk_bytes: int) -> list[FilePlan]:
+    """Every source's plan, in input order (`iter_plans` to the end)."""
+    return list(iter_plans(sources, chunk_bytes))
 
 
 def expected_units(sources: Sequence[InputSource], batching: Batching) -> int:
@@ -121,29 +134,34 @@ def _units_to_run(
     return units - resumed.complete_count() if resumed is not None else units
 
 
-def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
-    """Chunked files give one unit per chunk; the others are batched in input order.
+def iter_units(plans: Iterable[FilePlan], batching: Batching) -> Iterator[WorkUnit]:
+    """Chunked files give one unit per chunk; the others are batched in input order. Each
+    unit is yielded as soon as it is complete (a file's chunks with its plan, a batch when the
+    next file would not fit or the plans end).
 
     A batch is closed before a file would take it past `batch_bytes` (a unit's memory grows
     with its bytes, and N workers hold N units at once), so only a file bigger than that alone
     (at most 1.25 chunks, or one that cannot be cut) makes a bigger unit.
     """
-    units: list[WorkUnit] = []
     batch: list[FilePlan] = []
     size = 0
     for plan in plans:  # a loop over files
         if plan.chunks:
-            units.extend(WorkUnit((plan,), chunk) for chunk in plan.chunks)
+            yield from (WorkUnit((plan,), chunk) for chunk in plan.chunks)
             continue
         full = size + plan.source.size > batching.batch_bytes
         if batch and (full or len(batch) >= batching.batch_files):
-            units.append(WorkUnit(tuple(batch)))
+            yield WorkUnit(tuple(batch))
             batch, size = [], 0
         batch.append(plan)
         size += plan.source.size
     if batch:
-        units.append(WorkUnit(tuple(batch)))
-    return units
+        yield WorkUnit(tuple(batch))
+
+
+def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
+    """Every unit of `iter_units`, in order."""
+    return list(iter_units(plans, batching))
 
 
 def run_unit(unit: WorkUnit, out_dir: str, settings: AuditSettings, fingerprint: str) -> Placed:
@@ -215,31 +233,40 @@ def audit_all(
     prestart = getattr(engine, "prestart", None)  # engines written to the older protocol: none
     if prestart is not None:  # workers import while the driver digests
         prestart(_units_to_run(sources, batching, store if resume else None))
-    with timed("digest and plan"):
-        plans = plan_files(sources, batching.chunk_bytes)
+    plans: list[FilePlan] = []
     found: dict[int, list[StoredPart]] = {}
-    todo: list[FilePlan] = []
-    for plan in plans:  # a loop over files
-        stored = _load_file(store, plan, fingerprint) if resume else None
-        if stored is None:
-            todo.append(plan)
-            continue
-        found[plan.file_id] = stored
-        if on_file:
-            on_file(file_entries(rebase(stored))[0], True)
-    waiting = {plan.file_id: len(plan.chunks) or 1 for plan in todo}
+    waiting: dict[int, int] = {}  # file id -> its parts not audited yet
+
+    def to_audit() -> Iterator[FilePlan]:
+        """The plans of the files to audit, as they are made; reused files reported."""
+        for plan in iter_plans(sources, batching.chunk_bytes):  # a loop over files
+            plans.append(plan)
+            stored = _load_file(store, plan, fingerprint) if resume else None
+            if stored is None:
+                waiting[plan.file_id] = len(plan.chunks) or 1
+                yield plan
+                continue
+            found[plan.file_id] = stored
+            if on_file:
+                on_file(file_entries(rebase(stored))[0], True)
+
     task = functools.partial(
         run_unit, out_dir=str(out_dir), settings=settings, fingerprint=fingerprint
     )
-    with timed("audit units"):  # the wall time of parse, check and write parts
-        for placed in engine.map(task, make_units(todo, batching)):
-            for file_id, part in placed:
-                found.setdefault(file_id, []).append(part)
-                waiting[file_id] -= 1
-                if on_part:
-                    on_part(part.entry)
-                if on_file and not waiting[file_id]:
-                    on_file(file_entries(rebase(found[file_id]))[0], False)
+    # closed on the way out: after an error or Ctrl-C the digest threads plan no further file
+    with contextlib.closing(iter_units(to_audit(), batching)) as units:
+        # until the first unit is planned: the later files are digested while the units run
+        with timed("digest and plan"):
+            first = list(itertools.islice(units, 1))
+        with timed("audit units"):  # the wall time of parse, check and write parts
+            for placed in engine.map(task, itertools.chain(first, units)):
+                for file_id, part in placed:
+                    found.setdefault(file_id, []).append(part)
+                    waiting[file_id] -= 1
+                    if on_part:
+                        on_part(part.entry)
+                    if on_file and not waiting[file_id]:
+                        on_file(file_entries(rebase(found[file_id]))[0], False)
     done = [part for plan in plans for part in rebase(found[plan.file_id])]
     for offset, refusal in enumerate(refused):
         key = part_key("", refusal.name)
