@@ -183,7 +183,7 @@ def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
     return parsed
 
 
-def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
+def _check(parsed: Any, settings: AuditSettings, sliced: bool) -> tuple[pl.DataFrame, ...]:
     """Audit parsed tables; each site gets its options. Returns (hands with the per-hand facts
     the sessions step reads, actions, violations, seats with their end stacks: both in
     audit/sessions/, computed here where the hand's actions are)."""
@@ -191,7 +191,8 @@ def _check(parsed: Any, settings: AuditSettings) -> tuple[pl.DataFrame, ...]:
     from audit.sessions.facts import with_hand_facts
 
     codes = settings.selection.codes
-    result = check_sliced(  # in slices of whole hands: the worker's peak (hhaudit.run.slices)
+    result = check_sliced(  # `sliced`: a chunk, in slices of whole hands (hhaudit.run.slices)
+        sliced,
         parsed.hands,
         parsed.seats,
         parsed.actions,
@@ -238,9 +239,11 @@ def audit_batch(
     settings: AuditSettings,
     digests: Sequence[str] | None = None,
     first_line: int = 1,
+    sliced: bool = False,
 ) -> list[PartResult]:
     """Parse and audit several files in one go (amortizing per-call overhead), one result each.
 
+    `sliced` (a chunk of one file, hhaudit.run.chunks): the check in slices of whole hands.
     `first_line` is passed to the parser for in-memory sources (hhaudit.run.chunks). Never raises
     for bad input. If parsing or checking the batch fails, each file is retried
     alone, so a failure quarantines only the file that causes it.
@@ -258,7 +261,7 @@ def audit_batch(
         return [_failed_part(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
     try:
         with timed("check"):
-            hands, actions, violations, seats = _check(parsed, settings)
+            hands, actions, violations, seats = _check(parsed, settings, sliced)
     except Exception as exc:
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)

@@ -26,9 +26,11 @@ import polars as pl
 from hhaudit.run.batch import AuditSettings, FileEntry, PartResult, audit_batch
 from hhaudit.run.inputs import InputSource
 
-#: ~9.5k hands. With 2 worker processes, 400k hands peak at 729 MB for the whole process tree
-#: (16 MB chunks: 1035 MB, over the 1 GiB budget); in one process 16 MB peaked at ~0.7 GB.
-CHUNK_BYTES = 8 << 20
+#: ~19k hands of NLHE. The check audits a unit in slices of at most 10k hands
+#: (hhaudit.run.slices), so a 16 MB unit holds about what an 8 MB one did: with 2 workers,
+#: 400k hands peak at 879-886 MB for the whole process tree against 799-817 MB with 8 MB
+#: units, for ~5 % less CPU (docs/scale.md, "Bigger units"); unsliced, 16 MB took 1,237 MB.
+CHUNK_BYTES = 16 << 20
 WINDOW = 1 << 20  # bytes read at a cut to find the next hand header
 SCAN_BYTES = 64 << 10  # searched first for that header (the whole window only if need be)
 BLOCK = 8 << 20  # read size of the digest pass
@@ -193,7 +195,10 @@ def plan_chunks(
 def audit_chunk(chunk: Chunk, file_id: int, settings: AuditSettings, sha256: str) -> PartResult:
     """Parse and audit one chunk; hand keys count from 0 within the chunk (rebased later)."""
     source = InputSource(name=chunk.name, data=chunk.read())
-    result = audit_batch([source], [file_id], settings, [sha256], first_line=chunk.first_line)[0]
+    results = audit_batch(
+        [source], [file_id], settings, [sha256], first_line=chunk.first_line, sliced=True
+    )
+    result = results[0]
     entry = replace(result.entry, size=chunk.size)
     return PartResult(entry=entry, tables=result.tables)
 

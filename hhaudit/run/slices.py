@@ -1,12 +1,17 @@
-"""A unit's check in slices of whole hands: its memory bounded in hands, not in unit bytes.
+"""A chunk's check in slices of whole hands: its memory bounded in hands, not in unit bytes.
 
 A worker's peak is the check's working set (the betting state of every action, ~190 MB live for
 the 19.7k hands of a 16 MB unit of the bench's NLHE, half that for half the hands), on top of
 the unit's parsed tables. The parse amortizes its fixed cost (~470 Polars calls) over the
 whole unit; the check is called on key ranges of at most `CHECK_HANDS` hands, in equal slices,
 so a bigger unit costs one more parse-sized working set, not a bigger check. `audit.check`
-slices the same way at its own bound (audit.engine.SLICE_HANDS): the flags, the audited
-actions and the end stacks are the same whatever the slices (docs/scale.md).
+slices the same way at its own bound (audit.engine.SLICE_HANDS).
+
+Only chunks of one big file are sliced, so a slice is exactly what a finer cut of the file
+would give (the outputs are the same whatever the cut: docs/scale.md). Batches of small files
+are not: the check numbers a slice's seats around one table ring as large as the largest seat
+number in it (audit/state/build.py `_ring`), so a player without a seat line (seat -1) can get
+another `expected_seat` when a batch's files of 10-seat and 9-seat tables are checked apart.
 """
 
 from __future__ import annotations
@@ -34,14 +39,14 @@ def key_ranges(hand_keys: pl.Series, limit: int) -> list[tuple[int, int]]:
     ]
 
 
-def check_sliced(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame,
+def check_sliced(sliced: bool, hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame,
                  cards: pl.DataFrame, **options: Any) -> Any:  # fmt: skip
-    """`audit.check(hands, seats, actions, cards=cards, **options)`, one call per key range
-    (`key_ranges`); the results stacked in key order as `audit.check` stacks its own slices
-    (a slice without actions adds nothing)."""
+    """`audit.check(hands, seats, actions, cards=cards, **options)`; `sliced`: one call per key
+    range (`key_ranges`), the results stacked in key order as `audit.check` stacks its own
+    slices (a slice without actions adds nothing)."""
     from audit import AuditResult, check
 
-    ranges = key_ranges(hands.get_column("hand_key"), CHECK_HANDS)
+    ranges = key_ranges(hands.get_column("hand_key"), CHECK_HANDS) if sliced else []
     in_range = [pl.col("hand_key").is_between(first, last) for first, last in ranges]
     results = []
     for keep in in_range:  # a loop over slices
