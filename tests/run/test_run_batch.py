@@ -46,10 +46,10 @@ def test_an_audit_crash_quarantines_only_the_file_that_causes_it(
 ) -> None:
     real_check = hhaudit.run.batch._check
 
-    def fragile_check(parsed: Any, settings: AuditSettings) -> Any:
+    def fragile_check(parsed: Any, settings: AuditSettings, sliced: bool) -> Any:
         if parsed.hands["source_file"].str.contains("c.txt").any():
             raise ValueError("boom on c.txt")
-        return real_check(parsed, settings)
+        return real_check(parsed, settings, sliced)
 
     monkeypatch.setattr(hhaudit.run.batch, "_check", fragile_check)
     a, c, b = audit_batch(sources, [0, 1, 2], AuditSettings())
