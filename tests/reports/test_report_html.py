@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from urllib.parse import quote
 
 import polars as pl
@@ -99,15 +98,14 @@ def _many_flags(n_flags: int, n_hands: int) -> dict[str, pl.LazyFrame]:
             "violations": violations.lazy(), "quarantine": rf.quarantine().lazy()}  # fmt: skip
 
 
-def test_hundred_thousand_flags_stay_small_and_fast() -> None:
+def test_hundred_thousand_flags_stay_small() -> None:
+    """The page stays a sample of bounded size however many flags. Its time is measured by
+    `make bench` (the run's reports timer), never asserted: a timed test fails under load."""
     tables = _many_flags(100_000, 20_000)
     record = rf.run_record()
     record["totals"] = {**record["totals"], "flags": 100_000, "violations": 100_000}
-    started = time.perf_counter()
     html = render_report(tables, record, HtmlLimits(per_code=20, max_hands=300))
-    elapsed = time.perf_counter() - started
     assert len(html.encode()) < 2_000_000
-    assert elapsed < 20
     assert html.count('<details class="hand"') == 200  # 10 codes x 20 first flags
     assert "200 of 100000 flags" in html  # the page says it shows a sample
     assert re.search(r'<td class="num">10000</td>', html)  # per-code totals stay complete
