@@ -134,12 +134,18 @@ def _first_per(keys: list[str]) -> pl.Expr:
     return pl.col("flag_id").sort_by("seq").first().over(keys)
 
 
+#: The void codes _same_action links to a STREET-ORDER on the same action.
+VOIDED = ("ACT-FOLDED", "ACT-CLOSED")
+#: No link: the schema every link search returns.
+NO_LINKS = pl.DataFrame(schema={"flag_id": pl.String, "caused_by": pl.String})
+
+
 def _same_action(flags: pl.DataFrame) -> pl.DataFrame:
     """ACT-FOLDED / ACT-CLOSED caused by STREET-ORDER on the same action."""
     cause = flags.filter(pl.col("code") == "STREET-ORDER").select(
         "hand_key", "seq", pl.col("flag_id").alias("caused_by")
     )
-    void = pl.col("code").is_in(("ACT-FOLDED", "ACT-CLOSED"))
+    void = pl.col("code").is_in(VOIDED)
     folded = flags.filter(void).select("hand_key", "seq", "flag_id")
     return folded.join(cause, on=["hand_key", "seq"]).select("flag_id", "caused_by")
 
@@ -257,12 +263,16 @@ def link_flags(flags: pl.DataFrame, state: pl.DataFrame) -> pl.DataFrame:
     internal = list(LINK_COLUMNS)
     if flags.height < 2:
         return flags.with_columns(pl.lit(None, dtype=pl.String).alias("caused_by")).drop(internal)
+    codes = set(flags.get_column("code").unique().to_list())
+    # each link searched only where the codes it links are flagged (most units flag few codes)
     found = [
-        _same_action(flags),
-        _repeats(flags),
-        _short_call_rounds(flags, state),
-        _hand_links(flags),
+        _same_action(flags) if "STREET-ORDER" in codes and codes & set(VOIDED) else None,
+        _repeats(flags) if codes & {"ACT-FOLDED", "STREET-ORDER"} else None,
+        _short_call_rounds(flags, state) if {"ROUND-INCOMPLETE", "CALL-AMOUNT"} <= codes else None,
+        _hand_links(flags) if flags.get_column("seq").null_count() else None,
     ]
-    links = pl.concat(found, how="vertical_relaxed").unique("flag_id", keep="first")
+    links = pl.concat(
+        [NO_LINKS, *(frame for frame in found if frame is not None)], how="vertical_relaxed"
+    ).unique("flag_id", keep="first")
     linked = flags.join(links, on="flag_id", how="left", maintain_order="left")
     return linked.drop(internal)

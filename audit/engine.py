@@ -94,10 +94,11 @@ def _check_slice(
         rules,
     )
     violations = violations_table(state, per_hand, hands, rules) if rules else empty_violations()
-    audited = (
-        state.select([*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS, "is_sentinel"])
+    audited = (  # one plan: the filter runs on the selected columns only
+        state.lazy()
         .filter(~pl.col("is_sentinel"))
-        .drop("is_sentinel")
+        .select(*POLARS_SCHEMAS["actions"].keys(), *STATE_COLUMNS)
+        .collect()
     )
     ends = end_stacks(players, per_hand, seats)
     return AuditResult(actions=in_seq_order(audited), violations=violations, end_stacks=ends)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from audit.state.prepare import left_join_players
+
 END_STACK = "end_stack"
 
 
@@ -52,7 +54,7 @@ def end_stacks(players: pl.DataFrame, per_hand: pl.DataFrame, seats: pl.DataFram
         )
     )
     base = seats.select("hand_key", "seat", "stack", "final_stack")
-    joined = base.join(derived, on=["hand_key", "seat"], how="left", maintain_order="left")
+    joined = left_join_players(base, derived)
     end = pl.coalesce("final_stack", pl.col("stack") + pl.col("_derived"))
     return joined.select("hand_key", "seat", end.alias(END_STACK))
 

@@ -67,9 +67,10 @@ def judged_hands(
             how="left",
         )
         .join(holes, on="hand_key", how="left")
-        .join(dead_only.unique(), on="hand_key", how="left")
         .join(deck, on="hand_key", how="left")
     )
+    if dead_only.height:  # most batches have no player all-in for dead money only
+        frame = frame.join(dead_only.unique(), on="hand_key", how="left")
     full = (
         boards.filter(pl.col("board_count") == BOARD_CARDS)
         .group_by("hand_key")
@@ -81,7 +82,7 @@ def judged_hands(
         card_fault=pl.any_horizontal(
             pl.col(name).is_not_null() for name in ("card_invalid", "card_dup", "card_count")
         ),
-        dead_only=pl.col("dead_only").fill_null(False),
+        dead_only=pl.col("dead_only").fill_null(False) if dead_only.height else pl.lit(False),
         short_boards=pl.col("n_boards").cast(pl.Int32)
         - pl.col("full_boards").fill_null(0).cast(pl.Int32),
     )
@@ -203,13 +204,15 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
         value=pl.col("high_value"),
         five=pl.col("high_five"),
     )
-    low = rows.filter(pl.col("has_low")).with_columns(
-        half=pl.lit("low"),
-        part_amount=low_half,
-        value=-pl.col("low_value"),  # larger = better for both halves
-        five=pl.col("low_five"),
-    )
-    parts = pl.concat([high, low], how="vertical_relaxed")
+    parts = high
+    if rows.get_column("has_low").any():  # a low half only where a hi-lo pot has a low hand
+        low = rows.filter(pl.col("has_low")).with_columns(
+            half=pl.lit("low"),
+            part_amount=low_half,
+            value=-pl.col("low_value"),  # larger = better for both halves
+            five=pl.col("low_five"),
+        )
+        parts = pl.concat([high, low], how="vertical_relaxed")
     group = [*pot_board, "half"]
     distance = (pl.col("seat") - pl.col("button_seat") + BUTTON_DISTANCE) % BUTTON_DISTANCE
     left_of_button = pl.when(distance == 0).then(BUTTON_DISTANCE).otherwise(distance)

@@ -12,6 +12,7 @@ import polars as pl
 
 from audit.showdown.cards import SHORT_DECK_LOWEST_ID, card_text_expr
 from audit.showdown.known import HOLE_COUNT, STREET_COUNT
+from audit.state.prepare import join_or_nulls
 
 SHORT_DECK_GAMES = ("holdem_6plus", "shortdeck")
 STREET_WORDS = {1: "flop", 2: "turn", 3: "river"}
@@ -52,7 +53,11 @@ def _invalid(rows: pl.DataFrame) -> pl.DataFrame:
 
 
 def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
-    """C-2: one card at two places of one hand (two holders, or twice in one line)."""
+    """C-2: one card at two places of one hand (two holders, or twice in one line).
+
+    Without rows (no hand of _may_repeat's, the usual case) there is nothing to word."""
+    if rows.height == 0:
+        return _first_text(rows, "card_dup", pl.lit(None))
     known = rows.filter(pl.col("card_id").is_not_null()).with_columns(holder=_holder())
     places = known.with_columns(
         place=pl.when(pl.col("is_board"))
@@ -184,22 +189,28 @@ def deck_problems(rows: pl.DataFrame) -> pl.DataFrame:
     `cards_unjudged` is the reason the card rules skip the hand (null: judged): an unreadable
     card, or a game the rules do not know. The three sentences are null on skipped hands.
     """
+    reasons = _unjudged(rows)
+    judged = rows.join(reasons, on="hand_key", how="anti") if reasons.height else rows
+    frame = join_or_nulls(rows.select("hand_key").unique(), reasons)
+    for part in (_invalid(judged), _duplicates(_may_repeat(judged)), _counts(judged)):
+        frame = join_or_nulls(frame, part)
+    return frame
+
+
+def _unjudged(rows: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, cards_unjudged): the first reason per hand the card rules skip it."""
     unreadable = rows.filter(pl.col("unreadable"))
     reason_unreadable = pl.concat_str(
         [pl.lit("unreadable card '"), pl.col("raw").fill_null(""), pl.lit("'")]
     )
-    reasons = pl.concat(
-        [
-            _first_text(unreadable, "cards_unjudged", reason_unreadable),
-            _first_text(
-                rows.filter(~pl.col("game").is_in(list(HOLE_COUNT)) | pl.col("game").is_null()),
-                "cards_unjudged",
-                pl.lit("game unknown"),
-            ),
-        ]
-    ).unique("hand_key", keep="first", maintain_order=True)
-    judged = rows.join(reasons, on="hand_key", how="anti")
-    frame = rows.select("hand_key").unique().join(reasons, on="hand_key", how="left")
-    for part in (_invalid(judged), _duplicates(_may_repeat(judged)), _counts(judged)):
-        frame = frame.join(part, on="hand_key", how="left")
-    return frame
+    reasons = [
+        _first_text(unreadable, "cards_unjudged", reason_unreadable),
+        _first_text(
+            rows.filter(~pl.col("game").is_in(list(HOLE_COUNT)) | pl.col("game").is_null()),
+            "cards_unjudged",
+            pl.lit("game unknown"),
+        ),
+    ]
+    if not any(part.height for part in reasons):
+        return reasons[0]
+    return pl.concat(reasons).unique("hand_key", keep="first", maintain_order=True)

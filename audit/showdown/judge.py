@@ -182,6 +182,8 @@ def _foreign(players: pl.DataFrame, parts: pl.DataFrame, pots: pl.DataFrame) -> 
         "hand_key", "seat", "player", surplus=pl.col("collected") - pl.col("owed")
     )
     short = exact.filter(pl.col("collected") < pl.col("owed")).select("hand_key", "seat")
+    if surplus.height == 0 or short.height == 0:  # no pair to match (the usual case)
+        return pl.DataFrame(schema={"hand_key": players.schema["hand_key"], "foreign": pl.String})
     short_pots = (
         parts.filter(pl.col("winner") & (pl.col("share") > 0))
         .join(short, on=["hand_key", "seat"], how="semi")

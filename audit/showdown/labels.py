@@ -137,6 +137,9 @@ def label_flags(
 ) -> pl.DataFrame:
     """(hand_key, hand_label): the first shown hand whose name is not its evaluated class;
     single-board hands without a card fault, the player's cards complete."""
+    labelled = hole.filter(pl.col("label").is_not_null())
+    if labelled.height == 0:  # no shown hand is named (most sites name none)
+        return pl.DataFrame(schema={"hand_key": pl.Int64, "hand_label": pl.String})
     fault = deck.filter(
         pl.any_horizontal(
             pl.col(c).is_not_null()
@@ -144,8 +147,7 @@ def label_flags(
         )
     ).select("hand_key")
     named = (
-        hole.filter(pl.col("label").is_not_null())
-        .join(fault, on="hand_key", how="anti")
+        labelled.join(fault, on="hand_key", how="anti")
         .join(
             hands.filter(pl.col("boards").fill_null(1) == 1).select("hand_key", "game", "is_hilo"),
             on="hand_key",

@@ -156,13 +156,15 @@ def _largest_key(table: pl.DataFrame) -> int | None:
     return None if largest is None else int(largest)  # type: ignore[arg-type]
 
 
-def _join_stacks(frame: pl.DataFrame, stacks: pl.DataFrame) -> pl.DataFrame:
-    """Each row's starting stack and sitting-out flag: a left join on (hand_key, seat), done on
-    one folded Int64 key when the hand keys allow it (cheaper than the two-key join)."""
-    largest = (_largest_key(frame), _largest_key(stacks))
+def left_join_players(frame: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """`frame.join(players, on=["hand_key", "seat"], how="left", maintain_order="left")`, done
+    on one folded Int64 key when the hand keys allow it (cheaper than the two-key join; a null
+    key matches nothing either way). Each row's starting stack (prepare), end stacks
+    (audit/sessions/ends.py)."""
+    largest = (_largest_key(frame), _largest_key(players))
     if any(k is None or k >= MAX_FOLDED_HAND_KEY for k in largest):
-        return frame.join(stacks, on=["hand_key", "seat"], how="left", maintain_order="left")
-    keyed = stacks.select(_hand_seat_key().alias("_hand_seat"), pl.exclude("hand_key", "seat"))
+        return frame.join(players, on=["hand_key", "seat"], how="left", maintain_order="left")
+    keyed = players.select(_hand_seat_key().alias("_hand_seat"), pl.exclude("hand_key", "seat"))
     return (
         frame.with_columns(_hand_seat_key().alias("_hand_seat"))
         .join(keyed, on="_hand_seat", how="left", maintain_order="left")
@@ -189,6 +191,16 @@ def full_join_players(left: pl.DataFrame, right: pl.DataFrame) -> pl.DataFrame:
     return joined.with_columns(
         hand_key=pl.coalesce("hand_key", "_right_hand"), seat=pl.coalesce("seat", "_right_seat")
     ).drop("_hand_seat", "_right_hand", "_right_seat")
+
+
+def join_or_nulls(frame: pl.DataFrame, part: pl.DataFrame, on: str = "hand_key") -> pl.DataFrame:
+    """`frame.join(part, on=on, how="left")`; a `part` without rows (a per-hand sentence that
+    no hand has, the usual case) adds its columns as nulls of their types, without a join."""
+    if part.height:
+        return frame.join(part, on=on, how="left")
+    return frame.with_columns(
+        pl.lit(None, dtype).alias(name) for name, dtype in part.schema.items() if name != on
+    )
 
 
 def in_seq_order(actions: pl.DataFrame) -> pl.DataFrame:
@@ -228,12 +240,12 @@ def prepare(
     if per_hand is not None:
         hand_info = hand_info.join(per_hand, on="hand_key", how="left")
     stacks = seats.select("hand_key", "seat", "stack", pl.col("sitting_out").fill_null(False))
-    frame = (
-        actions.with_columns(kind_flags())
-        .with_columns(_hand_gid=group_ids("hand_key"))
-        .with_columns(went_back=street_went_back())
-        .with_columns(order=pl.col("seq").cast(pl.Int64) * 2, is_sentinel=pl.lit(False))
-    )
+    frame = actions.with_columns(
+        *kind_flags(),
+        _hand_gid=group_ids("hand_key"),
+        order=pl.col("seq").cast(pl.Int64) * 2,
+        is_sentinel=pl.lit(False),
+    ).with_columns(went_back=street_went_back())
     frame = pl.concat([frame, sentinels(frame)], how="diagonal_relaxed")
     bool_cols = [c for c, t in frame.schema.items() if t == pl.Boolean and c != "is_all_in"]
     frame = (
@@ -241,8 +253,8 @@ def prepare(
         .drop("_hand_gid")
         .join(hand_info, on="hand_key", how="left", maintain_order="left")
     )
-    frame = _join_stacks(frame, stacks).with_columns(pl.col("amount").fill_null(0).alias("chips"))
-    frame = frame.with_columns(
+    frame = left_join_players(frame, stacks).with_columns(
+        chips=pl.col("amount").fill_null(0),
         h_gid=group_ids("hand_key"),
         s_gid=group_ids("hand_key", "street"),
         row=pl.int_range(pl.len()),

@@ -36,6 +36,10 @@ def _ante_returns(state: pl.DataFrame) -> pl.DataFrame:
     nobody and goes back (Bovada heads-up, fpdb-3 ante.all.in: "Big Blind : All-in 166" as
     his ante against "Dealer : Ante chip 240", "Return uncalled portion of bet 74")."""
     antes = state.filter(active() & (pl.col("kind") == "post_ante"))
+    if antes.height == 0:  # no ante in the slice
+        types = antes.schema
+        names = {"hand_key": "hand_key", "seat": "seat", "expected_return": "chips_in"}
+        return pl.DataFrame(schema={name: types[source] for name, source in names.items()})
     per_seat = antes.group_by("hand_key", "seat").agg(
         ante=pl.col("chips_in").sum(), left=pl.col("remaining_after").last()
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.state.passes import active
-from audit.state.prepare import full_join_players
+from audit.state.prepare import full_join_players, join_or_nulls
 from audit.state.returns import expected_returns
 from audit.state.windows import seat_key
 from audit.text import money, sentence
@@ -77,10 +77,11 @@ def player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) 
 
 def _first_final_off(players: pl.DataFrame, frame: pl.DataFrame) -> pl.DataFrame:
     """Per hand, the lowest seat whose final stack does not add up (H-4, third part)."""
-    silent = frame.select("hand_key", "silent_return")
     # only a reported final stack can be off (PokerStars prints none): filter before the join
     reported = players.filter(pl.col("final_stack").is_not_null())
-    players = reported.join(silent, on="hand_key", how="inner")
+    if reported.height == 0:
+        return _per_hand_text(reported, "first_final_off", pl.lit(None))
+    players = reported.join(frame.select("hand_key", "silent_return"), on="hand_key", how="inner")
     returned = (
         pl.when(pl.col("silent_return")).then(pl.col("expected_return")).otherwise("returned")
     )
@@ -174,7 +175,7 @@ def hand_frame(
     details = _per_hand_text(
         players.filter(pl.col("return_off")), "return_detail", detail.str.join("; ")
     )
-    per_hand = per_hand.join(details, on="hand_key", how="left")
+    per_hand = join_or_nulls(per_hand, details)
     settled = per_hand.filter(pl.col("settled"))
     frame = hands.join(settled, on="hand_key", how="inner")
     frame = frame.with_columns(
@@ -185,7 +186,7 @@ def hand_frame(
         # uncontested hands whose log splits the last player's chips another way (options)
         kept_uncalled=_kept_uncalled() | _returned_whole_wager(),
     )
-    return frame.join(_first_final_off(players, frame), on="hand_key", how="left")
+    return join_or_nulls(frame, _first_final_off(players, frame))
 
 
 def _settled_facts() -> list[pl.Expr]:

@@ -20,7 +20,12 @@ from audit.examples import parse_example
 from audit.rules import RULES
 from audit.rules._base import Rule
 from audit.state.passes import in_input_order
-from audit.state.prepare import MAX_FOLDED_HAND_KEY, _in_street_order, _join_stacks, in_seq_order
+from audit.state.prepare import (
+    MAX_FOLDED_HAND_KEY,
+    _in_street_order,
+    in_seq_order,
+    left_join_players,
+)
 from audit.state.returns import _rank_key_fits, _street_rank_key, _top_two
 from audit.state.turn import (
     _allin_levels,
@@ -236,7 +241,7 @@ def test_stacks_join_on_the_folded_key_matches_the_two_key_join(
 ) -> None:
     frame, seats = _stack_tables(seed, hand_offset)
     plain = frame.join(seats, on=["hand_key", "seat"], how="left", maintain_order="left")
-    joined = _join_stacks(frame, seats)
+    joined = left_join_players(frame, seats)
     assert joined.equals(plain)
     assert joined.get_column("stack").null_count() < frame.height  # real matches
 
