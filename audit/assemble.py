@@ -132,12 +132,20 @@ def _firing(flags: pl.DataFrame, rules: list[Rule]) -> set[int]:
     return {id(rule) for rule, count in zip(rules, counts, strict=True) if count}
 
 
+def _flagged(frame: pl.DataFrame, rules: list[Rule]) -> tuple[pl.DataFrame, set[int]]:
+    """The rows of `frame` some rule of `rules` flags, and the ids of the rules that flag one."""
+    flags = _rule_flags(frame, rules)
+    return frame.filter(flags.select(pl.any_horizontal(pl.all())).to_series()), _firing(
+        flags, rules
+    )
+
+
 def flagged_rows(
     state: pl.DataFrame, per_hand: pl.DataFrame, rules: list[Rule]
-) -> tuple[pl.DataFrame, list[Rule]]:
-    """The state rows some action rule flags, and the rules to run: those that flag a row
+) -> tuple[pl.DataFrame, list[Rule], pl.DataFrame]:
+    """The state rows some action rule flags, the rules to run: those that flag a row
     (action rules on the state, hand-level rules on `per_hand`; the first rule when none does,
-    so the table keeps its shape).
+    so the table keeps its shape), and the `per_hand` rows some hand-level rule flags.
 
     Every rule's test runs once over its whole frame; the filters and messages then run on the
     flagged rows only, and only for the rules that flag one: planning a rule's message
@@ -148,13 +156,10 @@ def flagged_rows(
     """
     hand_rules = [rule for rule in rules if rule.hand_level]
     action_rules = [rule for rule in rules if not rule.hand_level]
-    firing = _firing(_rule_flags(per_hand, hand_rules), hand_rules) if hand_rules else set()
-    if not action_rules:
-        return state.clear(), [rule for rule in rules if id(rule) in firing] or rules[:1]
-    flags = _rule_flags(state, action_rules)
-    firing |= _firing(flags, action_rules)
-    chosen = [rule for rule in rules if id(rule) in firing] or rules[:1]
-    return state.filter(flags.select(pl.any_horizontal(pl.all())).to_series()), chosen
+    hands, firing = _flagged(per_hand, hand_rules) if hand_rules else (per_hand, set())
+    rows, acting = _flagged(state, action_rules) if action_rules else (state.clear(), set())
+    chosen = [rule for rule in rules if id(rule) in firing | acting] or rules[:1]
+    return rows, chosen, hands
 
 
 def violations_table(
@@ -165,8 +170,8 @@ def violations_table(
     Action rules run on the rows some rule flags (flagged_rows); the rule order of the sort
     ties is the order of `rules`.
     """
-    flagged, chosen = flagged_rows(state, per_hand, rules)
-    return assemble(flagged, per_hand, hands, chosen, rules, full_state=state)
+    flagged, chosen, flagged_hands = flagged_rows(state, per_hand, rules)
+    return assemble(flagged, flagged_hands, hands, chosen, rules, full_state=state)
 
 
 def assemble(

@@ -182,9 +182,11 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
         pot_before=prev_sum_in(pl.col("moved"), "h_gid"),
         is_raise=raising,
     )
+    # only pot-limit rows read pl_max_to (audit/state/limits.py): a slice without one skips it
+    pot_limit = frame.get_column("structure") == "PL"
     return frame.with_columns(
         min_raise_to=pl.col("current_bet") + pl.col("full_increment"),
-        pl_max_to=_pot_limit_max_to(),
+        pl_max_to=_pot_limit_max_to() if pot_limit.any() else pl.lit(None, pl.Int64),
     )
 
 

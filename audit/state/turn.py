@@ -37,6 +37,8 @@ def seat_table(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
 def _returning(absent: pl.DataFrame, actions: pl.DataFrame) -> pl.Series:
     """The `_i` of the seats marked sitting out (`absent`, few) that post or act anyway: only
     their hands' actions are searched, not a unique + join over every action."""
+    if absent.height == 0:  # nobody sits out (the usual case)
+        return absent.get_column("_i")
     hands = absent.get_column("hand_key").unique().implode()
     playing = actions.filter(pl.col("hand_key").is_in(hands) & pl.col("kind").is_in(PLAYING_KINDS))
     pairs = playing.select("hand_key", "seat")
