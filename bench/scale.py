@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: Rows derived from the run's own timers: (row name, timer names summed). Parse, check and
-#: write parts are summed over the worker processes (more than their wall time with workers);
-#: "audit units" is their wall time in the driver.
+#: Rows derived from the run's own timers: (row name, timer names summed). Parse, check, write
+#: parts and hand uids are summed over the worker processes (more than their wall time with
+#: workers); "audit units" is their wall time in the driver.
 BREAKDOWN: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("  startup", ("startup",)),
     ("  digest + plan", ("digest and plan",)),
@@ -30,14 +30,16 @@ BREAKDOWN: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("    parse", ("parse",)),
     ("    check", ("check",)),
     ("    write parts", ("write parts",)),
+    ("    hand uids", ("hand uids",)),
     ("  combine", ("combine",)),
     ("  duplicates", ("duplicates",)),
+    ("  sessions", ("sessions",)),
     ("  totals", ("totals",)),
     ("  reports", ("reports",)),
 )
 #: The driver's own stages: what they leave of the wall time is "other".
-DRIVER_STAGES = ("startup", "digest and plan", "audit units", "combine", "duplicates", "totals",
-                 "reports")  # fmt: skip
+DRIVER_STAGES = ("startup", "digest and plan", "audit units", "combine", "duplicates", "sessions",
+                 "totals", "reports")  # fmt: skip
 
 
 @dataclass(frozen=True)
