@@ -7,7 +7,7 @@ the columns it computes, and the rules' flags become the violations table (audit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,17 @@ class AuditResult:
     actions: pl.DataFrame
     violations: pl.DataFrame
     end_stacks: pl.DataFrame | None = None
+
+    @staticmethod
+    def stacked(results: Sequence[AuditResult]) -> AuditResult:
+        """The results of slices of whole hands, in the order given, as one result."""
+        if len(results) == 1:
+            return results[0]
+        return AuditResult(
+            actions=pl.concat([r.actions for r in results]),
+            violations=pl.concat([r.violations for r in results]),
+            end_stacks=pl.concat([r.end_stacks for r in results if r.end_stacks is not None]),
+        )
 
 
 def _frame(table: Any, name: str) -> pl.DataFrame:
@@ -139,13 +150,7 @@ def check(
         tables = [t.filter(pl.col("hand_key").is_in(in_slice)) for t in every]
         if tables[2].height:
             results.append(_check_slice(*tables, options or Options(), site_options, chosen))
-    if len(results) == 1:
-        return results[0]
-    return AuditResult(
-        actions=pl.concat([r.actions for r in results]),
-        violations=pl.concat([r.violations for r in results]),
-        end_stacks=pl.concat([r.end_stacks for r in results if r.end_stacks is not None]),
-    )
+    return AuditResult.stacked(results)
 
 
 __all__ = ["STATE_COLUMNS", "VIOLATIONS_SCHEMA", "AuditResult", "Rule", "check"]

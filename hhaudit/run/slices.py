@@ -55,10 +55,4 @@ def check_sliced(sliced: bool, hands: pl.DataFrame, seats: pl.DataFrame, actions
             results.append(check(*part[:3], cards=part[3], **options))
     if not results:  # one check of the whole unit (or a unit without actions)
         return check(hands, seats, actions, cards=cards, **options)
-    if len(results) == 1:
-        return results[0]
-    return AuditResult(
-        actions=pl.concat([result.actions for result in results]),
-        violations=pl.concat([result.violations for result in results]),
-        end_stacks=pl.concat([r.end_stacks for r in results if r.end_stacks is not None]),
-    )
+    return AuditResult.stacked(results)
