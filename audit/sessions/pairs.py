@@ -63,6 +63,7 @@ def _gap_free(pairs: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
             by="source_file",
             strategy="forward",
             allow_exact_matches=False,
+            check_sortedness=False,  # sorted by (source_file, line) just above
         )
         .select("hand_key", pl.col("q_line").alias("_q_after_prev"))
     )
@@ -76,6 +77,7 @@ def _gap_free(pairs: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
             by="source_file",
             strategy="backward",
             allow_exact_matches=False,
+            check_sortedness=False,  # sorted by (source_file, line) just above
         )
         .select("hand_key", pl.col("q_line").alias("_q_before_this"))
     )

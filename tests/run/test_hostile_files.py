@@ -136,3 +136,17 @@ def test_hostile_names_escaped_in_html_neutral_in_csv_intact_in_parquet(tmp_path
         assert cell[0] not in "=+-@\t\r", cell
     assert set(csv["player"]) == {"'" + HOSTILE[0], HOSTILE[3]}  # the two raisers
     shutil.rmtree(out)
+
+
+def test_a_run_with_quarantined_hands_warns_nothing(tmp_path: Path) -> None:
+    """Polars' join_asof warned on every run with a quarantined hand ("Sortedness of columns
+    cannot be checked"); audit/sessions/pairs.py sorts its inputs and tells it so."""
+    import warnings
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    _bad_files(folder)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        CliRunner().invoke(main, ["run", str(folder), "--out", str(tmp_path / "out"), "-q"])
+    assert [str(w.message) for w in caught if "Sortedness" in str(w.message)] == []
