@@ -102,13 +102,8 @@ def iter_plans(sources: Sequence[InputSource], chunk_bytes: int) -> Iterator[Fil
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def plan_files(sources: Sequence[InputSource], chunk_bytes: int) -> list[FilePlan]:
-    """Every source's plan, in input order (`iter_plans` to the end)."""
-    return list(iter_plans(sources, chunk_bytes))
-
-
 def expected_units(sources: Sequence[InputSource], batching: Batching) -> int:
-    """The units `make_units` will likely cut from these sources, from their sizes alone (a
+    """The units `iter_units` will likely cut from these sources, from their sizes alone (a
     file may turn out not to be cuttable, or --resume may find it done: then fewer)."""
     chunked = batching.chunk_bytes and (batching.chunk_bytes * 5) // 4
     units, batch_bytes, batch_files = 0, 0, 0
@@ -157,11 +152,6 @@ def iter_units(plans: Iterable[FilePlan], batching: Batching) -> Iterator[WorkUn
         size += plan.source.size
     if batch:
         yield WorkUnit(tuple(batch))
-
-
-def make_units(plans: Iterable[FilePlan], batching: Batching) -> list[WorkUnit]:
-    """Every unit of `iter_units`, in order."""
-    return list(iter_units(plans, batching))
 
 
 def run_unit(unit: WorkUnit, out_dir: str, settings: AuditSettings, fingerprint: str) -> Placed:

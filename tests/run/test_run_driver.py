@@ -22,9 +22,9 @@ from hhaudit.run.units import (
     Batching,
     _units_to_run,
     expected_units,
-    make_units,
+    iter_plans,
+    iter_units,
     plan_file,
-    plan_files,
 )
 from reports.summary import hand_context, hands_by
 
@@ -64,13 +64,13 @@ def test_plans_made_in_threads_equal_plans_made_one_by_one(tmp_path: Path) -> No
     sources = _sources(make_corpus(tmp_path))
     chunk = 64 << 10
     one_by_one = [plan_file(i, source, chunk) for i, source in enumerate(sources)]
-    assert plan_files(sources, chunk) == one_by_one
+    assert list(iter_plans(sources, chunk)) == one_by_one
 
 
 def test_expected_units_are_about_the_units_cut_from_the_plans(tmp_path: Path) -> None:
     sources = _sources(make_corpus(tmp_path))
     for batching in (Batching(), Batching(64 << 10, 2, 64 << 10), Batching(chunk_bytes=0)):
-        units = len(make_units(plan_files(sources, batching.chunk_bytes), batching))
+        units = len(list(iter_units(iter_plans(sources, batching.chunk_bytes), batching)))
         expected = expected_units(sources, batching)  # cuts move to the next header: +-1
         assert abs(expected - units) <= 1 and (expected > 1) == (units > 1)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hhaudit.run.inputs import InputSource
-from hhaudit.run.units import Batching, FilePlan, WorkUnit, make_units
+from hhaudit.run.units import Batching, FilePlan, WorkUnit, iter_units
 
 
 def _plans(sizes: list[int]) -> list[FilePlan]:
@@ -18,16 +18,16 @@ def _names(units: list[WorkUnit]) -> list[list[str]]:
 
 
 def test_a_batch_is_closed_before_a_file_would_overflow_it() -> None:
-    units = make_units(_plans([50, 40, 20, 30, 50]), Batching(batch_bytes=100, batch_files=9))
+    units = list(iter_units(_plans([50, 40, 20, 30, 50]), Batching(batch_bytes=100, batch_files=9)))
     assert _names(units) == [["f0.txt", "f1.txt"], ["f2.txt", "f3.txt", "f4.txt"]]
     assert all(sum(p.source.size for p in unit.files) <= 100 for unit in units)
 
 
 def test_a_file_bigger_than_a_batch_is_a_unit_alone() -> None:
-    units = make_units(_plans([10, 150, 10]), Batching(batch_bytes=100, batch_files=9))
+    units = list(iter_units(_plans([10, 150, 10]), Batching(batch_bytes=100, batch_files=9)))
     assert _names(units) == [["f0.txt"], ["f1.txt"], ["f2.txt"]]
 
 
 def test_batches_hold_at_most_batch_files_files() -> None:
-    units = make_units(_plans([1] * 5), Batching(batch_bytes=100, batch_files=2))
+    units = list(iter_units(_plans([1] * 5), Batching(batch_bytes=100, batch_files=2)))
     assert _names(units) == [["f0.txt", "f1.txt"], ["f2.txt", "f3.txt"], ["f4.txt"]]
