@@ -6,8 +6,7 @@ from lazy scans of the combined tables; each file is written atomically.
 The writers (and reports.html: Jinja2, ~0.3 s of imports) are imported when the report is
 written, so importing this package, or its atomic writing (reports.atomic, which the run and the
 CLI use), is cheap; `hhaudit run` imports reports.html in the background meanwhile
-(`HTML_MODULE`), and starts the helper process that draws the charts with matplotlib
-(reports.chart_process) once the tables are final.
+(`HTML_MODULE`).
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import polars as pl
 
-    from reports.chart_process import ChartProcess
     from reports.replay import HtmlLimits
 
 __all__ = ["write_reports"]
@@ -33,18 +31,15 @@ def write_reports(
     tables: Mapping[str, pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits | None = None,
-    chart_helper: ChartProcess | None = None,
 ) -> dict[str, Path]:
-    """Write violations.csv, summary.csv, quarantine.csv and report.html into `out_dir`; with
-    a `chart_helper` (reports.chart_process), its charts are drawn while the rest is written."""
+    """Write violations.csv, summary.csv, quarantine.csv and report.html into `out_dir`."""
     from reports.csv import quarantine_csv_frame, violations_csv_frame, write_csv
-    from reports.html import report_charts, write_report
+    from reports.html import write_report
     from reports.summary import summary_table
 
-    charts = report_charts(tables, chart_helper)  # first: the helper draws meanwhile
     paths = {name: out_dir / name for name in REPORT_FILES}
     write_csv(violations_csv_frame(tables["violations"], tables["hands"]), paths["violations.csv"])
     write_csv(summary_table(tables["violations"], tables["hands"]), paths["summary.csv"])
     write_csv(quarantine_csv_frame(tables["quarantine"]), paths["quarantine.csv"])
-    write_report(paths["report.html"], tables, run, limits, charts)
+    write_report(paths["report.html"], tables, run, limits)
     return paths

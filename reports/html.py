@@ -18,8 +18,7 @@ import polars as pl
 from audit.violations import SEVERITIES
 from reports.allowed import ALLOWED_LEGEND
 from reports.atomic import write_text_atomic
-from reports.chart_process import ChartProcess, ChartSpec, draw
-from reports.charts import stacked_bars_svg  # noqa: F401  (matplotlib, imported with this module)
+from reports.charts import stacked_bars_svg
 from reports.replay import HtmlLimits, flagged_hand_details, sample_flags
 from reports.rule_notes import rule_notes
 from reports.summary import category_counts, code_counts, counts_by, flags_in_context, top_counts
@@ -62,13 +61,11 @@ def _series(counts: pl.DataFrame) -> dict[str, list[int]]:
     return {severity: counts.get_column(severity).to_list() for severity in SEVERITIES}
 
 
-def _chart(
-    counts: pl.DataFrame, title: str, name: str, horizontal: bool = True
-) -> ChartSpec | None:
+def _chart(counts: pl.DataFrame, title: str, name: str, horizontal: bool = True) -> str | None:
     if counts.is_empty():
         return None
-    labels = tuple(str(label) for label in counts.get_column("key").to_list())
-    return ChartSpec(labels, _series(counts), title, horizontal, name)
+    labels = [str(label) for label in counts.get_column("key").to_list()]
+    return stacked_bars_svg(labels, _series(counts), title, horizontal, name)
 
 
 def _by_hour(flags: pl.LazyFrame) -> pl.DataFrame:
@@ -91,9 +88,9 @@ def _by_rule(flags: pl.LazyFrame) -> pl.LazyFrame:
     return ordered.drop("_rank")
 
 
-def chart_specs(flags: pl.LazyFrame) -> dict[str, ChartSpec | None]:
+def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
     """Flags by rule, by site and stakes, by day and by hour of the day, stacked by severity:
-    what each chart draws (None: no flags to draw)."""
+    each chart's SVG (reports/charts.py; None: no flags to draw)."""
     site_stakes = flags.with_columns(
         (pl.col("site").fill_null("unknown") + pl.lit(" · ") + pl.col("stakes")).alias("market")
     )
@@ -116,35 +113,6 @@ def chart_specs(flags: pl.LazyFrame) -> dict[str, ChartSpec | None]:
         "by_day": _chart(days.tail(MAX_DAY_BARS), day_title, "day", horizontal=False),
         "by_hour": _chart(_by_hour(flags), "Flags by hour of the day (UTC)", "hour", False),
     }
-
-
-#: Drawn by the helper process; the others here, after the rest of the page (about half of
-#: matplotlib's time each side, the helper's own import of matplotlib counted).
-HELPER_CHARTS: tuple[str, ...] = ("by_day", "by_market")
-
-
-class Charts:
-    """The charts of one page, drawn in process, or some by a helper (reports.chart_process)
-    while the rest of the report is computed; `svgs` draws the others and waits for them."""
-
-    def __init__(self, flags: pl.LazyFrame, helper: ChartProcess | None = None) -> None:
-        self.specs = chart_specs(flags)
-        self.helper = helper
-        self.sent = [key for key in HELPER_CHARTS if self.specs.get(key)] if helper else []
-        if helper is not None:
-            helper.send([self.specs[key] for key in self.sent])
-
-    def svgs(self) -> dict[str, str | None]:
-        here = [key for key, spec in self.specs.items() if spec and key not in self.sent]
-        drawn = dict(zip(here, draw([self.specs[key] for key in here]), strict=True))
-        if self.helper is not None:
-            drawn |= dict(zip(self.sent, self.helper.result(), strict=True))
-        return {key: drawn.get(key) for key in self.specs}
-
-
-def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
-    """The four charts' SVG, drawn in this process."""
-    return Charts(flags).svgs()
 
 
 def _code_sections(violations: pl.LazyFrame, per_code: int) -> list[dict[str, Any]]:
@@ -231,23 +199,14 @@ def _codes_on_page(sections: list[dict[str, Any]], hands: list[dict[str, Any]]) 
     return [*codes, *sorted(extra)]
 
 
-def report_charts(tables: Mapping[str, pl.LazyFrame], helper: ChartProcess | None = None) -> Charts:
-    """The page's charts, from the flags in their hands' context; with a helper process, they
-    are drawn while the rest of the report is written."""
-    return Charts(flags_in_context(tables["violations"], tables["hands"]), helper)
-
-
 def report_context(
     tables: Mapping[str, pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits,
-    charts: Charts | None = None,
 ) -> dict[str, Any]:
-    """Everything the template shows, computed with Polars and bounded in size; the charts
-    (`report_charts`) are waited for last."""
+    """Everything the template shows, computed with Polars and bounded in size."""
     hands, violations = tables["hands"], tables["violations"]
     flags = flags_in_context(violations, hands)
-    charts = charts or Charts(flags)
     quarantine_rows, quarantine_total = _quarantine(tables["quarantine"], limits.quarantine_rows)
     shown_flags = sample_flags(violations, limits.per_code).select(pl.len()).collect().item()
     files = list(run.get("files", []))
@@ -276,7 +235,7 @@ def report_context(
         "limits": limits,
         "severities": SEVERITIES,
         "allowed_legend": ALLOWED_LEGEND,
-        "charts": charts.svgs(),  # last: a helper process draws them meanwhile
+        "charts": build_charts(flags),
     }
 
 
@@ -284,10 +243,9 @@ def render_report(
     tables: Mapping[str, pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits | None = None,
-    charts: Charts | None = None,
 ) -> str:
-    template = _environment().get_template("report.html")  # compiled while charts are drawn
-    return template.render(**report_context(tables, run, limits or HtmlLimits(), charts))
+    template = _environment().get_template("report.html")
+    return template.render(**report_context(tables, run, limits or HtmlLimits()))
 
 
 def write_report(
@@ -295,6 +253,5 @@ def write_report(
     tables: Mapping[str, pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits | None = None,
-    charts: Charts | None = None,
 ) -> None:
-    write_text_atomic(destination, render_report(tables, run, limits, charts))
+    write_text_atomic(destination, render_report(tables, run, limits))

@@ -36,7 +36,6 @@ from hhaudit.run.units import Batching, PartHook, audit_all, file_entries
 from hhaudit.run.warm import import_quietly
 from reports import HTML_MODULE, write_reports
 from reports.atomic import write_text_atomic
-from reports.chart_process import ChartProcess, start_chart_process
 from reports.replay import HtmlLimits
 
 RUN_JSON = "run.json"
@@ -198,7 +197,7 @@ def run_record(
 
 
 def import_in_background(module: str) -> threading.Thread:
-    """Import `module` in a thread: the HTML report's Jinja2 and matplotlib (~0.7 s) load while
+    """Import `module` in a thread: the HTML report's Jinja2 (~0.3 s) loads while
     the workers run, not before the run starts (the import lock makes a later import wait)."""
     thread = threading.Thread(
         target=import_quietly, args=(module,), name="hhaudit-import", daemon=True
@@ -263,14 +262,8 @@ def _write_set(
     with timed("sessions"):  # across hands, on the combined tables (RULES.md §12)
         entries, sessions = add_sessions(out_dir, entries, config.settings)
         tables = {name: pl.scan_parquet(out_dir / f"{name}.parquet") for name in tables}
-    # the charts' helper (~60 MB) starts after the sessions step, the driver's memory peak
-    charts = start_chart_process()
-    try:
-        return _write_outputs(out_dir, tables, entries, config, (started, run_id), skipped,
-                              (duplicates, reused, sessions), (html_import, charts))  # fmt: skip
-    finally:
-        if charts is not None:
-            charts.close()  # after an error: nothing to wait for
+    return _write_outputs(out_dir, tables, entries, config, (started, run_id), skipped,
+                          (duplicates, reused, sessions), html_import)  # fmt: skip
 
 
 def _write_outputs(
@@ -281,16 +274,15 @@ def _write_outputs(
     start: tuple[str, str],
     skipped: Sequence[str],
     found: tuple[int, int, dict[str, Any]],
-    helpers: tuple[threading.Thread, ChartProcess | None],
+    html_import: threading.Thread,
 ) -> dict[str, Any]:
     """Totals, reports and run.json (last) from the final tables; `found`: the duplicates,
-    the reused hand ids and the sessions step's record; `helpers`: the background import of
-    the HTML report, the charts' helper process."""
+    the reused hand ids and the sessions step's record; `html_import`: the background import
+    of the HTML report."""
     import json
 
     started, run_id = start
     duplicates, reused, sessions = found
-    html_import, charts = helpers
     with timed("totals"):
         totals = run_totals(entries, tables["violations"])
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/run/duplicates.py)
@@ -303,7 +295,7 @@ def _write_outputs(
     record = run_record(entries, totals, config, started, skipped, run_id)
     with timed("reports"):
         html_import.join()
-        write_reports(out_dir, tables, record, config.limits, charts)
+        write_reports(out_dir, tables, record, config.limits)
     record["finished_at"] = _now()
     write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     return record

@@ -66,7 +66,7 @@ def test_report_is_self_contained() -> None:
     html = _html()
     assert not EXTERNAL_REFERENCE.search(html)
     assert "default-src 'none'" in html  # CSP: the browser may fetch nothing
-    assert html.count("<svg") == 4  # four inline matplotlib charts
+    assert html.count("<svg") == 4  # four inline SVG charts (reports/charts.py)
     assert "<?xml" not in html and "<!DOCTYPE svg" not in html
 
 
