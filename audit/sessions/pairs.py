@@ -106,7 +106,7 @@ def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     the previous hand's button that holds a player (or a player dealt in) in this hand. That
     is the evidence that no hand of the table is missing between the two: a missing hand
     moves the button one seat more."""
-    from audit.sessions.rotation import ring
+    from audit.sessions.rotation import hand_and, ring
 
     distance = (pl.col("seat").cast(pl.Int64) - pl.col("prev_button_seat") - 1) % pl.col("_ring")
     seated = pairs.select("hand_key", "prev_button_seat", "button_seat", "max_seats").join(
@@ -117,7 +117,7 @@ def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     return (
         seated.with_columns(_ring=ring())
         .with_columns(_distance=distance)
-        .sort("hand_key", "_distance", maintain_order=True)
+        .sort(hand_and("hand_key", pl.col("_distance").fill_null(0)), maintain_order=True)
         .group_by("hand_key")
         .agg(
             pl.col("button_seat").first(),

@@ -32,6 +32,17 @@ def ring() -> pl.Expr:
     return pl.max_horizontal(pl.col("max_seats").cast(pl.Int64).fill_null(0), largest, 2)
 
 
+#: Seats (Int16) and seat distances fit in 16 bits: a hand key and one of them make one Int64
+#: key, which Polars sorts on twice as fast as the pair of columns (and joins a little faster).
+_SEAT_SPAN = 1 << 16
+
+
+def hand_and(hand_key: str, within: pl.Expr) -> pl.Expr:
+    """One Int64 ordering rows by (`hand_key`, `within`) where `within` is a seat (Int16) or a
+    distance in seats (0 <= d < 2**15), never null: hand_key * 2**16 + within + 2**15."""
+    return pl.col(hand_key) * _SEAT_SPAN + within.cast(pl.Int64) + _SEAT_SPAN // 2
+
+
 def _in_rotation(
     seats: pl.LazyFrame, pairs: pl.LazyFrame, key: str, carried: tuple[str, ...] = ()
 ) -> pl.LazyFrame:
@@ -65,8 +76,10 @@ def _expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     before = _in_rotation(seats, pairs, "prev_hand_key")
     # the previous hand's player in the same seat: a join on the (hand, seat) pair alone, the
     # names compared after it (a join on the name as a third key costs twice as much)
-    earlier = before.select("prev_hand_key", "seat", pl.col("player").alias("_was_player"))
-    now = now.join(earlier, on=["prev_hand_key", "seat"], how="left")
+    at_seat = hand_and("prev_hand_key", pl.col("seat")).alias("_at")
+    earlier = before.select(at_seat, pl.col("player").alias("_was_player"))
+    now = now.with_columns(at_seat)
+    now = now.join(earlier, on="_at", how="left").drop("_at")
     arrived = ~(pl.col("_was_player") == pl.col("player")).fill_null(False)
     after_bb = (pl.col("seat").cast(pl.Int64) - pl.col("prev_bb_seat") - 1) % pl.col("_ring")
     after_button = (pl.col("seat").cast(pl.Int64) - pl.col("prev_button_seat") - 1) % pl.col(
@@ -74,11 +87,12 @@ def _expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     )
     n = pl.len()
     before_count = before.group_by("prev_hand_key").agg(pl.len().alias("_dealt_before"))
-    # one sort of the rows by (hand, seats after the button), then per hand: not a sort per hand
+    # one sort of the rows by (hand, seats after the button), then per hand: not a sort per
+    # hand (without a previous button the order within the hand does not count: see below)
     return (
         now.with_columns(_ring=ring())
         .with_columns(_after_bb=after_bb, _after_button=after_button)
-        .sort("hand_key", "_after_button")
+        .sort(hand_and("hand_key", pl.col("_after_button").fill_null(0)))
         .group_by("hand_key", maintain_order=True)
         .agg(
             pl.col("prev_hand_key").first(),
