@@ -18,12 +18,14 @@ from audit.options import Options
 from audit.rules import RULES, SHOWDOWN_CODES
 from audit.rules._base import Rule
 from audit.sessions.ends import end_stacks
+from audit.sessions.facts import facts_from_flows
 from audit.showdown.judge import SENTENCES, showdown
 from audit.showdown.known import as_cards_frame
+from audit.showdown.pots import money_from_flows
 from audit.state.build import state_frame
 from audit.state.columns import STATE_COLUMNS
 from audit.state.prepare import in_seq_order
-from audit.state.settlement import INPUTS, hand_frame, player_table
+from audit.state.settlement import INPUTS, hand_frame, player_flows, player_table
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
 from parsers.schema import POLARS_SCHEMAS, with_defaults
 
@@ -34,12 +36,14 @@ SLICE_HANDS = 100_000
 
 @dataclass
 class AuditResult:
-    """The audited actions (canonical columns + STATE_COLUMNS), the violations, and each
-    seat's end stack (hand_key, seat, end_stack: audit/sessions/ends.py)."""
+    """The audited actions (canonical columns + STATE_COLUMNS), the violations, each seat's
+    end stack (hand_key, seat, end_stack: audit/sessions/ends.py) and each hand's facts for the
+    sessions step (audit/sessions/facts.py FACT_COLUMNS, one row per hand with actions)."""
 
     actions: pl.DataFrame
     violations: pl.DataFrame
     end_stacks: pl.DataFrame | None = None
+    hand_facts: pl.DataFrame | None = None
 
     @staticmethod
     def stacked(results: Sequence[AuditResult]) -> AuditResult:
@@ -50,6 +54,7 @@ class AuditResult:
             actions=pl.concat([r.actions for r in results]),
             violations=pl.concat([r.violations for r in results]),
             end_stacks=pl.concat([r.end_stacks for r in results if r.end_stacks is not None]),
+            hand_facts=pl.concat([r.hand_facts for r in results if r.hand_facts is not None]),
         )
 
 
@@ -72,15 +77,19 @@ def _with_showdown(
     options: Options,
     site_options: Mapping[str, Options] | None,
     rules: list[Rule],
+    flows: pl.DataFrame,
 ) -> pl.DataFrame:
     """The settlement frame with the RULES.md §11 sentences (audit/showdown/judge.py) joined
     in; hands with cards but no settlement get a row of their own (the card rules read it).
-    `tables`: hands, seats, actions, cards."""
+    `tables`: hands, seats, actions, cards; `flows`: the state's player_flows (the showdown's
+    player money is read from them)."""
     hands, seats, actions, cards = tables
     if cards.height == 0 or not any(rule.code in SHOWDOWN_CODES for rule in rules):
         # nothing is known of the cards: the §11 rules have nothing to judge
         return per_hand.with_columns(pl.lit(None, pl.String).alias(name) for name in SENTENCES)
-    sentences = showdown(hands, actions, cards, options, site_options, seats, texts=False).hands
+    money = money_from_flows(flows)
+    found = showdown(hands, actions, cards, options, site_options, seats, False, money)
+    sentences = found.hands
     sentences = sentences.select("hand_key", *SENTENCES)
     return per_hand.join(sentences, on="hand_key", how="full", coalesce=True)
 
@@ -96,13 +105,16 @@ def _check_slice(
 ) -> AuditResult:
     state = state_frame(hands, seats, actions, options, site_options)
     state = with_rule_columns(state, rules)
-    players = player_table(state.select(INPUTS), hands, seats)
+    inputs = state.select(INPUTS)
+    flows = player_flows(inputs)  # per seat: the settlement, the showdown's money, the facts
+    players = player_table(inputs, hands, seats, flows)
     per_hand = _with_showdown(
         hand_frame(state, hands, seats, players),
         (hands, seats, actions, cards),
         options,
         site_options,
         rules,
+        flows,
     )
     violations = violations_table(state, per_hand, hands, rules) if rules else empty_violations()
     audited = (  # one plan: the filter runs on the selected columns only
@@ -112,7 +124,7 @@ def _check_slice(
         .collect()
     )
     ends = end_stacks(players, per_hand, seats)
-    return AuditResult(actions=in_seq_order(audited), violations=violations, end_stacks=ends)
+    return AuditResult(in_seq_order(audited), violations, ends, facts_from_flows(flows))
 
 
 def check(

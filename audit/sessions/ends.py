@@ -59,9 +59,32 @@ def end_stacks(players: pl.DataFrame, per_hand: pl.DataFrame, seats: pl.DataFram
     return joined.select("hand_key", "seat", end.alias(END_STACK))
 
 
+def _same_unique_keys(seats: pl.DataFrame, ends: pl.DataFrame) -> bool:
+    """Whether `ends` has the (hand_key, seat) of `seats` row for row and those keys are
+    strictly increasing (so unique and never null): `end_stacks` keeps the seats' order, and
+    the check's slices of whole hands are stacked in key order."""
+    if seats.height != ends.height or seats.height == 0:
+        return False
+    hand, seat = pl.col("hand_key"), pl.col("seat")
+    after = (hand.diff() > 0) | ((hand.diff() == 0) & (seat.diff() > 0))
+    keys = seats.select(hand, seat)
+    same = (hand == ends.get_column("hand_key")) & (seat == ends.get_column("seat"))
+    found = keys.select(
+        after.fill_null(False).slice(1).all()
+        & hand.is_not_null().all()
+        & seat.is_not_null().all()
+        & same.fill_null(False).all()
+    )
+    return bool(found.item())
+
+
 def with_end_stacks(seats: pl.DataFrame, ends: pl.DataFrame | None) -> pl.DataFrame:
-    """`seats` with its `end_stack` column (null where `ends` has none)."""
+    """`seats` with its `end_stack` column (null where `ends` has none): the left join on
+    (hand_key, seat) of the first end stack of each key, or the column itself where the keys
+    are the seats' own, unique, in their order (the run's check: `_same_unique_keys`)."""
     if ends is None or ends.is_empty():
         return seats.with_columns(pl.lit(None, dtype=pl.Int64).alias(END_STACK))
+    if _same_unique_keys(seats, ends):
+        return seats.with_columns(ends.get_column(END_STACK))
     keyed = ends.unique(["hand_key", "seat"], keep="first")
     return seats.join(keyed, on=["hand_key", "seat"], how="left", maintain_order="left")

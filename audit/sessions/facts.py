@@ -45,10 +45,30 @@ def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def with_hand_facts(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+def facts_from_flows(flows: pl.DataFrame) -> pl.DataFrame:
+    """`hand_facts` of the audited actions from the betting state's per-seat group-by
+    (audit/state/settlement.py `player_flows`: one row per seat of a hand's rows, the rows
+    without a seat as one), so the check does not group every action again per hand: a seat
+    counts as a player when he has a row other than a collect, as a folder when he has a fold
+    that is not void (the same counts as the distinct seats of those rows)."""
+    players_left = pl.col("plays").sum() - pl.col("_folded").sum()
+    return flows.group_by("hand_key").agg(
+        pl.col("sb_seat", "bb_seat").first(),
+        pl.col("n_sb", "n_bb").sum().cast(pl.Int32),
+        ((pl.col("bet_street").max().fill_null(0) == 0) & (players_left == 1)).alias(
+            "ended_preflop"
+        ),
+    )
+
+
+def with_hand_facts(
+    hands: pl.DataFrame, actions: pl.DataFrame, facts: pl.DataFrame | None = None
+) -> pl.DataFrame:
     """`hands` with FACT_COLUMNS from their `actions` (null for a hand without actions). Each
     unit adds them where its actions are (hhaudit/run/batch.py), so the run's sessions step
-    reads them with the hands instead of every action of the run."""
-    facts = hand_facts(actions.lazy()).collect()
+    reads them with the hands instead of every action of the run. `facts`: those FACT_COLUMNS
+    when the check has them already (`facts_from_flows`)."""
+    if facts is None:
+        facts = hand_facts(actions.lazy()).collect()
     base = hands.drop([name for name in FACT_COLUMNS[1:] if name in hands.columns])
     return base.join(facts, on="hand_key", how="left", maintain_order="left")

@@ -113,13 +113,15 @@ def showdown(
     site_options: Mapping[str, Options] | None = None,
     seats: pl.DataFrame | None = None,
     texts: bool = True,
+    money: pl.DataFrame | None = None,
 ) -> Showdown:
     """Pots, parts and per-hand sentences (module docstring). `texts=False` leaves the cards'
-    text columns out of `parts` (the check reads only the sentences)."""
+    text columns out of `parts` (the check reads only the sentences). `money`: the
+    player_money of `actions` when the caller has it (the check: pots.money_from_flows)."""
     opts = _options(hands, options or Options(), site_options)
     rows = card_rows(cards, hands)
     deck = deck_problems(rows)
-    money_ = player_money(actions)
+    money_ = player_money(actions) if money is None else money
     shown = showdown_hands(money_)
     judged_rows = _judged_rows(rows, shown)
     hole, boards = hole_cards(judged_rows), full_boards(judged_rows)

@@ -42,7 +42,29 @@ def player_money(actions: pl.DataFrame) -> pl.DataFrame:
             folded=(kind == "fold").any(),
         )
     )
-    # an uncalled return gives back live chips first, then unmatched antes
+    return _net_of_returns(money)
+
+
+def money_from_flows(flows: pl.DataFrame) -> pl.DataFrame:
+    """`player_money` from the betting state's per-seat group-by (audit/state/settlement.py
+    `player_flows`, which sums the same rows: every action, void or not), so the check does
+    not group the actions a second time."""
+    money = flows.filter(pl.col("seat").is_not_null()).select(
+        "hand_key",
+        "seat",
+        "player",
+        "live_in",
+        "dead_in",
+        "returned",
+        "collected",
+        folded="fold_logged",
+    )
+    return _net_of_returns(money)
+
+
+def _net_of_returns(money: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, player, live, dead, collected, folded): an uncalled return gives back
+    live chips first, then unmatched antes."""
     over = (pl.col("returned") - pl.col("live_in")).clip(lower_bound=0)
     return money.select(
         "hand_key",

@@ -25,25 +25,53 @@ HAND_FACT_INPUTS = (
 )
 
 
+#: The per-seat columns player_flows adds for the showdown's player money
+#: (audit/showdown/pots.py `money_from_flows`) and the sessions step's hand facts
+#: (audit/sessions/facts.py `facts_from_flows`): the same group-by of the real rows, so neither
+#: groups every action again. `player` is the seat's name on his first row by seq; live_in /
+#: dead_in the live and dead chips of every row (void ones too, as the showdown reads the log);
+#: fold_logged a fold line, void or not; n_sb / n_bb his small / big blind posts; plays a row
+#: other than a collect; bet_street the last street of his betting rows that are not void;
+#: sb_seat / bb_seat the hand's (prepare.hand_post_facts).
+SHARED_FLOWS = (
+    "player",
+    "live_in",
+    "dead_in",
+    "fold_logged",
+    "n_sb",
+    "n_bb",
+    "plays",
+    "bet_street",
+    "sb_seat",
+    "bb_seat",
+)
+
+
 def player_flows(state: pl.DataFrame) -> pl.DataFrame:
-    """(hand_key, seat, put_in, returned, collected, cashed_out, _collects, _folded and
-    HAND_FACT_INPUTS) from the real rows.
+    """(hand_key, seat, put_in, returned, collected, cashed_out, _collects, _folded,
+    HAND_FACT_INPUTS and SHARED_FLOWS) from the real rows.
 
     Each amount is a column first, then plain sums: a filter inside the aggregation runs per
     group and costs more. The per-hand facts of _settled_facts ride along, so the real rows are
     grouped once (per player), not a second time per hand.
     """
     chips = pl.col("chips")
+    kind = pl.col("kind")
 
     def only(flag: pl.Expr, amount: pl.Expr = chips) -> pl.Expr:
         return pl.when(flag).then(amount)
 
+    live = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
     return (
         state.filter(~pl.col("is_sentinel"))
         .select(
             "hand_key",
             "h_gid",
             "seat",
+            "seq",
+            "player",
+            "sb_seat",
+            "bb_seat",
             *HAND_FACT_INPUTS,
             put_in=only(active(), pl.col("chips_in")),
             returned=only(pl.col("is_return")),
@@ -51,22 +79,39 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
             cashed_out=only(pl.col("is_cash_out")),
             _collects=pl.col("is_collect"),
             _folded=active() & pl.col("is_fold"),
+            live_in=only(live),
+            dead_in=only(pl.col("is_dead_post")),
+            fold_logged=pl.col("is_fold"),
+            n_sb=kind == "post_sb",
+            n_bb=kind == "post_bb",
+            plays=kind != "collect",
+            bet_street=only(pl.col("is_betting") & ~pl.col("void"), pl.col("street")),
         )
         .group_by(seat_key("h_gid").alias("_player"))
         .agg(
             pl.col("hand_key", "seat").first(),
-            pl.col("put_in", "returned", "collected", "cashed_out").sum(),
-            pl.col("_collects", "_folded").any(),
-            pl.col(*HAND_FACT_INPUTS).first(),
+            pl.col("put_in", "returned", "collected", "cashed_out", "live_in", "dead_in").sum(),
+            pl.col("_collects", "_folded", "fold_logged", "plays").any(),
+            pl.col("n_sb", "n_bb").sum(),
+            pl.col("bet_street").max(),
+            pl.col("player").get(pl.col("seq").arg_min()),
+            pl.col(*HAND_FACT_INPUTS, "sb_seat", "bb_seat").first(),
         )
         .drop("_player")
     )
 
 
-def player_table(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+def player_table(
+    state: pl.DataFrame,
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    flows: pl.DataFrame | None = None,
+) -> pl.DataFrame:
     """Per seat: stack, final_stack, put_in, returned, expected_return, collected, cashed_out
-    (and player_flows' per-hand facts, which hand_frame reads)."""
-    flows = full_join_players(player_flows(state), expected_returns(state))
+    (and player_flows' per-hand facts, which hand_frame reads). `flows`: player_flows(state)
+    when the caller has it already."""
+    flows = (player_flows(state) if flows is None else flows).drop(SHARED_FLOWS)
+    flows = full_join_players(flows, expected_returns(state))
     players = full_join_players(seats.select("hand_key", "seat", "stack", "final_stack"), flows)
     amounts = ["put_in", "returned", "collected", "cashed_out", "expected_return", "stack"]
     players = players.with_columns(pl.col(amounts).fill_null(0)).join(
@@ -117,10 +162,16 @@ INPUTS = (
     "h_gid",
     "s_gid",
     "seat",
+    "seq",
+    "player",
+    "sb_seat",
+    "bb_seat",
     "street",
     "void",
     "is_sentinel",
     "is_live_post",
+    "is_dead_post",
+    "is_betting",
     "is_call",
     "is_wager",
     "is_fold",

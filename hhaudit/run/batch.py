@@ -202,7 +202,7 @@ def _check(parsed: Any, settings: AuditSettings, sliced: bool) -> tuple[pl.DataF
         rules=list(codes) if codes is not None else None,
     )
     violations = settings.selection.apply(result.violations)
-    hands = with_hand_facts(parsed.hands, result.actions)
+    hands = with_hand_facts(parsed.hands, result.actions, result.hand_facts)
     return hands, result.actions, violations, with_end_stacks(parsed.seats, result.end_stacks)
 
 
