@@ -89,16 +89,26 @@ def _rows_as_texts(betting: pl.DataFrame) -> tuple[bytes, pl.Series]:
     return rows.get_column("_row").str.join("").item().encode(), ends.alias("_end")
 
 
+def _in_betting_order(actions: pl.DataFrame) -> bool:
+    """Whether the rows are already in strict (hand_key, seq) order, as the check leaves them
+    (testing the order costs less than sorting); a null or a repeated key pair: not."""
+    key, seq = pl.col("hand_key"), pl.col("seq")
+    later = (key.diff() > 0) | ((key.diff() == 0) & (seq.diff() > 0))
+    return bool(actions.select(later.fill_null(False).slice(1).all()).item())
+
+
 def _betting_spans(actions: pl.DataFrame) -> tuple[bytes, pl.DataFrame]:
     """All actions' betting texts in (hand_key, seq) order, each ended by RECORD, as one
     buffer; and hand_key -> [_start, _end): the hand's rows joined by RECORD in that buffer."""
-    betting = actions.sort("hand_key", "seq")
+    betting = actions if _in_betting_order(actions) else actions.sort("hand_key", "seq")
     buffer, ends = _rows_as_csv(betting) or _rows_as_texts(betting)
     rows = betting.select("hand_key").with_columns(
         _start=ends.shift(1, fill_value=-1) + 1, _end=ends
     )
-    spans = rows.group_by("hand_key", maintain_order=True).agg(
-        pl.col("_start").first(), pl.col("_end").last()
+    key = pl.col("hand_key")  # sorted: a hand's rows are one run of its key
+    first, last = key.ne_missing(key.shift(1)), key.ne_missing(key.shift(-1))
+    spans = rows.select(
+        key.filter(last), pl.col("_start").filter(first), pl.col("_end").filter(last)
     )
     return buffer, spans
 
@@ -121,9 +131,11 @@ def hand_uids(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
 def _span_digests(keyed: pl.DataFrame, buffer: memoryview) -> pl.Series:
     """blake2b-128 hex of each row's _prefix followed by buffer[_start:_end] (none: nothing)."""
     prefixes, starts, ends = (keyed.get_column(name).to_list() for name in SPAN_COLUMNS)
+    fresh = hashlib.blake2b(digest_size=16).copy  # copying a ready hasher costs less than a new one
     digests = []
     for prefix, start, end in zip(prefixes, starts, ends, strict=True):  # a loop over hands
-        digest = hashlib.blake2b(prefix.encode(), digest_size=16)
+        digest = fresh()
+        digest.update(prefix.encode())
         if start is not None:
             digest.update(buffer[start:end])
         digests.append(digest.hexdigest())

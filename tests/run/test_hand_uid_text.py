@@ -54,3 +54,29 @@ def test_hand_uids_are_the_documented_digests(mark: str) -> None:
         assert got[key] == _documented_uid(site, hand_id, rows.get(key, [])), key
     written = identity._rows_as_csv(actions.sort("hand_key", "seq"))
     assert (written is None) == bool(mark)  # the mark makes the general way take over
+
+
+def test_actions_in_order_or_not_give_the_same_uids() -> None:
+    hands, actions, _ = _tables([*ODD_NAMES, None])
+    in_order = actions.sort("hand_key", "seq")
+    assert identity._in_betting_order(in_order) and not identity._in_betting_order(actions)
+    assert identity.hand_uids(hands, in_order).equals(identity.hand_uids(hands, actions))
+
+
+@pytest.mark.parametrize(
+    ("keys", "seqs", "ordered"),
+    [
+        ([1, 1, 2], [0, 1, 0], True),
+        ([], [], True),
+        ([1, 1, 2], [0, 0, 1], False),  # a repeated (hand_key, seq): sorted, as before
+        ([1, 1, 2], [0, None, 1], False),
+        ([2, 1], [0, 0], False),
+    ],
+)
+def test_the_order_test_takes_only_strict_key_order(
+    keys: list[int], seqs: list[int | None], ordered: bool
+) -> None:
+    frame = pl.DataFrame(
+        {"hand_key": keys, "seq": seqs}, schema={"hand_key": pl.Int64, "seq": pl.Int32}
+    )
+    assert identity._in_betting_order(frame) is ordered
