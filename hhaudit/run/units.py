@@ -129,10 +129,19 @@ def _units_to_run(
     return units - resumed.complete_count() if resumed is not None else units
 
 
+def largest_first(chunks: Sequence[Chunk]) -> list[Chunk]:
+    """A file's chunks with its largest first, the others in file order. The last chunk is
+    cut up to 1.25 chunks long: dispatched last, the run's last unit would be its largest,
+    finishing alone while the other workers idle. The parts are put back in chunk order
+    (`rebase`)."""
+    largest = max(chunks, key=lambda chunk: chunk.size)
+    return [largest, *(chunk for chunk in chunks if chunk is not largest)]
+
+
 def iter_units(plans: Iterable[FilePlan], batching: Batching) -> Iterator[WorkUnit]:
-    """Chunked files give one unit per chunk; the others are batched in input order. Each
-    unit is yielded as soon as it is complete (a file's chunks with its plan, a batch when the
-    next file would not fit or the plans end).
+    """Chunked files give one unit per chunk (the largest first); the others are batched in
+    input order. Each unit is yielded as soon as it is complete (a file's chunks with its
+    plan, a batch when the next file would not fit or the plans end).
 
     A batch is closed before a file would take it past `batch_bytes` (a unit's memory grows
     with its bytes, and N workers hold N units at once), so only a file bigger than that alone
@@ -142,7 +151,7 @@ def iter_units(plans: Iterable[FilePlan], batching: Batching) -> Iterator[WorkUn
     size = 0
     for plan in plans:  # a loop over files
         if plan.chunks:
-            yield from (WorkUnit((plan,), chunk) for chunk in plan.chunks)
+            yield from (WorkUnit((plan,), chunk) for chunk in largest_first(plan.chunks))
             continue
         full = size + plan.source.size > batching.batch_bytes
         if batch and (full or len(batch) >= batching.batch_files):
