@@ -115,6 +115,17 @@ def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
     }
 
 
+#: The columns of the flags in context the charts and the top tables and players count.
+COUNTED: tuple[str, ...] = ("hand_key", "code", "severity", "caused_by", "site", "stakes", "day",
+                            "hour", "table_name", "player")  # fmt: skip
+
+
+def counted_flags(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
+    """The flags in their hands' context, read once with the columns six counts read (each
+    count joined the violations to the hands again: ~0.1 s at 400k hands)."""
+    return flags_in_context(violations, hands).select(COUNTED).collect().lazy()
+
+
 def _code_sections(violations: pl.LazyFrame, per_code: int) -> list[dict[str, Any]]:
     """The per-rule rows, grouped by category (declared order), violations first in each."""
     counts = code_counts(violations).with_columns(
@@ -206,7 +217,7 @@ def report_context(
 ) -> dict[str, Any]:
     """Everything the template shows, computed with Polars and bounded in size."""
     hands, violations = tables["hands"], tables["violations"]
-    flags = flags_in_context(violations, hands)
+    flags = counted_flags(violations, hands)
     quarantine_rows, quarantine_total = _quarantine(tables["quarantine"], limits.quarantine_rows)
     shown_flags = sample_flags(violations, limits.per_code).select(pl.len()).collect().item()
     files = list(run.get("files", []))
