@@ -13,7 +13,7 @@ a session 1..: both depend on the hands only, never on how the run was cut.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import polars as pl
 
@@ -81,12 +81,16 @@ def _placeable() -> pl.Expr:
 
 
 def assign_sessions(
-    hands: pl.LazyFrame, gaps: Mapping[str, int], default_gap: int = DEFAULT_GAP_S
+    hands: pl.LazyFrame,
+    gaps: Mapping[str, int],
+    default_gap: int = DEFAULT_GAP_S,
+    carried: Sequence[str] = (),
 ) -> pl.LazyFrame:
     """The placeable hands in session order, with session_id, session_seq, id_prefix,
-    id_number and gap_s (seconds since the previous hand of the table, null for its first)."""
+    id_number and gap_s (seconds since the previous hand of the table, null for its first);
+    and, last, the hands' columns named in `carried`."""
     ordered = (
-        hands.select(HAND_COLUMNS)
+        hands.select(*HAND_COLUMNS, *carried)
         .filter(_placeable())
         .with_columns(_id_parts())
         .sort([*TABLE_KEY, "started_at", "id_number", "hand_id", "hand_key"], nulls_last=True)
@@ -99,7 +103,8 @@ def assign_sessions(
     )
     starts = pl.col("gap_s").is_null() | (pl.col("gap_s") > pl.col("_limit"))
     numbered = with_gap.with_columns(session_id=starts.cast(pl.Int64).cum_sum()).drop("_limit")
-    return numbered.with_columns(session_seq=pl.int_range(1, pl.len() + 1).over("session_id"))
+    placed = numbered.with_columns(session_seq=pl.int_range(1, pl.len() + 1).over("session_id"))
+    return placed.select(pl.exclude(carried), *carried) if carried else placed
 
 
 def table_batches(hands: pl.LazyFrame, batch_hands: int) -> pl.DataFrame:
