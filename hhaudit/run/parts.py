@@ -27,6 +27,11 @@ from reports.atomic import atomic_path, remove_stale_temporaries, write_text_ato
 
 PARTS_DIR = ".parts"
 PART_META = "shard.json"  # a part's description (the on-disk name predates "part")
+#: How a part's tables are stored: Arrow IPC files with lz4 buffers, a cache read once by the
+#: combine (no Parquet encoding twice: the combine's is the one the outputs need). Named in
+#: shard.json, so --resume audits again the parts of another format (Parquet, before #18).
+PART_FORMAT = "arrow-ipc-lz4"
+PART_SUFFIX = ".arrow"
 #: The run's combined tables: zstd at level 1, not Polars' default 3 (docs/scale.md, "The
 #: driver's phases"): ~15 % less CPU in the combine for ~3.5 % more bytes at 400k hands; the
 #: same codec, so every reader of level 3 reads them; statistics on (row-group pruning).
@@ -46,7 +51,7 @@ class StoredPart:
     hand_base: int = 0  # hands in the file's earlier chunks, added to the hand index
 
     def path(self, table: str) -> str:
-        return str(self.directory / f"{table}.parquet")
+        return str(self.directory / f"{table}{PART_SUFFIX}")
 
 
 def part_key(sha256: str, name: str) -> str:
@@ -94,6 +99,8 @@ class PartStore:
             return None
         if meta.get("fingerprint") != fingerprint or not isinstance(meta.get("tables"), list):
             return None  # other options, or a part from an older layout: audit again
+        if meta.get("format") != PART_FORMAT:
+            return None  # written in another format (Parquet parts): audit again
         try:
             part = StoredPart(
                 key,
@@ -110,15 +117,16 @@ class PartStore:
     def save(
         self, key: str, result: PartResult, file_id: int, fingerprint: str, chunk: int = 0
     ) -> StoredPart:
-        """Write a file's non-empty tables (fast lz4 Parquet: a cache), then shard.json."""
+        """Write a file's non-empty tables (PART_FORMAT: a cache), then shard.json."""
         directory = self.root / key
         shutil.rmtree(directory, ignore_errors=True)  # no stale table from an older audit
         directory.mkdir(parents=True)
         written = tuple(name for name in TABLE_NAMES if not _is_empty(result.tables.get(name)))
         for name in written:
-            with atomic_path(directory / f"{name}.parquet", durable=False) as tmp:
-                result.tables[name].write_parquet(tmp, compression="lz4", statistics=False)
+            with atomic_path(directory / f"{name}{PART_SUFFIX}", durable=False) as tmp:
+                result.tables[name].write_ipc(tmp, compression="lz4")
         meta = {
+            "format": PART_FORMAT,
             "fingerprint": fingerprint,
             "file_id": file_id,
             "entry": result.entry.to_dict(),
@@ -132,19 +140,6 @@ class PartStore:
 
 def _is_empty(frame: pl.DataFrame | None) -> bool:
     return frame is None or frame.is_empty()
-
-
-def _union_schema(paths: Sequence[str]) -> dict[str, pl.DataType] | None:
-    """Columns of all parts, in first-seen order; None when two parts disagree on a dtype."""
-    union: dict[str, pl.DataType] = {}
-    for path in paths:  # Parquet footers only
-        for name, dtype in pl.read_parquet_schema(path).items():
-            known = union.get(name)
-            if known is None or known == pl.Null:
-                union[name] = dtype
-            elif dtype not in (known, pl.Null):
-                return None
-    return union
 
 
 def _renumber(offset: pl.Expr) -> pl.Expr:
@@ -161,32 +156,17 @@ def _key_offsets(parts: Sequence[StoredPart]) -> list[int]:
     return offsets
 
 
-def _scan_each(parts: Sequence[tuple[int, StoredPart]], table: str) -> pl.LazyFrame:
-    """The slow, always-working way: one scan per part, concatenated (few parts, odd schemas)."""
-    frames = []
-    for offset, part in parts:
-        frame = pl.scan_parquet(part.path(table))
-        names = frame.collect_schema().names()
-        if "hand_key" in names:
-            frame = frame.with_columns(_renumber(pl.lit(offset, dtype=pl.Int64)))
-        frames.append(frame)
-    return pl.concat(frames, how="diagonal_relaxed")
-
-
 GROUP_PARTS = 64  # parts per multi-file scan (one when/then branch each)
 
+Offset = tuple[int, StoredPart]  # a part and its hand-key offset
 
-def _scan_group(group: Sequence[tuple[int, StoredPart]], table: str, schema: dict) -> pl.LazyFrame:
-    """One multi-file scan; each row's hand-key offset from its part's path by a when/then
-    chain (replace_strict there made the streaming engine hold the whole column: 1 GB at 400k
-    hands, against 0.3 GB for the chain)."""
-    frame = pl.scan_parquet(
-        [part.path(table) for _, part in group],
-        schema=schema,
-        missing_columns="insert",
-        include_file_paths="_part",
-    )
-    if "hand_key" not in schema:
+
+def _scan_group(group: Sequence[Offset], table: str) -> pl.LazyFrame:
+    """One multi-file scan of parts with the same columns; each row's hand-key offset from its
+    part's path by a when/then chain (replace_strict there made the streaming engine hold the
+    whole column: 1 GB at 400k hands, against 0.3 GB for the chain)."""
+    frame = pl.scan_ipc([part.path(table) for _, part in group], include_file_paths="_part")
+    if "hand_key" not in frame.collect_schema().names():
         return frame.drop("_part")
     offset = pl.lit(None, dtype=pl.Int64)
     for value, part in group:  # a loop over at most GROUP_PARTS parts
@@ -195,24 +175,39 @@ def _scan_group(group: Sequence[tuple[int, StoredPart]], table: str, schema: dic
     return frame.with_columns(_renumber(offset)).drop("_part")
 
 
+def _same_schema_runs(present: Sequence[Offset], table: str) -> list[list[Offset]]:
+    """The parts in order, cut where a part's columns (names, order, dtypes) differ from the
+    previous one's and every GROUP_PARTS parts; a run is one multi-file scan."""
+    runs: list[list[Offset]] = []
+    previous = None
+    for placed in present:  # a loop over parts (their schemas only: the IPC footers)
+        schema = list(pl.read_ipc_schema(placed[1].path(table)).items())  # in column order
+        if schema != previous or len(runs[-1]) >= GROUP_PARTS:
+            runs.append([])
+        runs[-1].append(placed)
+        previous = schema
+    return runs
+
+
 def scan_combined(parts: Sequence[StoredPart], table: str) -> pl.LazyFrame:
     """All parts' `table` as one lazy frame, in input order, hand keys renumbered 0..n-1.
 
-    Multi-file scans of up to GROUP_PARTS parts, concatenated (a concat of thousands of
-    single-part scans is ~100x slower in the streaming engine); the part each row came from
-    gives its file's position in this run.
+    Multi-file scans of up to GROUP_PARTS parts of the same columns, concatenated (a concat of
+    thousands of single-part scans is ~100x slower in the streaming engine); parts with other
+    columns are concatenated diagonally (a column a part lacks is null, dtypes relaxed to a
+    common one). The part each row came from gives its file's position in this run.
     """
     offsets = _key_offsets(parts)
     present = [(offset, part) for offset, part in zip(offsets, parts, strict=True)
                if table in part.tables]  # fmt: skip
     if not present:
         return empty_tables()[table].lazy()
-    schema = _union_schema([part.path(table) for _, part in present])
-    if schema is None:
-        return _scan_each(present, table)
-    groups = [present[i : i + GROUP_PARTS] for i in range(0, len(present), GROUP_PARTS)]
-    scans = [_scan_group(group, table, schema) for group in groups]
-    return scans[0] if len(scans) == 1 else pl.concat(scans, how="vertical")
+    runs = _same_schema_runs(present, table)
+    scans = [_scan_group(run, table) for run in runs]
+    if len(scans) == 1:
+        return scans[0]
+    same = len({tuple(scan.collect_schema().items()) for scan in scans}) == 1
+    return pl.concat(scans, how="vertical" if same else "diagonal_relaxed")
 
 
 def _with_reason_codes(frame: pl.LazyFrame) -> pl.LazyFrame:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import polars as pl
@@ -54,3 +55,27 @@ def test_damaged_or_foreign_part_meta_means_audit_again(tmp_path: Path) -> None:
     for damaged in ("{not json", '{"fingerprint": "fp", "tables": []}', '{"fingerprint": "fp"}'):
         meta.write_text(damaged)
         assert store.load("k", "fp") is None
+
+
+def test_a_part_of_another_format_is_audited_again(tmp_path: Path) -> None:
+    store = PartStore(tmp_path)
+    part = _part(store, "k", 0, [0])
+    meta = part.directory / "shard.json"
+    described = json.loads(meta.read_text())
+    for written in (
+        {k: v for k, v in described.items() if k != "format"},
+        {**described, "format": "parquet-lz4"},
+    ):
+        meta.write_text(json.dumps(written))  # Parquet parts of an older version say none
+        assert store.load("k", "fp") is None
+    meta.write_text(json.dumps(described))
+    assert store.load("k", "fp") == part
+
+
+def test_parts_with_columns_in_another_order_combine_by_name(tmp_path: Path) -> None:
+    store = PartStore(tmp_path)
+    first = _part(store, "a", 0, [0], seq=[1], to_call=[10])
+    second = _part(store, "b", 1, [0], to_call=[20], seq=[2])  # same columns, other order
+    combined = scan_combined([first, second], "actions").collect()
+    assert combined.columns == ["hand_key", "seq", "to_call"]
+    assert combined.rows() == [(0, 1, 10), (1 << 32, 2, 20)]
