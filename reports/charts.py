@@ -150,11 +150,12 @@ def _horizontal(bars: Bars) -> str:
     """One row per label, top to bottom, its total written after the bar."""
     elements, top = _header(bars)
     shown = [_short(label) for label in bars.labels]
-    left = PAD + max(text_width(label, TICK_TEXT) for label in shown) + _TICK + 4
+    left = PAD + max((text_width(label, TICK_TEXT) for label in shown), default=0) + _TICK + 4
     right = CHART_WIDTH - PAD
     totals = bars.totals
     room = [right - left - 3 - text_width(f"{total:,}", MIN_TEXT) for total in totals]
-    scale = min(space / total for space, total in zip(room, totals, strict=True) if total > 0)
+    fits = [space / total for space, total in zip(room, totals, strict=True) if total > 0]
+    scale = min(fits, default=right - left)  # no flag at all: an axis up to 1
     bottom = top + ROW * len(bars.labels)
     for tick in nice_ticks((right - left) / scale):
         x = left + tick * scale
@@ -196,12 +197,13 @@ def _vertical(bars: Bars) -> str:
     """One column per label, left to right; few columns are narrow and centred."""
     elements, top = _header(bars)
     step, turned = _column_labels(bars.labels)
-    widest = max(text_width(label, TICK_TEXT) for label in bars.labels[::step])
+    widest = max((text_width(label, TICK_TEXT) for label in bars.labels[::step]), default=0)
     below = (widest + TICK_TEXT) * 0.71 + 10 if turned else TICK_TEXT + 12
     bottom = COLUMN_CHART_HEIGHT - below
     totals = bars.totals
-    ticks = nice_ticks(max(max(totals), 1) * 1.05)
-    top_value = max(max(totals) * 1.05, ticks[-1], 1)
+    most = max(totals, default=0)
+    ticks = nice_ticks(max(most, 1) * 1.05)
+    top_value = max(most * 1.05, ticks[-1], 1)
     left = PAD + 20 + text_width(f"{ticks[-1]:,}", TICK_TEXT) + _TICK + 4
     right = CHART_WIDTH - PAD
     spare = max(0, MIN_COLUMNS - len(bars.labels)) / 2

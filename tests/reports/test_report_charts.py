@@ -107,3 +107,14 @@ def test_the_same_data_gives_the_same_bytes() -> None:
 )  # fmt: skip
 def test_ticks_are_whole_round_steps(top: float, expected: list[int]) -> None:
     assert nice_ticks(top) == expected
+
+
+@pytest.mark.parametrize("horizontal", [True, False])
+def test_bars_without_root_causes_still_draw_an_axis(horizontal: bool) -> None:
+    """A label whose flags are all consequences counts no root cause: every bar 0 (and no
+    label at all) still gives a chart, its axis from 0 to 1."""
+    for labels in (["A", "B"], []):
+        series = {"violation": [0] * len(labels), "info": [0] * len(labels)}
+        svg = stacked_bars_svg(labels, series, "T", horizontal=horizontal)
+        assert {"0", "1", "T", *labels} <= set(_texts(svg))
+        assert not _rects(svg)  # no legend, no bar
