@@ -40,12 +40,20 @@ FONT = "DejaVu Sans, Verdana, sans-serif"
 _NARROW = frozenset(" .,:;'!|()[]ijlIft·-/")
 
 
+_WIDE_FROM = 0x2E80  # CJK and the scripts after it: about one em a character
+
+
+def _ems(character: str) -> float:
+    if character in _NARROW:
+        return 0.36
+    if ord(character) >= _WIDE_FROM:
+        return 1.0
+    return 0.75 if character.isupper() or character in "…@%&WMwm" else 0.64
+
+
 def text_width(text: str, size: float) -> float:
     """About how wide `text` is at font `size` (a little wide: better room than a cut)."""
-    ems = sum(
-        0.36 if c in _NARROW else 0.75 if c.isupper() or c in "…@%&WMwm" else 0.64 for c in text
-    )
-    return ems * size
+    return sum(_ems(character) for character in text) * size
 
 
 def _short(label: str) -> str:
@@ -159,6 +167,8 @@ def _horizontal(bars: Bars) -> str:
     bottom = top + ROW * len(bars.labels)
     for tick in nice_ticks((right - left) / scale):
         x = left + tick * scale
+        if x + text_width(f"{tick:,}", TICK_TEXT) / 2 > CHART_WIDTH:  # its number would be cut
+            break
         elements.append(_line(x, top, x, bottom, "#eaecf0", 0.8))
         elements.append(_line(x, bottom, x, bottom + _TICK, "#98a2b3"))
         elements.append(_text(x, bottom + 19, f"{tick:,}", TICK_TEXT, "#475467",

@@ -70,8 +70,10 @@ def test_rows_keep_their_order_top_to_bottom() -> None:
     assert ys["first"] < ys["second"] < ys["third"]
 
 
-def test_text_stays_inside_the_chart_and_readable() -> None:
-    long = "partypoker · NL 2000000/4000000 chips (tournament)"
+@pytest.mark.parametrize(
+    "long", ["partypoker · NL 2000000/4000000 chips (tournament)", "牌桌" * 20 + " · NL 1/2 ¥"]
+)
+def test_text_stays_inside_the_chart_and_readable(long: str) -> None:
     svg = stacked_bars_svg([long, "x"], {"violation": [987_654, 1]}, "T", name="market")
     viewbox = [float(v) for v in _parsed(svg).attrib["viewBox"].split()]
     assert viewbox[2] == CHART_WIDTH
