@@ -3,7 +3,7 @@
 `python -m bench.rss_trace [--interval 0.25] [--csv F] -- hhaudit run DIR -o OUT -q --exit-zero`
 runs the command with HHAUDIT_TIMINGS set, samples VmRSS (and its anonymous and file-backed
 shares) of the process and each descendant every `--interval` seconds (bench/rss.py walks the
-tree), names each process by its role (driver, worker, charts) and prints the tree peak, when
+tree), names each process by its role (driver, worker) and prints the tree peak, when
 it happened, which stage of the driver was running then (the driver's timers laid end to end
 from the process start: startup, digest and plan, audit units, combine, duplicates, sessions,
 totals, reports) and the largest driver / workers / tree sums per stage. `--csv` keeps the
@@ -28,7 +28,7 @@ from bench.rss import PROC, _parents, descendants
 #: (parse, check, hand uids, write parts) are the workers' sums and overlap "audit units".
 DRIVER_ORDER = ("startup", "digest and plan", "audit units", "combine", "duplicates",
                 "sessions", "totals", "reports")  # fmt: skip
-ROLES = (("hhaudit.engines.worker", "worker"), ("reports.chart_process", "charts"))
+ROLES = (("hhaudit.engines.worker", "worker"),)
 PARTS = ("tree", "driver", "workers")
 
 
