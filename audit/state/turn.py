@@ -11,6 +11,14 @@ from __future__ import annotations
 
 import polars as pl
 
+from audit.state.caps import (
+    CAPPED_OUTPUTS,
+    any_true,
+    capped_rows,
+    count_true,
+    seat_owing,
+    written_back,
+)
 from audit.state.passes import PREFLOP, active
 from audit.state.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
 from audit.state.windows import is_first, prev_ffill_in, prev_sum_in
@@ -169,93 +177,7 @@ def _seat_state(s: int) -> dict[str, pl.Expr]:
     not once per use (eager with_columns does no common-subexpression elimination).
     """
     live = pl.col(f"stack_{s}").is_not_null() & ~pl.col(f"_folded_{s}")
-    behind, committed = pl.col(f"_behind_{s}"), pl.col(f"_committed_{s}")
-    return {
-        f"_live_{s}": live,
-        f"_chips_{s}": live & (behind > 0),
-        f"_allin_{s}": pl.when(live).then(committed + behind),
-    }
-
-
-#: Below every all-in total (amounts are below 2**VALUE_BITS): stands for "no live seat", so
-#: the horizontal maxima run on columns without nulls (cheaper than with nulls).
-NO_ALLIN = -(1 << 62)
-
-
-def _highest(values: list[pl.Expr]) -> pl.Expr:
-    """max_horizontal of nullable values, NO_ALLIN where all are null (_unless_none undoes it).
-
-    Comparing a value with NO_ALLIN gives what comparing it with null gives on every row where
-    it matters: where the maximum is NO_ALLIN, every value is null."""
-    return pl.max_horizontal([v.fill_null(NO_ALLIN) for v in values])
-
-
-def _unless_none(name: str) -> pl.Expr:
-    """Column `name` of _highest with NO_ALLIN back to null."""
-    return pl.when(pl.col(name) != NO_ALLIN).then(pl.col(name))
-
-
-def _allin_levels(frame: pl.DataFrame, seats: list[int]) -> pl.DataFrame:
-    """Adds `_top` / `_second` (the highest and second-highest all-in totals of the live seats,
-    NO_ALLIN for none), `_at_top` (live seats at the top) and `_cb_top` / `_cb_second` (the
-    current bet, capped at the top / second where there is one)."""
-    allins = [pl.col(f"_allin_{s}") for s in seats]
-    frame = frame.with_columns(_top=_highest(allins))
-    below_top = [pl.when(a < pl.col("_top")).then(a).otherwise(NO_ALLIN) for a in allins]
-    frame = frame.with_columns(
-        _second=pl.max_horizontal(below_top),
-        _at_top=_count_true([(a == pl.col("_top")).fill_null(False) for a in allins]),
-    )
-    return frame.with_columns(
-        _cb_top=pl.min_horizontal("current_bet", _unless_none("_top")),
-        _cb_second=pl.min_horizontal("current_bet", _unless_none("_second")),
-    )
-
-
-def _contestable(seats: list[int]) -> dict[str, pl.Expr]:
-    """`_cap_<s>`: the most seat s can be asked to match: the current bet, or less when every
-    other live player is all-in below it (chips above that would come straight back uncalled;
-    PokerStars lets the small blind complete only to the all-in players' level, e.g.
-    fpdb-3/tour/NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt, hand 25234313412)."""
-    allins = [pl.col(f"_allin_{s}") for s in seats]
-    top, lone_top = pl.col("_top"), pl.col("_at_top") == 1
-    caps = {}
-    for s, mine in zip(seats, allins, strict=True):
-        # min(current bet, second) for the lone top all-in, else min(current bet, top)
-        below_second = (mine == top) & lone_top
-        caps[f"_cap_{s}"] = pl.when(below_second).then("_cb_second").otherwise("_cb_top")
-    return caps
-
-
-def _owing(s: int) -> dict[str, pl.Expr]:
-    """Seat s owes action if it has not acted, or has acted below what it can be asked to match
-    (D-9 with the contestable cap); "matched" (the lone player with chips) is against the bet."""
-    chips, committed, cap = (pl.col(f"_{name}_{s}") for name in ("chips", "committed", "cap"))
-    acted = pl.col(f"_acted_{s}")
-    return {
-        f"_owes_{s}": chips & (~acted | (committed < cap)),
-        f"_matched_{s}": chips & (committed >= pl.col("current_bet")),
-        # must act before the street may end: an unacted player who already matches every
-        # all-in opponent below the bet may act (a fold, vector D24) but need not (Bovada HU:
-        # fpdb-3/cash/LHE-2max-USD - $30-$60 - 201301.HU.all.in.big.txt)
-        f"_needs_{s}": chips & ((committed < cap) | (~acted & (cap >= pl.col("current_bet")))),
-    }
-
-
-def _count_true(flags: list[pl.Expr]) -> pl.Expr:
-    """How many of `flags` are true, as Int32: a chain of additions, cheaper than
-    sum_horizontal. The flags must not be null (the per-seat flags of turn_pass never are:
-    each is built from forward fills that start on the hand's or street's first row)."""
-    total = pl.lit(0, pl.Int32) if not flags else flags[0].cast(pl.Int32)
-    for flag in flags[1:]:
-        total = total + flag.cast(pl.Int32)
-    return total
-
-
-def _any_true(flags: list[pl.Expr]) -> pl.Expr:
-    """Whether any of `flags` is true: where only "none" or "some" matters, a boolean or is
-    cheaper than counting (_count_true). Same non-null precondition."""
-    return pl.any_horizontal(flags) if flags else pl.lit(False)
+    return {f"_live_{s}": live, f"_chips_{s}": live & (pl.col(f"_behind_{s}") > 0)}
 
 
 def _street_start_seat() -> pl.Expr:
@@ -275,34 +197,34 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         base |= _seat_state(s)
     frame, bits = _with_flags(frame.with_columns(_active=active()), seats, history)
     frame = frame.with_columns(**history).with_columns(**base)
-    frame = _allin_levels(frame, seats)
-    caps = _contestable(seats)
-    frame = frame.with_columns(**caps)
-    owing: dict[str, pl.Expr] = {}
-    for s in seats:
-        owing |= _owing(s)
-    frame = frame.with_columns(**owing)
 
     def count(prefix: str) -> pl.Expr:
-        return _count_true([pl.col(f"_{prefix}_{s}") for s in seats])
+        return count_true([pl.col(f"_{prefix}_{s}") for s in seats])
 
     def anyone(prefix: str) -> pl.Expr:
-        return _any_true([pl.col(f"_{prefix}_{s}") for s in seats])
+        return any_true([pl.col(f"_{prefix}_{s}") for s in seats])
 
+    frame = frame.with_columns(n_live=count("live"), n_with_chips=count("chips"))
+    # every cap is the current bet but on the few rows capped_rows computes and writes back
+    positions, capped = capped_rows(frame, seats)
+    owing: dict[str, pl.Expr] = {}
+    for s in seats:
+        owing |= seat_owing(s, pl.col("current_bet"))
+    owing = {name: expr for name, expr in owing.items() if "_needs_" not in name}
+    frame = frame.with_columns(**owing)
+    frame = written_back(frame, positions, capped.select(f"_owes_{s}" for s in seats))
     acting = active() & pl.col("is_betting") & ~pl.col("site_kill")
     frame = frame.with_columns(
-        n_live=count("live"),
-        n_with_chips=count("chips"),
+        call_cap=pl.when(pl.col("seat").is_in(seats)).then(pl.col("current_bet")),
         _anyone_owes=anyone("owes"),
         _anyone_matched=anyone("matched"),
-        _anyone_needs=anyone("needs"),
-        call_cap=pl.coalesce(
-            [pl.when(pl.col("seat") == s).then(pl.col(f"_cap_{s}")) for s in seats]
-        ),
         previous_actor=prev_ffill_in(pl.when(acting).then(pl.col("seat")), "s_gid").fill_null(
             _street_start_seat()
         ),
     )
+    # with every cap the current bet, "needs" is "owes" (seat_owing)
+    frame = frame.with_columns(_anyone_needs=pl.col("_anyone_owes"))
+    frame = written_back(frame, positions, capped.select(CAPPED_OUTPUTS))
     # the one player with chips has matched the bet (a matched seat has chips, so with one
     # seat with chips "anyone matched" is "that seat matched")
     closed = (
@@ -317,9 +239,8 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     )
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
     scratch = ["_anyone_owes", "_anyone_matched", "_anyone_needs", "_active", "_after"]
-    scratch += ["_top", "_second", "_at_top"]
-    scratch += ["_cb_top", "_cb_second"]
-    scratch += [*_previous_row(), *bits, *history, *base, *caps, *owing]
+    scratch += [*_previous_row(), *bits, *history, *base]
+    scratch += [*owing]
     return frame.drop(scratch)
 
 

@@ -19,6 +19,7 @@ from audit import check
 from audit.examples import parse_example
 from audit.rules import RULES
 from audit.rules._base import Rule
+from audit.state.caps import allin_levels, any_true, count_true
 from audit.state.passes import in_input_order
 from audit.state.prepare import (
     MAX_FOLDED_HAND_KEY,
@@ -28,9 +29,6 @@ from audit.state.prepare import (
 )
 from audit.state.returns import _rank_key_fits, _street_rank_key, _top_two
 from audit.state.turn import (
-    _allin_levels,
-    _any_true,
-    _count_true,
     _expected_seat,
     _expected_seat_by_distance,
     after_previous,
@@ -260,7 +258,7 @@ def _allin_frame(rows: int, seed: int) -> pl.DataFrame:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_allin_levels_match_the_nullable_horizontal_maxima(seed: int) -> None:
-    """_allin_levels (nulls filled before max_horizontal) against the plain nullable form."""
+    """caps.allin_levels (nulls filled before max_horizontal) against the plain nullable form."""
     frame = _allin_frame(3000, seed)
     allins = [pl.col(f"_allin_{s}") for s in SEATS]
     plain = frame.with_columns(_top=pl.max_horizontal(allins))
@@ -273,10 +271,10 @@ def test_allin_levels_match_the_nullable_horizontal_maxima(seed: int) -> None:
         _cb_top=pl.min_horizontal("current_bet", "_top"),
         _cb_second=pl.min_horizontal("current_bet", "_second"),
     )
-    got = _allin_levels(frame, SEATS)
+    got = allin_levels(frame, SEATS)
     derived = ["_at_top", "_cb_top", "_cb_second"]
     assert got.select(derived).equals(plain.select(derived))
-    # every seat's comparisons with the top come out the same (turn._contestable)
+    # every seat's comparisons with the top come out the same (caps.contestable)
     mine = [(a == pl.col("_top")) & (pl.col("_at_top") == 1) for a in allins]
     assert got.select(mine).fill_null(False).equals(plain.select(mine).fill_null(False))
     assert plain["_top"].null_count() > 0  # rows without a live seat are exercised
@@ -287,12 +285,12 @@ def test_count_true_and_any_true_match_sum_horizontal() -> None:
     frame = pl.DataFrame({f"f{i}": [rng.random() < 0.4 for _ in range(500)] for i in range(9)})
     flags = [pl.col(f"f{i}") for i in range(9)]
     plain = pl.sum_horizontal([f.cast(pl.Int32) for f in flags])
-    assert frame.select(_count_true(flags)).equals(frame.select(plain))
+    assert frame.select(count_true(flags)).equals(frame.select(plain))
     two = pl.DataFrame({"x": [1, 2]})
-    assert two.with_columns(n=_count_true([]))["n"].to_list() == [0, 0]
-    anyone = frame.select(_any_true(flags)).to_series()
+    assert two.with_columns(n=count_true([]))["n"].to_list() == [0, 0]
+    anyone = frame.select(any_true(flags)).to_series()
     assert anyone.to_list() == frame.select(plain > 0).to_series().to_list()
-    assert two.with_columns(a=_any_true([]))["a"].to_list() == [False, False]
+    assert two.with_columns(a=any_true([]))["a"].to_list() == [False, False]
 
 
 def _example_tables() -> list[tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]]:
