@@ -25,6 +25,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any
 
 from hhaudit.engines.frames import read_frame, write_frame
@@ -32,6 +33,7 @@ from hhaudit.run import timing
 from hhaudit.run.units import Placed, WorkUnit
 
 POLARS_THREADS_ENV = "POLARS_MAX_THREADS"
+PYTHON_PATH_ENV = "PYTHONPATH"
 _NO_MORE: Any = object()  # the end of the units (a unit may be any picklable value)
 #: Polars' jemalloc reads its options from this variable when Polars is imported (polars adds
 #: its own decay settings before them). A worker gets `narenas:<its Polars threads>`: with the
@@ -54,10 +56,24 @@ def threads_per_worker(workers: int, polars_threads: int | None = None) -> int:
     return polars_threads or max(1, usable_cpus() // workers)
 
 
+def code_root() -> str | None:
+    """The folder this process imported the hhaudit package from, unless it is a site-packages
+    folder (a worker finds that one itself; ahead of the standard library it could shadow it)."""
+    import site
+
+    import hhaudit
+
+    root = str(Path(hhaudit.__file__).resolve().parent.parent)
+    sites = {str(Path(folder).resolve()) for folder in site.getsitepackages()}
+    return None if root in sites else root
+
+
 def worker_env(threads: int, environ: dict[str, str] | None = None) -> dict[str, str]:
-    """A worker's environment variables: its Polars threads, and as many jemalloc arenas
-    (unless the allocator options already name theirs)."""
+    """A worker's environment variables: its Polars threads, as many jemalloc arenas (unless
+    the allocator options already name theirs), and the driver's hhaudit first on PYTHONPATH:
+    a worker runs the driver's code, whatever folder the run was started in."""
     env = dict(os.environ if environ is None else environ)
+    env[PYTHON_PATH_ENV] = os.pathsep.join(filter(None, (code_root(), env.get(PYTHON_PATH_ENV))))
     env[POLARS_THREADS_ENV] = str(threads)
     allocator = env.get(ALLOCATOR_ENV, "")
     if "narenas" not in allocator:
@@ -70,7 +86,9 @@ class Worker:
 
     def __init__(self, env: dict[str, str]) -> None:
         self.threads = env.get(POLARS_THREADS_ENV)
-        command = [sys.executable, "-m", "hhaudit.engines.worker", str(os.getpid())]
+        # -P: not the current folder first on sys.path (`python -m` puts it there), where a
+        # checkout of another version would be imported instead of the driver's code
+        command = [sys.executable, "-P", "-m", "hhaudit.engines.worker", str(os.getpid())]
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,

@@ -56,6 +56,17 @@ def test_each_worker_has_cores_over_workers_polars_threads() -> None:
     assert set(engine.map(polars_threads, [None, None])) == {3}  # type: ignore[arg-type]
 
 
+def test_workers_run_the_drivers_code_whatever_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    decoy = tmp_path / "hhaudit"  # another checkout in the folder the run starts from
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("raise ImportError('the decoy hhaudit was imported')\n")
+    monkeypatch.chdir(tmp_path)
+    engine = ProcessEngine(workers=2, polars_threads=1)
+    assert list(engine.map(polars_threads, [None, None])) == [1, 1]  # type: ignore[arg-type]
+
+
 def test_results_come_back_as_units_finish_and_errors_reach_the_driver() -> None:
     engine = ProcessEngine(workers=2, max_tasks=1)
     assert sorted(engine.map(int, ["3", "1", "2"])) == [1, 2, 3]  # type: ignore[arg-type]
