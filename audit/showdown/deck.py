@@ -106,8 +106,10 @@ def _may_repeat(rows: pl.DataFrame) -> pl.DataFrame:
     told apart by numbers and names (board, street, position; the player), or twice for one
     player in one listing. Two places of different text differ in these too, so no hand with a
     duplicate is left out, and _duplicates words only these few hands (the places' text for
-    every card cost most of the deck checks)."""
-    known = rows.filter(pl.col("card_id").is_not_null())
+    every card cost most of the deck checks). Only a card on two or more rows of its hand can
+    be either, so both counts run on those rows alone (a few % of the rows)."""
+    repeated = pl.struct("hand_key", "card_id").is_duplicated()
+    known = rows.filter(pl.col("card_id").is_not_null() & repeated)
     board = pl.col("is_board")
     place = pl.struct(
         board,
