@@ -248,15 +248,17 @@ def prepare(
     ).with_columns(went_back=street_went_back())
     frame = pl.concat([frame, sentinels(frame)], how="diagonal_relaxed")
     bool_cols = [c for c, t in frame.schema.items() if t == pl.Boolean and c != "is_all_in"]
-    frame = (
-        _in_street_order(frame.with_columns(pl.col(bool_cols).fill_null(False)))
-        .drop("_hand_gid")
-        .join(hand_info, on="hand_key", how="left", maintain_order="left")
+    frame = _in_street_order(frame.with_columns(pl.col(bool_cols).fill_null(False))).join(
+        hand_info, on="hand_key", how="left", maintain_order="left"
     )
+    # in street order each hand's rows are still one run, in hand_key order: the dense hand
+    # number of the (hand_key, seq) order is the sorted frame's h_gid
     frame = left_join_players(frame, stacks).with_columns(
         chips=pl.col("amount").fill_null(0),
-        h_gid=group_ids("hand_key"),
-        s_gid=group_ids("hand_key", "street"),
+        h_gid=pl.col("_hand_gid"),
+        s_gid=group_ids("_hand_gid", "street"),
         row=pl.int_range(pl.len()),
     )
-    return frame.with_columns(h_gid_first=first_flag("h_gid"), s_gid_first=first_flag("s_gid"))
+    return frame.drop("_hand_gid").with_columns(
+        h_gid_first=first_flag("h_gid"), s_gid_first=first_flag("s_gid")
+    )
