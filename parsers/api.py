@@ -142,7 +142,10 @@ def _parse_lines(lines: pl.DataFrame, sources: pl.DataFrame, formats: pl.Series)
             parts.append(_unsupported(headers, site_format, sources))
         else:
             tables = parse_hands(subset, site_format.grammar, sources)
-            tables.cards = read_card_lines(subset, site_format.cards, tables.hands, tables.seats)
+            tables.cards = read_card_lines(
+                subset, site_format.cards, tables.hands, tables.seats, tables.split
+            )
+            tables.split = None  # the lines it holds are not needed any more
             parts.append(tables)
     return _concat(parts)
 

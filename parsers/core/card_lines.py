@@ -12,12 +12,22 @@ card rules and says why ("unreadable card"); the hand is still audited for betti
 Patterns are Rust regexes with named groups: `player` and `cards` (and optionally `label`, the
 log's name of the hand) for hole cards; `player` for a muck without showing; `cards` (and
 optionally `board`, the board's number word) for boards.
+
+Which lines a pattern reads (`CardLines.reads`): every line of the hands by default, or one
+class of the lines the parse already split (parsers/core/events.py `SplitLines`), so a card line
+is looked for among a few lines of its kind, not among all of them again: the summary's lines,
+the texts after an actor's name (the pattern then reads the text after `<name><separator>`, and
+the actor is the `player`: the seated one classify found, else, for a line naming no seated
+player, the text before the first separator), the body lines naming no seated actor, or the
+street markers opening the first betting street (for `deal_marker`). Those classes hold the
+text as the grammar reads it (after its keyword fixes and body hooks).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import polars as pl
 
@@ -25,8 +35,22 @@ from parsers.core.cards import canonical_card, card_tokens, is_hidden_card
 from parsers.core.distinct import with_per_distinct
 from parsers.core.groups import matching_groups
 from parsers.core.pairs import pair_rows
-from parsers.core.prefilter import literal_rows, needs_literal, rows_matching
+from parsers.core.prefilter import literal_prefixes, literal_rows, needs_literal, rows_matching
 from parsers.schema import conform, empty
+
+
+@dataclass
+class SplitLines:
+    """A parse's lines as the pipeline split them, for the steps that read one class of them
+    (the card lines) instead of every line again: filled by parsers.core.pipeline."""
+
+    lines: pl.DataFrame  # every line, with `section` and `marker` (parsers.core.pipeline)
+    summary: pl.DataFrame  # the summary's lines: hand_key, line_no, text, _i (row in `lines`)
+    actors: pl.DataFrame  # body lines of a seated actor: hand_key, line_no, player, rest
+    loose: pl.DataFrame  # the other body lines: hand_key, line_no, text
+    unnamed: pl.DataFrame  # those of the loose lines holding the separator
+    separator: str  # Grammar.actor_separator, between an actor's name and the rest
+
 
 #: The board's number as printed ("FIRST Board [...]", "Board 2 [...]") -> 1..3.
 BOARD_NUMBERS: dict[str, int] = {
@@ -40,6 +64,11 @@ BOARD_NUMBERS: dict[str, int] = {
 }
 #: The street of each place of a whole board (flop, flop, flop, turn, river).
 STREET_OF_PLACE = (1, 1, 1, 2, 3)
+
+#: The lines a card pattern reads (module docstring): every line, the summary section's lines,
+#: the texts after an actor's name, the body lines naming no seated actor, the street markers
+#: opening the first betting street (where the hole cards are dealt: for `deal_marker`).
+Reads = Literal["line", "summary", "actor", "loose", "deal"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +84,12 @@ class CardLines:
     #: The line the hole cards are dealt after: cards "dealt" before it belong to another deal
     #: (WPN tournaments draw for the button: "Dealt to Hero [4s]" before "*** HOLE CARDS ***").
     deal_marker: str | None = None
+    #: (pattern, the lines it reads) for the patterns that read one class of the split lines
+    #: (`Reads`); every other pattern reads every line
+    reads: tuple[tuple[str, Reads], ...] = ()
+
+    def reads_of(self, pattern: str) -> Reads:
+        return dict(self.reads).get(pattern, "line")
 
 
 def _matching(lines: pl.DataFrame, pattern: str) -> pl.DataFrame:
@@ -221,16 +256,67 @@ def _with_word_before(lines: pl.DataFrame, rows: pl.DataFrame) -> pl.DataFrame:
 CARD_LIST_OPENER = "["
 
 
-def _candidate_lines(lines: pl.DataFrame, spec: CardLines) -> dict[str, pl.DataFrame]:
-    """Lines each card pattern of `spec` is matched against (numbered `_i`): the lines holding
-    CARD_LIST_OPENER for the patterns that need it, when two or more do; else all lines."""
-    numbered = _numbered(lines)
+def _candidate_lines(
+    lines: pl.DataFrame, spec: CardLines, split: SplitLines | None = None
+) -> dict[str, pl.DataFrame]:
+    """Lines each card pattern of `spec` is matched against (the summary and every-line ones
+    numbered `_i`): of the class it reads (`CardLines.reads`, from `split`); of those, the
+    lines holding CARD_LIST_OPENER for the patterns that need it, when two or more of one
+    class do."""
     patterns = [p for p, _ in spec.hole] + list(spec.conceded) + [p for p, _ in spec.boards]
-    opened = [p for p in patterns if needs_literal(p, CARD_LIST_OPENER)]
-    if len(opened) < 2:
-        return dict.fromkeys(patterns, numbered)
-    listed = numbered.filter(pl.col("text").str.contains(CARD_LIST_OPENER, literal=True))
-    return {p: listed if p in opened else numbered for p in patterns}
+    classes: dict[Reads, list[str]] = {}
+    for pattern in patterns:
+        classes.setdefault(spec.reads_of(pattern), []).append(pattern)
+    candidates: dict[str, pl.DataFrame] = {}
+    for reads, members in classes.items():
+        rows = _class_lines(lines, reads, split)
+        opened = [p for p in members if needs_literal(p, CARD_LIST_OPENER)]
+        listed = rows
+        if len(opened) >= 2:
+            listed = rows.filter(pl.col("text").str.contains(CARD_LIST_OPENER, literal=True))
+        candidates |= {p: listed if p in opened else rows for p in members}
+    actor = [p for p in patterns if spec.reads_of(p) == "actor"]
+    if actor:
+        assert split is not None
+        unseated = _unseated_texts(split, actor)
+        candidates |= {p: pl.concat([candidates[p], unseated]) for p in actor}
+    return candidates
+
+
+def _class_lines(lines: pl.DataFrame, reads: Reads, split: SplitLines | None) -> pl.DataFrame:
+    """The lines of one class (`Reads`): hand_key, line_no, text (and `_i`, the row in `lines`,
+    for every line and the summary; `player` for the actors' texts)."""
+    if reads == "line":
+        return _numbered(lines)
+    if split is None:
+        raise ValueError(f"card lines reading {reads!r} lines need the parse's split lines")
+    if reads == "actor":
+        return split.actors.select("hand_key", "line_no", "player", text="rest")
+    if reads == "loose":
+        return split.loose
+    if reads == "summary":
+        return split.summary
+    # the first betting street is street 0 (parsers/schema.py)
+    deal = (pl.col("marker") == 0).alias("_in")
+    return split.lines.select("hand_key", "line_no", "text", deal).filter("_in").drop("_in")
+
+
+def _unseated_texts(split: SplitLines, patterns: list[str]) -> pl.DataFrame:
+    """hand_key, line_no, player, text of the body lines naming no seated player that an
+    actor-text pattern of `patterns` may match, split at the first separator (a player acting
+    without a seat line shows cards too): the lines with the separator (`unnamed`) holding it
+    followed by a pattern's literal prefix."""
+    sep = split.separator
+    needed = {sep + prefix for p in patterns for prefix in literal_prefixes(p) or [""]}
+    text = pl.col("text")
+    holds = pl.any_horizontal(text.str.contains(n, literal=True) for n in sorted(needed))
+    parts = split.unnamed.filter(holds).with_columns(text.str.splitn(sep, 2).alias("_p"))
+    return parts.select(
+        "hand_key",
+        "line_no",
+        player=pl.col("_p").struct.field("field_0"),
+        text=pl.col("_p").struct.field("field_1"),
+    )
 
 
 def _seat_of(rows: pl.DataFrame, seats: pl.DataFrame) -> pl.Series:
@@ -245,16 +331,21 @@ def _seat_of(rows: pl.DataFrame, seats: pl.DataFrame) -> pl.Series:
 
 
 def read_card_lines(
-    lines: pl.DataFrame, spec: CardLines | None, hands: pl.DataFrame, seats: pl.DataFrame
+    lines: pl.DataFrame,
+    spec: CardLines | None,
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    split: SplitLines | None = None,
 ) -> pl.DataFrame:
     """The cards table of the parsed `hands` from their `lines` (file_id, hand_ix, line_no,
-    text): the holder's seat from `seats`, the hand's id from `hands`."""
+    text) and the parse's `split` lines (`CardLines.reads`): the holder's seat from `seats`,
+    the hand's id from `hands`."""
     if spec is None or hands.height == 0:
         return empty("cards")
     key = (pl.col("file_id").cast(pl.Int64) * (1 << 32)) + pl.col("hand_ix").cast(pl.Int64)
     lines = lines.select(key.alias("hand_key"), "line_no", "text")
     # every line is tested (the other hands' rows go in cards_table: fewer rows than lines)
-    candidates = _candidate_lines(lines, spec)
+    candidates = _candidate_lines(lines, spec, split)
     parts = _hole_rows(candidates, spec) + _board_rows(lines, candidates, spec)
     if not parts:
         return empty("cards")
@@ -263,7 +354,8 @@ def read_card_lines(
     in_range = pl.col("position").clip(0, 127).cast(pl.Int8)
     rows = pl.concat([p.with_columns(in_range) for p in parts])
     if spec.deal_marker:
-        marker = rows_matching(lines, spec.deal_marker)  # no groups: the plain match test
+        deal_lines = _class_lines(lines, spec.reads_of(spec.deal_marker), split)
+        marker = rows_matching(deal_lines, spec.deal_marker)  # no groups: the plain match test
         first = marker.group_by("hand_key").agg(_deal=pl.col("line_no").min())
         rows = rows.join(first, on="hand_key", how="left", maintain_order="left")
         before = (pl.col("source") == "dealt") & (pl.col("line_no") < pl.col("_deal"))

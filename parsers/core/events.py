@@ -118,9 +118,10 @@ def _resolve_by_prefix(colon: pl.DataFrame, seats: pl.DataFrame, sep: str) -> pl
 
 def resolve_actors(
     body: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar
-) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(actors, loose): body lines with `player` (seated name at the start of a
-    `<name><separator>...` line) and `rest`, and the other body lines (player null)."""
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """(actors, loose, unnamed): body lines with `player` (seated name at the start of a
+    `<name><separator>...` line) and `rest`, the other body lines (player null), and of those
+    the lines holding the separator (hand_key, line_no, text)."""
     sep = grammar.actor_separator
     has_colon = body.select(pl.col("text").str.contains(sep, literal=True)).to_series()
     colon = body.filter(has_colon)
@@ -148,8 +149,9 @@ def resolve_actors(
     # split here rather than filter the whole body twice: the lines without a separator
     # have no player
     named = pl.col("player").is_not_null()
-    loose = pl.concat([resolved.filter(~named), others.select(resolved.columns)])
-    return resolved.filter(named), loose
+    unnamed = resolved.filter(~named)
+    loose = pl.concat([unnamed, others.select(resolved.columns)])
+    return resolved.filter(named), loose, unnamed.select(*LINE_KEY, "text")
 
 
 def _strip_prefix(body: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -331,6 +333,12 @@ class Classified:
     bad: pl.DataFrame  # hand_key, line_no, text: lines that move chips and were not read
     skipped: pl.DataFrame  # hand_key, line_no, text: lines that move no chips
     unseated: pl.DataFrame  # hand_key, player, line_no: players acting without a seat line
+    #: the body split as read, for the card lines (parsers/core/card_lines.py): lines of a
+    #: seated actor (hand_key, line_no, player, rest), the others (hand_key, line_no, text),
+    #: and of those the ones holding the actor separator
+    actors: pl.DataFrame | None = None
+    loose: pl.DataFrame | None = None
+    unnamed: pl.DataFrame | None = None
 
 
 def _first_lines(events: pl.DataFrame) -> pl.DataFrame:
@@ -346,7 +354,7 @@ def _first_lines(events: pl.DataFrame) -> pl.DataFrame:
 def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Classified:
     """Events, lines that move chips but were not read, lines skipped, unseated players."""
     body = _strip_prefix(_body(lines, seats, grammar), grammar)
-    actors, loose = resolve_actors(body, seats, grammar)
+    actors, loose, unnamed = resolve_actors(body, seats, grammar)
     actor_events = _actor_events(actors, grammar)
     # `_row` (parsers.core.pipeline: the line's rank in (hand_key, line_no) order) sorts the
     # events on one integer instead of two columns
@@ -379,9 +387,10 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
         bad = skipped = unmatched_actor.select("hand_key", "line_no", "text")
     named_part = named_ok.select(*EVENT_COLUMNS, *order)
     parts = [matched, named_part, unseated_events.select(*EVENT_COLUMNS, *order)]
+    split = (actors.select(*LINE_KEY, "player", "rest"), loose.select(*LINE_KEY, "text"), unnamed)
     if not order:
-        return Classified(pl.concat(parts).sort(LINE_KEY), bad, skipped, unseated)
+        return Classified(pl.concat(parts).sort(LINE_KEY), bad, skipped, unseated, *split)
     # One sort on the line rank puts the named events among the actor events: cheaper
     # than `merge_sorted` of the two (which also needs both sides sorted first).
     events = pl.concat(parts).sort("_row", maintain_order=True)
-    return Classified(events.drop("_row"), bad, skipped, unseated)
+    return Classified(events.drop("_row"), bad, skipped, unseated, *split)

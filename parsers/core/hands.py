@@ -56,9 +56,25 @@ def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     )
 
 
-def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """Per hand: has_summary, last_line, boards, and the raw pot and rake strings."""
-    in_summary = pl.col("section") == SUMMARY
+def summary_lines(lines: pl.DataFrame) -> pl.DataFrame:
+    """hand_key, line_no, text and `_i` (the row in `lines`) of the summary section's lines:
+    read by the hand facts and the card lines (parsers/core/card_lines.py)."""
+    in_summary = (pl.col("section") == SUMMARY).alias("_in")
+    return (
+        lines.lazy()
+        .with_row_index("_i")
+        .select("_i", "hand_key", "line_no", "text", in_summary)
+        .filter("_in")
+        .drop("_in")
+        .collect()
+    )
+
+
+def hand_facts(
+    lines: pl.DataFrame, grammar: Grammar, summary: pl.DataFrame | None = None
+) -> pl.DataFrame:
+    """Per hand: has_summary, last_line, boards, and the raw pot and rake strings;
+    `summary`: `summary_lines(lines)` when the caller has them."""
     # Lines are in file order: a hand's last non-blank line is where the next one's hand differs.
     # (columns are selected before filtering: a filter copies every column it keeps)
     filled = lines.select("hand_key", "line_no", pl.col("text") != "").filter("text")
@@ -66,7 +82,8 @@ def hand_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     per_hand = filled.filter(last.fill_null(True)).select(
         "hand_key", pl.col("line_no").alias("last_line")
     )
-    summary = lines.select("hand_key", "text", "section", "is_marker").filter(in_summary)
+    if summary is None:
+        summary = summary_lines(lines)
     with_summary = summary.select("hand_key").unique()
     per_hand = per_hand.with_columns(
         pl.col("hand_key").is_in(with_summary["hand_key"].implode()).alias("has_summary")

@@ -14,10 +14,11 @@ import polars as pl
 from parsers.core import hooks
 from parsers.core.actions import NEEDS_AMOUNT, build_actions
 from parsers.core.additions import split_additions, with_additions
+from parsers.core.card_lines import SplitLines
 from parsers.core.distinct import with_per_distinct
 from parsers.core.events import classify, extract_seats
 from parsers.core.grammar import Grammar
-from parsers.core.hands import assemble_hands, hand_facts, table_facts
+from parsers.core.hands import assemble_hands, hand_facts, summary_lines, table_facts
 from parsers.core.keys import file_of_key, hand_key
 from parsers.core.lines import (
     PRE_DEAL,
@@ -52,6 +53,8 @@ class Tables:
     skipped: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=SKIPPED_SCHEMA))
     #: parsers/core/card_lines.py, filled by parsers.api for the formats that declare CardLines
     cards: pl.DataFrame = field(default_factory=lambda: empty("cards"))
+    #: the lines as classify split them, for the card lines; parsers.api drops it once read
+    split: SplitLines | None = None
 
     @staticmethod
     def empty() -> Tables:
@@ -260,7 +263,9 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     `sources` maps file_id to source_file for the hands and quarantine tables.
     """
     lines = _events_lines(lines, grammar)
-    facts = hand_facts(lines, grammar).join(table_facts(lines, grammar), on="hand_key", how="left")
+    summary = summary_lines(lines)
+    facts = hand_facts(lines, grammar, summary)
+    facts = facts.join(table_facts(lines, grammar), on="hand_key", how="left")
     headers = _header_lines(lines, grammar)
     header = name_unsupported_games(grammar.read_header(headers), headers).join(
         facts, on="hand_key", how="left"
@@ -311,6 +316,9 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     seats = with_additions(seats, additions, actions, amount_info, grammar)
     tables = _finish(hands, seats, actions, problems, grammar, sources)
     tables.skipped = skipped_per_file(classified.skipped)
+    split = (classified.actors, classified.loose, classified.unnamed)
+    assert all(frame is not None for frame in split)
+    tables.split = SplitLines(lines, summary, *split, grammar.actor_separator)  # type: ignore[arg-type]
     return tables
 
 

@@ -12,24 +12,56 @@ mucks of the showdown, the summary's shown and mucked hands, and the summary boa
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from parsers.core.card_lines import CardLines
 
 #: The summary's roles after a name; "(button blind)" in 6+ hold'em. Only these: a name may
 #: hold parentheses itself ("Roni (LBK)", cash.zoom.2017.parens-in-playername.txt).
 _ROLES = r"(?: \((?:button|small blind|big blind|button blind)\))*"
 
+#: The hero's cards, on a line naming no seated actor.
+DEALT = r"^Dealt to (?P<player>.+?) \[(?P<cards>[^\]]+)\]$"
+#: After an actor's name (`CardLines.reads`): "shows [...] (label)", "mucks hand".
+SHOWS = r"^shows \[(?P<cards>[^\]]+)\](?: \((?P<label>[^)]*)\))?"
+MUCKS = r"^mucks hand"
+#: The summary's lines.
+SHOWED = (
+    rf"^Seat \d+: (?P<player>.+?){_ROLES} showed \[(?P<cards>[^\]]+)\]"
+    r"(?: and (?:won|lost)(?: \([^)]*\)| \S+)? with (?P<label>.+?))?(?:, and .*)?$"
+)
+MUCKED = rf"^Seat \d+: (?P<player>.+?){_ROLES} mucked \[(?P<cards>[^\]]+)\]"
+BOARD = r"^(?:(?P<board>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]+)\]"
+#: The marker of the first betting street.
+DEAL = r"^\*\*\* (?:HOLE CARDS|PRE-FLOP|DEALING HANDS) \*\*\*"
+
 CARDS = CardLines(
-    hole=(
-        (r"^Dealt to (?P<player>.+?) \[(?P<cards>[^\]]+)\]$", "dealt"),
-        (r"^(?P<player>.+?): shows \[(?P<cards>[^\]]+)\](?: \((?P<label>[^)]*)\))?", "shown"),
-        (
-            rf"^Seat \d+: (?P<player>.+?){_ROLES} showed \[(?P<cards>[^\]]+)\]"
-            r"(?: and (?:won|lost)(?: \([^)]*\)| \S+)? with (?P<label>.+?))?(?:, and .*)?$",
-            "shown",
-        ),
-        (rf"^Seat \d+: (?P<player>.+?){_ROLES} mucked \[(?P<cards>[^\]]+)\]", "mucked"),
+    hole=((DEALT, "dealt"), (SHOWS, "shown"), (SHOWED, "shown"), (MUCKED, "mucked")),
+    conceded=(MUCKS,),
+    boards=((BOARD, None),),
+    deal_marker=DEAL,
+    reads=(
+        (DEALT, "loose"),
+        (SHOWS, "actor"),
+        (MUCKS, "actor"),
+        (SHOWED, "summary"),
+        (MUCKED, "summary"),
+        (BOARD, "summary"),
+        (DEAL, "deal"),
     ),
-    conceded=(r"^(?P<player>.+?): mucks hand",),
-    boards=((r"^(?:(?P<board>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]+)\]", None),),
-    deal_marker=r"^\*\*\* (?:HOLE CARDS|PRE-FLOP|DEALING HANDS) \*\*\*",
+)
+
+
+def _after_colon(pattern: str) -> str:
+    """An actor-text pattern ("^shows ...") as a pattern of the whole line "<name>: shows ..."."""
+    return r"^(?P<player>.+?): " + pattern.removeprefix("^")
+
+
+#: The same lines for a grammar whose actor separator is not ": " (WPN's new format separates
+#: the name by a space, so its actor texts are not those after "<name>: "): the shows and
+#: mucks read every line, written with the colon.
+COLON_CARDS = replace(
+    CARDS,
+    hole=((DEALT, "dealt"), (_after_colon(SHOWS), "shown"), (SHOWED, "shown"), (MUCKED, "mucked")),
+    conceded=(_after_colon(MUCKS),),
 )

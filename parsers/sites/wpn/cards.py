@@ -1,6 +1,7 @@
 """WPN card lines (parsers/core/card_lines.py).
 
-The new format (`CARDS`) prints the PokerStars lines (parsers/sites/pokerstars/cards.py); a
+The new format (`CARDS`) prints the PokerStars lines (parsers/sites/pokerstars/cards.py,
+`COLON_CARDS`); a
 shown hand's name carries its five cards ("a pair of Jacks [Js Jc Kd 9h 8c]"), which HAND-LABEL
 leaves out. The old format (`OLD_CARDS`, 2014-2017, `Game started at:`) prints the hero's cards
 one a line, the shows and mucks in the summary and the whole board there:
@@ -20,7 +21,10 @@ player still in who shows nothing is a showdown "not judged" (his cards are not 
 from __future__ import annotations
 
 from parsers.core.card_lines import CardLines
-from parsers.sites.pokerstars.cards import CARDS
+from parsers.sites.pokerstars.cards import COLON_CARDS
+
+#: The new format's lines: the PokerStars ones, its separator being a space.
+CARDS = COLON_CARDS
 
 #: "Player " and the summary's "*" before the winner's name.
 _PLAYER = r"^\*?Player (?P<player>.+?)"
