@@ -336,9 +336,9 @@ class Classified:
     #: the body split as read, for the card lines (parsers/core/card_lines.py): lines of a
     #: seated actor (hand_key, line_no, player, rest), the others (hand_key, line_no, text),
     #: and of those the ones holding the actor separator
-    actors: pl.DataFrame | None = None
-    loose: pl.DataFrame | None = None
-    unnamed: pl.DataFrame | None = None
+    actors: pl.DataFrame
+    loose: pl.DataFrame
+    unnamed: pl.DataFrame
 
 
 def _first_lines(events: pl.DataFrame) -> pl.DataFrame:

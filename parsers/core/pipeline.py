@@ -317,8 +317,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     tables = _finish(hands, seats, actions, problems, grammar, sources)
     tables.skipped = skipped_per_file(classified.skipped)
     split = (classified.actors, classified.loose, classified.unnamed)
-    assert all(frame is not None for frame in split)
-    tables.split = SplitLines(lines, summary, *split, grammar.actor_separator)  # type: ignore[arg-type]
+    tables.split = SplitLines(lines, summary, *split, grammar.actor_separator)
     return tables
 
 

@@ -1,10 +1,9 @@
 """WPN card lines (parsers/core/card_lines.py).
 
 The new format (`CARDS`) prints the PokerStars lines (parsers/sites/pokerstars/cards.py,
-`COLON_CARDS`); a
-shown hand's name carries its five cards ("a pair of Jacks [Js Jc Kd 9h 8c]"), which HAND-LABEL
-leaves out. The old format (`OLD_CARDS`, 2014-2017, `Game started at:`) prints the hero's cards
-one a line, the shows and mucks in the summary and the whole board there:
+`COLON_CARDS`); a shown hand's name carries its five cards ("a pair of Jacks [Js Jc Kd 9h 8c]"),
+which HAND-LABEL leaves out. The old format (`OLD_CARDS`, 2014-2017, `Game started at:`) prints
+the hero's cards one a line, the shows and mucks in the summary and the whole board there:
 
     Player Hero received card: [10d]
     Player Bob received a card.                                   (hidden: no row)
