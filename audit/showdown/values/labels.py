@@ -37,13 +37,34 @@ from __future__ import annotations
 import polars as pl
 
 from audit.showdown.cards import rank_expr
-from audit.showdown.labels import RANK_WORDS
 from audit.showdown.values.hands import VALUE_CLASS_DTYPE, VALUE_KINDS
 
 STATED = ("value", "name", "no_low")
 STATED_DTYPE = pl.Enum(STATED)
 ACE = 14
 _RANK_CHARS = {str(rank): rank for rank in range(2, 11)} | {"t": 10, "j": 11, "q": 12, "k": 13}
+_NUMBERS = [
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+]
+#: Rank words, singular and plural ("sixes"), with "deuce(s)" and "trey(s)"; not imported from
+#: audit.showdown.labels, which imports the award (the showdown will import this module).
+RANK_WORDS = {
+    word: rank
+    for rank, number in enumerate(_NUMBERS, 2)
+    for word in (number, number + ("es" if number == "six" else "s"))
+} | {"deuce": 2, "deuces": 2, "trey": 3, "treys": 3}
 _WORD = r"(?P<{}>\w+)"
 A, B = _WORD.format("a"), _WORD.format("b")
 #: (pattern, class) of the class names, tried in order; `a` is the rank the name gives first.
