@@ -23,14 +23,13 @@ from parsers.core.markers import first_marker
 #: Nordic clients between the number and the currency, and as thousands separator) and a narrow
 #: no-break space (U+202F, the CLDR thousands separator of French and other locales).
 SPACES = " \u00a0\u202f"
-#: A currency symbol written after the number, with or without a space of `SPACES` between
-#: ("0,01 $", "2.000€"): the mark of clients writing the continental number format.
-CURRENCY_AFTER_NUMBER = rf"\d[{SPACES}]?(?:\$|€|£)(?:[^\d]|$)"
-#: A bracketed amount that only the continental format reads: a decimal comma with cents
-#: ("( $ 552,72 )") or dot thousands ("( $ 3.243 )"), whatever side the currency is on. The
-#: English format never writes either (its thousands groups have three digits after a comma,
-#: its decimals two after a point), so one such amount tells the hand's number format.
-CONTINENTAL_AMOUNT = rf"[\[(][^\[\]()\d]*\d[\d.{SPACES}]*(?:,\d{{2}}|\.\d{{3}})[^\[\]()\d]*[\])]"
+
+#: The continental form in one amount's own text: the currency written after the number
+#: ("0,02 $", "2.000 €", "1,50 zł"), a decimal comma ("$ 552,72", "R$ 0,50") or dot thousands
+#: ("$ 3.243"). The English form writes none of them (its thousands groups come after a comma,
+#: its one or two decimals after a point), so a client that switches locale inside a file (888:
+#: "0,02 $" in one hand, "$0.08" in the next or on the next line) is read amount by amount.
+CONTINENTAL_FORM = rf"\d[{SPACES}]?(?:\$|€|£)|\d,\d{{1,2}}(?:[^\d]|$)|\d\.\d{{3}}(?:[^\d]|$)"
 
 #: Scale for money games (cents) and for chip games.
 CENTS = 100
@@ -68,12 +67,21 @@ SPACE = NumberLocale("space", ".", SPACES)
 LOCALES: dict[str, NumberLocale] = {loc.name: loc for loc in (EN, EU, SPACE)}
 
 
+#: A thousands or millions suffix right after the number ("17K", "3.37k", "1.5M"; Winamax's
+#: abbreviated pots, tournament level and prize texts): the amount times its multiplier. A
+#: letter after it makes it a word ("5 kr", "2kr", "100 MXN" are not multiplied).
+SUFFIXES = {"k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
+
+
 def amount_pattern(locale: NumberLocale) -> str:
-    """Currency text, then plain or three-grouped digits, optional decimals, currency text."""
+    """Currency text, then plain or three-grouped digits, optional decimals, an optional
+    multiplier suffix (SUFFIXES), currency text."""
     sep = "[" + re.escape(locale.thousands) + "]"
     dec = re.escape(locale.decimal)
     units = rf"\d{{1,3}}(?:{sep}\d{{3}})+|\d+"
-    return rf"^[^0-9]*?(?P<units>{units})(?:{dec}(?P<frac>\d+))?[^0-9]*$"
+    suffix = "[" + "".join(SUFFIXES) + "]"
+    tail = rf"(?:(?P<mult>{suffix})(?:[^0-9A-Za-z][^0-9]*)?|[^0-9]*)"
+    return rf"^[^0-9]*?(?P<units>{units})(?:{dec}(?P<frac>\d+))?{tail}$"
 
 
 def to_minor_units(
@@ -91,7 +99,8 @@ def to_minor_units(
     scale_expr = pl.lit(scale, dtype=pl.Int64) if isinstance(scale, int) else scale
     units = pl.field("units").str.replace_all("[" + re.escape(locale.thousands) + "]", "")
     frac = pl.field("frac").fill_null("").str.strip_chars_end("0")
-    step = pl.field("_scale").cast(pl.Int64)
+    multiplier = pl.field("mult").replace_strict(SUFFIXES, default=1, return_dtype=pl.Int64)
+    step = pl.field("_scale").cast(pl.Int64) * multiplier
     frac_scaled = frac.str.pad_end(_FRACTION_DIGITS, "0").cast(pl.Int64, strict=False) * step
     exact = (frac.str.len_chars() <= _FRACTION_DIGITS) & (frac_scaled % 10**_FRACTION_DIGITS == 0)
     value = units.cast(pl.Int64, strict=False) * step + frac_scaled // 10**_FRACTION_DIGITS
@@ -99,6 +108,20 @@ def to_minor_units(
     with_scale = parts.struct.with_fields(scale_expr.alias("_scale"))
     value_field = with_scale.struct.with_fields(minor.alias("_minor")).struct.field("_minor")
     return value_field.alias("units")  # the name the single-expression version had
+
+
+def to_minor_units_in_own_form(
+    amount: pl.Expr, scale: int | pl.Expr, english: NumberLocale, continental: NumberLocale
+) -> pl.Expr:
+    """`to_minor_units` in the locale each amount's own text shows: `continental` where it has
+    the CONTINENTAL_FORM, else `english` (clients that switch locale inside a file)."""
+    in_continental = amount.str.contains(CONTINENTAL_FORM).fill_null(False)
+    read_continental = to_minor_units(amount, scale, continental)
+    return (
+        pl.when(in_continental)
+        .then(read_continental)
+        .otherwise(to_minor_units(amount, scale, english))
+    )
 
 
 def with_amounts(
@@ -125,21 +148,42 @@ def with_amounts(
     )
 
 
-#: Currency markers in order of precedence (ISO codes first, then symbols).
-CURRENCY_MARKERS: tuple[tuple[str, str], ...] = (
-    ("USD", "USD"),
-    ("EUR", "EUR"),
-    ("GBP", "GBP"),
-    ("INR", "INR"),
-    ("CNY", "CNY"),
-    ("CAD", "CAD"),
+#: The ISO codes clients write after amounts or in headers ("($0.01/$0.02 USD)", "0,50 PLN",
+#: iPoker's <tablecurrency>): a code names the currency whatever symbol is beside it.
+ISO_CODES = (
+    "USD", "EUR", "GBP", "CAD", "AUD", "INR", "CNY", "SEK", "NOK", "DKK", "PLN", "BRL", "RUB",
+    "CHF", "CZK", "HUF", "RON", "BGN", "RSD", "UAH", "KZT", "MXN", "ARS", "JPY", "TRY",
+)  # fmt: skip
+#: Currency symbols and words -> ISO code, the longer before the shorter they contain ("R$"
+#: reais and "C$" Canadian dollars before "$"): rupees "Rs."/"₹", yuan "¥"/"元", złoty "zł",
+#: rubles "₽"/"руб", kronor "kr" (Swedish: the Norwegian and Danish clients write their code).
+CURRENCY_SYMBOLS: tuple[tuple[str, str], ...] = (
+    ("R$", "BRL"),
+    ("C$", "CAD"),
+    ("A$", "AUD"),
+    ("US$", "USD"),
     ("Rs.", "INR"),
     ("₹", "INR"),
     ("¥", "CNY"),
+    ("元", "CNY"),
+    ("zł", "PLN"),
+    ("₽", "RUB"),
+    ("руб", "RUB"),
+    ("kr", "SEK"),
+    ("Kč", "CZK"),
+    ("₴", "UAH"),
+    ("₸", "KZT"),
     ("$", "USD"),
     ("€", "EUR"),
     ("£", "GBP"),
 )
+#: Currency markers in order of precedence (ISO codes first, then symbols).
+CURRENCY_MARKERS: tuple[tuple[str, str], ...] = (
+    *((code, code) for code in ISO_CODES),
+    *CURRENCY_SYMBOLS,
+)
+#: One of ISO_CODES as a word (a regex alternation for header readers).
+ISO_CODE_WORD = r"\b(?:" + "|".join(ISO_CODES) + r")\b"
 
 
 def currency_of(text: pl.Expr) -> pl.Expr:

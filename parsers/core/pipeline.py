@@ -270,7 +270,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     header = name_unsupported_games(grammar.read_header(headers), headers).join(
         facts, on="hand_key", how="left"
     )
-    if grammar.alt_locale is None:  # every hand has lines: no join needed for the default
+    if grammar.alt_locale is None or grammar.alt_locale_per_amount:  # no per-hand locale
         header = header.with_columns(alt_locale=pl.lit(False))
     else:
         header = header.join(_alt_locale(lines, grammar), on="hand_key", how="left")

@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from parsers.core.money import (
     CENTS,
     CHIPS,
-    CONTINENTAL_AMOUNT,
-    CURRENCY_AFTER_NUMBER,
+    CONTINENTAL_FORM,
     EN,
     EU,
     LOCALES,
     SPACE,
     currency_of,
     to_minor_units,
+    to_minor_units_in_own_form,
     with_amounts,
 )
 
@@ -77,8 +77,33 @@ def test_currency_of_markers():
     assert codes == ["USD", "EUR", "GBP", "INR", "CNY", "CNY", "EUR", None, None]
 
 
-PREFIXES = ("", "$", "€", "£", "Rs.", "CNY ")
-SUFFIXES = ("", " €", " $", " EUR")
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("₹10", "INR"),
+        ("Rs. 10", "INR"),
+        ("10 INR", "INR"),
+        ("25 kr", "SEK"),
+        ("25 SEK", "SEK"),
+        ("25 kr NOK", "NOK"),  # a code wins over the symbol beside it
+        ("0,50 zł", "PLN"),
+        ("R$ 0,50", "BRL"),  # not dollars
+        ("C$0.50", "CAD"),
+        ("50 ₽", "RUB"),
+        ("50 руб.", "RUB"),
+        ("¥2", "CNY"),
+        ("2 元", "CNY"),
+        ("0,50 PLN", "PLN"),
+        ("1 BRL", "BRL"),
+    ],
+)
+def test_currency_of_every_symbol_and_word(text, code):
+    frame = pl.DataFrame({"a": [text]})
+    assert frame.select(currency_of(pl.col("a"))).item() == code
+
+
+PREFIXES = ("", "$", "€", "£", "Rs.", "CNY ", "R$ ", "₹")
+SUFFIXES = ("", " €", " $", " EUR", " kr", " zł", " ₽")
 
 
 @settings(max_examples=300, deadline=None)
@@ -103,26 +128,51 @@ def test_random_amounts_round_trip_in_every_locale(
 
 
 @pytest.mark.parametrize(
-    ("text", "after", "continental"),
+    ("text", "continental"),
     [
-        ("[0,01\u00a0$]", True, True),
-        ("( 2.000 € )", True, True),
-        ("[25 $]", True, False),
-        ("( $ 552,72 )", False, True),
-        ("( $ 3.243 )", False, True),
-        ("( $1,492.66 )", False, False),  # English thousands and decimals
-        ("( $1,000 )", False, False),
-        ("[$0.25]", False, False),
-        ("Seat 1: joe12,50 ( $5 )", False, False),  # digits outside the brackets
+        ("0,01\u00a0$", True),  # the currency after the number
+        ("2.000 €", True),
+        ("25 $", True),
+        ("$ 552,72", True),  # a decimal comma, the currency first
+        ("R$ 0,5", True),
+        ("$ 3.243", True),  # dot thousands
+        ("$1,492.66", False),  # English thousands and decimals
+        ("$1,000", False),
+        ("$0.25", False),
+        ("1 123 698", False),  # either form: read alike
+        ("$2", False),
     ],
 )
-def test_currency_after_and_continental_detectors(text, after, continental):
-    frame = pl.DataFrame({"t": [text]})
-    found = frame.select(
-        pl.col("t").str.contains(CURRENCY_AFTER_NUMBER).alias("a"),
-        pl.col("t").str.contains(CONTINENTAL_AMOUNT).alias("c"),
-    ).row(0)
-    assert found == (after, continental)
+def test_continental_form_is_read_from_the_amount_itself(text, continental):
+    found = pl.DataFrame({"t": [text]}).select(pl.col("t").str.contains(CONTINENTAL_FORM))
+    assert found.item() == continental
+
+
+def test_a_client_switching_locale_is_read_amount_by_amount():
+    """888's localized clients write "0,02 $" and then "$0.08" in one hand: each amount in the
+    form its text shows, the English one no longer null in the continental locale."""
+    texts = ["0,02\u00a0$", "$0.08", "$1,492.66", "1.492,66 $", "2 $", "$ 3.243", "1,430"]
+    frame = pl.DataFrame({"a": texts})
+    read = to_minor_units_in_own_form(pl.col("a"), CENTS, EN, EU)
+    assert frame.select(read.alias("v"))["v"].to_list() == [2, 8, 149266, 149266, 200, 324300, 143000]
+
+
+@pytest.mark.parametrize(
+    ("text", "scale", "expected"),
+    [
+        ("3.37k", CHIPS, 3370),  # Winamax's abbreviated pot
+        ("17K", CHIPS, 17000),
+        ("1.5M", CHIPS, 1500000),
+        ("$2.5k", CENTS, 250000),
+        ("5k chips", CHIPS, 5000),
+        ("5kr", CENTS, 500),  # kronor, not thousands
+        ("2 kr", CENTS, 200),
+        ("100 MXN", CENTS, 10000),
+        ("0.0005k", CHIPS, None),  # half a chip
+    ],
+)
+def test_thousands_and_millions_suffixes(text, scale, expected):
+    assert _read([text], scale, EN) == [expected]
 
 
 def test_with_amounts_reads_each_text_as_to_minor_units_does():

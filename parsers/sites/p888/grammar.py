@@ -8,13 +8,15 @@ printed in the summary ("X collected [ $2.56 ]"), uncalled bets are never printe
 (`implicit_uncalled`): mostly the collect leaves them out (a raise all fold to collects the
 pot without it), in walks and some all-in shoves it holds them, which the hand's own sums
 tell (`collect_may_hold_uncalled`). Localized clients write "0,02 $" / "3 023,50 $",
-"( $ 552,72 )": such hands are read in the alternative locale. Only patterns live here.
+"( $ 552,72 )", and switch to "$0.08" inside a file or a hand: each amount is read in the form
+its own text shows (money.CONTINENTAL_FORM). Only patterns live here.
 """
 
 from __future__ import annotations
 
-from parsers.core.grammar import Grammar
-from parsers.sites.p888.header import CURRENCY_AFTER, LOCALE, LOCALE_AFTER, read_888_header
+from parsers.core.grammar import CLIENT_NOTICES, Grammar
+from parsers.core.money import CONTINENTAL_FORM
+from parsers.sites.p888.header import LOCALE, LOCALE_CONTINENTAL, read_888_header
 from parsers.sites.p888.hooks import HOOKS
 
 #: 888's own brands and the skins of its network that print the same format (LuckyAcePoker.com:
@@ -53,10 +55,11 @@ VERBS: dict[str, str] = {
     "collected": "collect",
 }
 
-ACTOR_IGNORED = (
-    r"^(?:shows|mucks|did not show|is sitting out|sits out|has left|has joined"
-    r"|will be using|has been disconnected|is disconnected|has reconnected|is connected)"
-)
+ACTOR_IGNORED = r"^(?:shows|mucks|did not show)"
+
+#: Lines the client adds that move no chips (`Grammar.no_chips`: skipped and counted): the
+#: English clients' notices, and 888's time bank.
+NO_CHIPS = CLIENT_NOTICES + r"| will be using his time bank"
 
 _IGNORED_PATTERNS = (
     r"^#Game No ?: ?\d+",
@@ -86,6 +89,7 @@ P888 = Grammar(
     actor_ignored=ACTOR_IGNORED,
     named_lines=(("collect", r"^\x00(?P<player>\x00)(?P<amount>\x00)$"),),  # none here
     ignored=IGNORED,
+    no_chips=NO_CHIPS,
     void_hand=((r"^Hand cancelled$", "hand cancelled"),),
     pot_line=r"^\x00(?P<pot>\x00)?(?P<rake>\x00)?(?P<jackpot>\x00)?(?P<stp>\x00)?",
     locale=LOCALE,
@@ -94,8 +98,9 @@ P888 = Grammar(
     lone_raise_amount="added",
     header_span=4,
     summary_events=True,
-    alt_locale=LOCALE_AFTER,
-    alt_locale_when=CURRENCY_AFTER,
+    alt_locale=LOCALE_CONTINENTAL,
+    alt_locale_when=CONTINENTAL_FORM,
+    alt_locale_per_amount=True,  # the clients switch locale inside a file and a hand
     implicit_uncalled=True,
     collect_may_hold_uncalled=True,
     stakes_from_posts=True,  # only for the blinds the header does not state (header.py)

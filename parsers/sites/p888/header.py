@@ -19,23 +19,21 @@ from parsers.core.header import HAND_ID_UNREADABLE, header_columns
 from parsers.core.money import (
     CENTS,
     CHIPS,
-    CONTINENTAL_AMOUNT,
-    CURRENCY_AFTER_NUMBER,
     SPACES,
     NumberLocale,
     currency_of,
-    to_minor_units,
+    to_minor_units_in_own_form,
 )
 from parsers.core.times import as_printed_utc
 
 #: "$1,492.66", "1 123 698" (tournament chips) and "0,02 $", "3 023,50 $", "2.000 €" (the
 #: localized clients, which write the currency after the number; German, Swedish, Dutch,
-#: Portuguese and Russian clients; the German one with a no-break space before the currency).
+#: Portuguese and Russian clients; the German one with a no-break space before the currency;
+#: the Dutch one "( $ 552,72 )", "( $ 3.243 )" with the currency first). Each amount is read in
+#: the form its own text shows (money.CONTINENTAL_FORM): the clients switch inside a file and
+#: inside a hand ("0,01 $/0,02 $" stakes, "BiggBoss8866 calls [$0.08]" after "calls [0,02 $]").
 LOCALE = NumberLocale("888-en", ".", "," + SPACES)
-LOCALE_AFTER = NumberLocale("888-eu", ",", "." + SPACES)
-#: A hand whose amounts have the currency after the number, or an amount with a decimal comma
-#: or dot thousands (the Dutch client's "( $ 552,72 )", "( $ 3.243 )"), is in LOCALE_AFTER.
-CURRENCY_AFTER = rf"{CURRENCY_AFTER_NUMBER}|{CONTINENTAL_AMOUNT}"
+LOCALE_CONTINENTAL = NumberLocale("888-eu", ",", "." + SPACES)
 
 HAND_ID = r"Hand History for Game (?P<hand_id>\d+)"
 STAKES = (
@@ -65,20 +63,8 @@ CHECKS = (
 )
 
 
-#: A stake written in the continental format whatever side its currency is on ("$ 0,50").
-CONTINENTAL_STAKE = r"\d(?:,\d{2}|\.\d{3})(?:[^\d]|$)"
-
-
 def _money(amount: pl.Expr) -> pl.Expr:
-    stakes = pl.col("stakes")
-    after = pl.any_horizontal(
-        pl.col("text").str.contains(CURRENCY_AFTER),
-        stakes.struct.field("sb").str.contains(CONTINENTAL_STAKE),
-        stakes.struct.field("bb").str.contains(CONTINENTAL_STAKE),
-    )
-    scale = pl.col("scale")
-    read_after = to_minor_units(amount, scale, LOCALE_AFTER)
-    return pl.when(after).then(read_after).otherwise(to_minor_units(amount, scale, LOCALE))
+    return to_minor_units_in_own_form(amount, pl.col("scale"), LOCALE, LOCALE_CONTINENTAL)
 
 
 def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
