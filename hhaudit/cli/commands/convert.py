@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 import polars as pl
 
+from audit.state.stakes import STAKES, effective_stakes
 from parsers import ParsedTables, expand_paths, parse_paths
 from parsers.writers.phh import to_phh
 from reports.atomic import write_text_atomic
@@ -34,13 +35,22 @@ def _file_tables(tables: ParsedTables, file_id: int) -> tuple[pl.DataFrame, ...]
     return tuple(getattr(tables, name).filter(in_file) for name in ("hands", "seats", "actions"))
 
 
+def _audited_stakes(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """`hands` at the stakes the audit judges them at (audit/state/stakes.py): where the posts
+    contradict the header (an edited header, a tournament level changed between the header and
+    the posts) the posts' stakes, so PokerKit replays the hand the audit judged; null stakes
+    (ambiguous posts) make the writer skip the hand."""
+    audited = effective_stakes(hands, seats, actions).select("hand_key", *STAKES)
+    return hands.drop(*STAKES).join(audited, on="hand_key", how="left").select(hands.columns)
+
+
 def convert_tables(tables: ParsedTables, inputs: list[Path], out: Path) -> dict[str, object]:
     """Write one .phhs per input file with hands; return the summary written to convert.json."""
     taken: set[str] = set()
     files: list[dict[str, object]] = []
     for file_id, (path, report) in enumerate(zip(inputs, tables.files, strict=True)):
         hands, seats, actions = _file_tables(tables, file_id)
-        result = to_phh(hands, seats, actions)
+        result = to_phh(_audited_stakes(hands, seats, actions), seats, actions)
         entry: dict[str, object] = {
             "path": str(path),
             "hands_read": report.hands_read,

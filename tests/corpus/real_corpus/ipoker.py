@@ -19,7 +19,63 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
     ),
 }
 
+
+def _edited_gametype(gametype: str, posts: str, stacks: str, dates: str) -> dict[str, str]:
+    """HEADER-STAKES on the HHSmithy copies of the iPoker test samples: their <gametype> was
+    edited to test a header reader (the italytoast copies of the same names are other hands
+    whose <gametype> agrees with their posts) and no one convention maps it to the posts."""
+    return {
+        "HEADER-STAKES": (
+            f"an edited test sample (HHSmithy LimitTests/GameTypeTests): <gametype>{gametype}"
+            f"</gametype>, while the small and big blind are posted at {posts} and the stacks "
+            f"({stacks}) are those of that table; {dates}. The posts define the hand"
+        )
+    }
+
+
 KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
+    ("GbpTable.txt", "3302790770"): _edited_gametype(
+        "Holdem NL £0.10/£0.25",
+        "£0.25/£0.50 (dwelsh1 type 1, fangchengrui type 2; a raise to £1 = 2 x BB)",
+        "£3.70 to £26.95: 7 to 54 posted big blinds",
+        "a £0.10/£0.25 header would make the £0.25 small blind a big blind",
+    ),
+    ("EuroTable.txt", "3302416084"): _edited_gametype(
+        "Holdem NL €2/€4",
+        "€1/€2 (Hypomanie type 1, iutvf type 2), then a raise to €4, twice the posted BB",
+        "€60, €60, €126",
+        "italytoast's EuroTable.txt (another hand, 5383308893) states €0.50/€1 and posts €0.50/€1",
+    ),
+    ("6 Max.txt", "3301944192"): _edited_gametype(
+        "Holdem NL $0.02/$0.04",
+        "$2/$4 (cdxp type 1, poguemahone111 type 2), 100 times the header",
+        "$94 to $258.40: 23 to 65 posted big blinds, 2 350 to 6 460 header big blinds",
+        "the game starts at 11:55:28, five hours before its session's <startdate> 16:51:51",
+    ),
+    ("FoldedPreflop.txt", "3303230810"): _edited_gametype(
+        "Holdem NL €1/€2",
+        "€10/€20 (TTR116060183 type 1, yutant type 2), 10 times the header",
+        "€1,590.94 to €2,648: 80 to 132 posted big blinds",
+        "its session <startdate> is empty",
+    ),
+    ("NoHoleCards.txt", "3303231053"): _edited_gametype(
+        "Holdem NL €1/€2",
+        "€10/€20 (yutant type 1, BurnN0tice type 2), 10 times the header; a raise to €50",
+        "the same four players and stacks as FoldedPreflop.txt hand 3303230810, 16 s earlier",
+        "its session <startdate> is empty",
+    ),
+    ("GeneralHand.txt", "3251939984"): _edited_gametype(
+        "Omaha PL $0.50/$1",
+        "$0.01/$0.02 (Yatze1977 type 1, pk9443 type 2), one fiftieth of the header",
+        "$0.65 to $6.51: 32 to 325 posted big blinds, under 7 header big blinds",
+        "the game (2012-04-17) is six weeks before its session's <startdate> (2012-05-28)",
+    ),
+    ("Limit3.txt", "3301980688"): _edited_gametype(
+        "Omaha PL $0.50/$1",
+        "$0.10/$0.20 (p0krF4c3 type 1, Rosiejo type 2), one fifth of the header; a raise to $0.40",
+        "$20.20 and $23.64: 101 and 118 posted big blinds",
+        "its session <startdate> is empty",
+    ),
     ("Full Ring (10 Handed).txt", "3302721610"): {
         "POT-TOTAL": "a corrupted sample: seat 7 'TrapistBeer' is a copy of seat 6 "
         "'TrappistBeer' (same $23.93 chips, bet $1.80, win $2.44) and is dealt no cards and "
