@@ -17,7 +17,7 @@ import polars as pl
 from parsers.core.distinct import with_per_distinct
 from parsers.core.grammar import Grammar
 from parsers.core.groups import candidate_groups, candidate_test
-from parsers.core.lines import PRE_DEAL, SUMMARY
+from parsers.core.lines import PRE_DEAL, SUMMARY, split_matching
 from parsers.core.pairs import PAIR, pair_rows
 from parsers.core.plain_seats import seat_groups
 from parsers.core.prefilter import compacted
@@ -369,6 +369,9 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
     leftover = loose.join(named_ok.select(LINE_KEY), on=LINE_KEY, how="anti").filter(
         ~pl.col("text").str.contains(grammar.ignored) & ~pl.col("text").str.contains(void)
     )
+    # `Grammar.no_chips`: lines the client adds that move no chips, skipped and counted
+    known_actor, unmatched_actor = split_matching(unmatched_actor, grammar.no_chips)
+    known_loose, leftover = split_matching(leftover, grammar.no_chips)
     if leftover.height:
         unseated_events, leftover = _unseated_actor_events(leftover, grammar)
     else:  # every line was read (the usual batch): no player without a seat line
@@ -385,6 +388,7 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
         bad, skipped = _moves_chips(unmatched_actor, leftover, players, grammar)
     else:  # nothing unread: no line to judge
         bad = skipped = unmatched_actor.select("hand_key", "line_no", "text")
+    skipped = pl.concat([skipped, *(k.select(skipped.columns) for k in (known_actor, known_loose))])
     named_part = named_ok.select(*EVENT_COLUMNS, *order)
     parts = [matched, named_part, unseated_events.select(*EVENT_COLUMNS, *order)]
     split = (actors.select(*LINE_KEY, "player", "rest"), loose.select(*LINE_KEY, "text"), unnamed)

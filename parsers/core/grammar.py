@@ -28,6 +28,25 @@ from parsers.core.money import EN, NumberLocale, to_minor_units
 HeaderReader = Callable[[pl.DataFrame], pl.DataFrame]
 
 
+#: Notices English clients add between the actions, whatever their separator ("X is connected",
+#: "X: has timed out"): seat and connection notices, re-joins, tournament places, and prizes,
+#: bounties, tickets, jackpots and points paid outside the pot. The start of a site's
+#: `Grammar.no_chips` (its own notices after it).
+CLIENT_NOTICES = "|".join(
+    (
+        r" (?:is sitting out|sits out|is disconnected|has been disconnected|is connected"
+        r"|has reconnected|has been reconnected|has returned|has timed out|did not respond"
+        r"|is away)\b",
+        r" (?:joins|re-joins|rejoins|has joined|has re-joined|re-joined|rejoined|has left"
+        r"|leaves|has returned to) the table\b",
+        r" (?:finished|finishes) (?:the tournament )?in \d+\w* place",
+        r" (?:wins|won|has won|receives|received|has received|earns|earned) (?:\S+ )*?"
+        r"(?:bounty|prize|ticket|jackpot|[Jj]ackpot|points?)\b",
+        r" wins an entry to ",
+    )
+)
+
+
 @dataclass(frozen=True)
 class Grammar:
     """The line patterns of one hand-history format."""
@@ -144,6 +163,12 @@ class Grammar:
     #: Read into the seats table, not the actions (parsers/core/additions.py); a `named_lines`
     #: kind among ADDITION_KINDS is read the same way.
     addition_verbs: Mapping[str, str] = field(default_factory=dict)
+
+    #: Lines the client adds that move no chips although they may name a player and an amount
+    #: (bounties, prizes, tickets, rewards, seat re-joins, connection notices, chat): whole
+    #: lines the grammar does not otherwise read, skipped and counted (`lines_skipped`), never
+    #: quarantined (docs/parsing.md, "Lines that move no chips").
+    no_chips: str = ""
 
     #: The site's own steps, called by the pipeline at named points (parsers/core/hooks.py;
     #: each site's in parsers/sites/<site>/hooks.py).

@@ -105,3 +105,11 @@ def board_without_streets(lines: pl.DataFrame, board_line: str) -> pl.DataFrame:
     later = lines.filter(pl.col("section").is_between(1, 4)).select("hand_key").unique()
     boards = lines.filter(pl.col("text").str.contains(board_line))
     return boards.join(later, on="hand_key", how="anti").select("hand_key", "line_no")
+
+
+def split_matching(lines: pl.DataFrame, pattern: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(lines whose `text` matches `pattern`, the others); no match when `pattern` is empty."""
+    if not pattern or lines.is_empty():
+        return lines.clear(), lines
+    found = lines.select(pl.col("text").str.contains(pattern)).to_series()
+    return lines.filter(found), lines.filter(~found)

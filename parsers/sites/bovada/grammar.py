@@ -74,19 +74,20 @@ ADDITION_VERBS: dict[str, str] = {
 }
 
 _QUIET_VERBS = (
-    r"(?:Card dealt to a spot|Does not show|Showdown|Mucks|Leave|Enter|Seat sit|Sit out"
-    r"|Sitout|Re-join|Seat re-join|Seat stand|Stand|Table enter user|Table leave user"
-    r"|Table deposit|Draw for dealer|Ranking|Rebuyin|Double rebuys|Addon|Set dealer"
-    # tournament prizes paid outside the pot: "Prize Cash [$60]", "Prize Tournament Ticket
-    # [Monthly Milly - $1,000,000 Gtd]", knockouts' "BOUNTY PRIZE [$5]"
-    r"|Prize |BOUNTY PRIZE|Bounty [Pp]rize)"
+    r"(?:Card dealt to a spot|Does not show|Showdown|Mucks|Table deposit|Draw for dealer"
+    r"|Rebuyin|Double rebuys|Addon|Set dealer)"
 )
 ACTOR_IGNORED = "^" + _QUIET_VERBS
+#: The client's seat notices and the tournament prizes paid outside the pot ("Prize Cash [$60]",
+#: "Prize Tournament Ticket [Monthly Milly - $1,000,000 Gtd]", knockouts' "BOUNTY PRIZE [$5]"):
+#: lines that move no chips, with or without a position (`Grammar.no_chips`: skipped, counted).
+_NOTICE_VERBS = (
+    r"(?:Leave|Enter|Seat sit|Sit out|Sitout|Re-join|Seat re-join|Seat stand|Stand"
+    r"|Table enter user|Table leave user|Ranking|Prize |BOUNTY PRIZE|Bounty [Pp]rize)"
+)
+NO_CHIPS = rf"^(?:[^:]+ : )?{_NOTICE_VERBS}"
 
 _IGNORED_PATTERNS = (
-    r"^Enter\(Auto\)$",
-    r"^Table enter user$",
-    r"^Table leave user$",
     r"^Table deposit",
     r"^Card (?:dealt )?to (?:the )?table ",
     r"^Board \[",
@@ -119,6 +120,7 @@ BOVADA = Grammar(
     actor_ignored=ACTOR_IGNORED,
     named_lines=(("collect", r"^\x00(?P<player>\x00)(?P<amount>\x00)$"),),  # none in this format
     ignored=IGNORED,
+    no_chips=NO_CHIPS,
     void_hand=((r"^Hand cancelled$", "hand cancelled"),),
     pot_line=(
         r"^Total Pot\((?P<pot>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?"

@@ -50,8 +50,8 @@ VERBS: dict[str, str] = {
 #: "Bet & Muck folds" follows the call of a "Bet & Muck" bet (the bettor chose to muck if
 #: called): the muck at showdown, printed after the round closed, not a betting action.
 ACTOR_IGNORED = (
-    r"^(?:shows|mucks|doesn't show|Bet & Muck folds$|sits out|is sitting out|Chooses to EV Cashout"
-    r"|get an all-in insurance|is disconnected|is connected|has timed out)"
+    r"^(?:shows|mucks|doesn't show|Bet & Muck folds$|Chooses to EV Cashout"
+    r"|get an all-in insurance)"
 )
 
 _IGNORED = (

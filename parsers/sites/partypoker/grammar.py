@@ -11,7 +11,7 @@ patterns live here.
 
 from __future__ import annotations
 
-from parsers.core.grammar import Grammar
+from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.core.money import EN, EU
 from parsers.sites.partypoker.all_in_marker import MARKER_VERB
 from parsers.sites.partypoker.header import read_party_header
@@ -61,12 +61,20 @@ VERBS: dict[str, str] = {
 }
 
 ACTOR_IGNORED = (
-    r"^(?:shows|mucks|doesn't show|does not show|did not show|sits out"
-    r"|has left|has joined|will be using|did not respond|could not respond|Forward Folds"
-    r"|is sitting out$|is disconnected|has been disconnected|is connected|has reconnected"
+    r"^(?:shows|mucks|doesn't show|does not show|did not show|Forward Folds"
     r"|Cash-out Premium|opted for cash-out|probabilty is|probability is|Cashout Amount is"
-    r"|has been reconnected|(?:Cashed out\s+)?balance |is feeling|has timed out|adds |rebuys"
-    r"|finished|wins the)"
+    r"|(?:Cashed out\s+)?balance |adds |rebuys)"
+)
+#: Lines the client adds that move no chips (`Grammar.no_chips`: skipped and counted): the
+#: English clients' notices, Party's time bank, emotes, places and tournament wins.
+NO_CHIPS = CLIENT_NOTICES + "|" + "|".join(
+    (
+        r" (?:will be using|could not respond|is feeling|finished|wins the)\b",
+        r"^Player .+ finished in ",
+        r"^Congratulations to player ",
+        r"^Your time bank will be activated",
+        r"^Player \S+ has (?:joined|left)",
+    )
 )
 
 _IGNORED_PATTERNS = (
@@ -77,17 +85,10 @@ _IGNORED_PATTERNS = (
     r"^Trny: ?\S+ ",
     r"^(?:Blinds|Blinds-Antes|Stakes)\(",
     r"^>You have options at ",
-    r"^Player .+ finished in ",
-    r"^Congratulations to player ",
     r"^Due to current high memory use",
-    r" has been reconnected and has \d+ seconds to act\.$",
     r"^Creating (?:Main|Side) Pot",
     r"^Board: ",
     r"^(?:Main|Side) Pot",
-    r"^Your time bank will be activated",
-    r"^Player \S+ has (?:joined|left)",
-    r"^\S+ (?:has joined|has left) the table",
-    r" (?:has joined|has left) the table\.$",
     r": ",  # chat ("player: text") and other notices with a colon
     r"^$",  # what `actor_prefix` leaves of "X is sitting out"
 )
@@ -116,6 +117,7 @@ PARTYPOKER = Grammar(
     actor_ignored=ACTOR_IGNORED,
     named_lines=(("collect", r"^\x00(?P<player>\x00)(?P<amount>\x00)$"),),  # none here
     ignored=IGNORED,
+    no_chips=NO_CHIPS,
     void_hand=((r"^Hand cancelled$", "hand cancelled"),),
     pot_line=r"^Main Pot: \$?(?P<pot>[\d.,]+)(?P<side_pots>(?: Side Pot \d+: \$?[\d.,]+)*)"
     r"(?: Rake: \$?(?P<rake>[\d.,]+))?"

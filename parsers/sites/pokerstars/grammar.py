@@ -6,7 +6,7 @@ Only patterns live here; the pipeline is shared (parsers/core/pipeline.py).
 
 from __future__ import annotations
 
-from parsers.core.grammar import Grammar
+from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.core.plain_seats import STARS_SEAT_LINE
 from parsers.sites.pokerstars.header import read_stars_header
 from parsers.sites.pokerstars.hooks import HOOKS
@@ -60,11 +60,7 @@ VERBS: dict[str, str] = {
 #: Bovada hands converted to this format keep Bovada's "Small Blind: Table deposit $347.50".
 ADDITION_VERBS: dict[str, str] = {"Table deposit": "top_up"}
 
-ACTOR_IGNORED = (
-    r"^(?:shows|mucks|doesn't show|sits out|is sitting out|is disconnected|has timed out"
-    r"|is connected|has returned|leaves the table|discards|stands pat|is away|waits for"
-    r"|will be allowed|showed|reveals|Table deposit)"
-)
+ACTOR_IGNORED = r"^(?:shows|mucks|doesn't show|discards|stands pat|showed|reveals|Table deposit)"
 
 NAMED_LINES: tuple[tuple[str, str], ...] = (
     ("uncalled_return", r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<player>.+)$"),
@@ -86,21 +82,9 @@ NAMED_LINES: tuple[tuple[str, str], ...] = (
 
 _IGNORED_PATTERNS = (
     r"^Dealt to ",
-    r" said, \"",
-    r": (?:sits out|is sitting out)$",
-    r" (?:is sitting out|sits out)$",
-    r" (?:has timed out|is disconnected|is connected|has returned|has reconnected)",
-    r" (?:has been disconnected|leaves the table|was removed from the table)",
-    r" joins the table at seat #\d+$",
-    r" will be allowed to play after the button$",
-    r" finished the tournament",
-    r" wins the tournament",
     r" re-buys and receives ",
     r" takes the add-on",
     r" adds \S+",
-    r" wins (?:the )?\S+ bounty",
-    r" wins \S+ for (?:splitting the )?eliminat",
-    r" split the \S+ bounty",
     r"^Hand was run (?:twice|three times)$",
     r"^Betting is capped$",
     r"^No low hand qualified$",
@@ -110,6 +94,23 @@ _IGNORED_PATTERNS = (
     r" (?:mucks|shows) ",
 )
 IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
+
+#: Lines the client adds that move no chips (`Grammar.no_chips`: skipped and counted): the
+#: English clients' notices (CLIENT_NOTICES), chat, PokerStars' own seat notices, places,
+#: bounties and satellite entries.
+_NO_CHIPS_PATTERNS = (
+    CLIENT_NOTICES,
+    r" said, \"",
+    r": (?:sits out|is sitting out|waits for|will be allowed)",
+    r" joins the table at seat #\d+$",
+    r" will be allowed to play after the button$",
+    r" was removed from the table",
+    r" finished the tournament",
+    r" wins the tournament",
+    r" wins \S+ for (?:splitting the )?eliminat",
+    r" split the \S+ bounty",
+)
+NO_CHIPS = "|".join(f"(?:{p})" for p in _NO_CHIPS_PATTERNS)
 
 #: HUD converters of Bovada / Bodog hands to the PokerStars format name the table by Bovada's
 #: table number ("Table '#11251690' 6-max", MTT "Table '#17 9'"; Bovada's own header says
@@ -140,6 +141,7 @@ POKERSTARS = Grammar(
     named_lines=NAMED_LINES,
     addition_verbs=ADDITION_VERBS,
     ignored=IGNORED,
+    no_chips=NO_CHIPS,
     void_hand=((r"^Hand cancelled$", "hand cancelled"),),
     pot_line=(
         r"^Total pot (?P<pot>\S+)(?:.*?\| STP (?P<stp>\S+))?"

@@ -18,7 +18,7 @@ collect and in "Total pot", which is net of the rake. The shared pipeline normal
 
 from __future__ import annotations
 
-from parsers.core.grammar import Grammar
+from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.sites.winamax.header import read_winamax_header
 from parsers.sites.winamax.hooks import HOOKS
 
@@ -62,12 +62,11 @@ VERBS: dict[str, str] = {
     "collected": "collect",
 }
 
-ACTOR_IGNORED = r"^(?:shows|mucks|doesn't show|denies big blind|deny BB|is sitting out|sits out)"
+ACTOR_IGNORED = r"^(?:shows|mucks|doesn't show|denies big blind|deny BB)"
 
 _IGNORED_PATTERNS = (
     r"^Dealt to ",
     r" (?:denies big blind|deny BB \S+)$",
-    r" (?:is disconnected|is connected|has timed out|sits out|is sitting out)$",
 )
 IGNORED = "|".join(f"(?:{p})" for p in _IGNORED_PATTERNS)
 
@@ -94,6 +93,7 @@ WINAMAX = Grammar(
     # no line names a player elsewhere than at its start (collects are actor lines here)
     named_lines=(("collect", r"^(?P<player>\b\B)(?P<amount>\b\B)"),),
     ignored=IGNORED,
+    no_chips=CLIENT_NOTICES,  # seat notices, places, prizes: skipped and counted
     void_hand=(),
     # "Total pot 3.37k": an abbreviated pot is not read (pot stays null); jackpot/stp never occur.
     pot_line=(

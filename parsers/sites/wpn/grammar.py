@@ -18,7 +18,7 @@ Both report the pot net of the rake. Only patterns live here; the pipeline is sh
 
 from __future__ import annotations
 
-from parsers.core.grammar import Grammar
+from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.sites.pokerstars.grammar import NAMED_LINES as STARS_NAMED
 from parsers.sites.wpn.header import read_wpn_header
 from parsers.sites.wpn.hooks import NEW_HOOKS, OLD_HOOKS
@@ -57,9 +57,11 @@ OLD_VERBS: dict[str, str] = {
     "uncalled_return": "uncalled_return",
 }
 OLD_IGNORED_ACTOR = (
-    r"^(?:received|mucks cards|does not show|doesn't show|mucks \(|shows|sitting out|is timed out"
-    r"|wait BB|is disconnected|is all-in|will be allowed|sits out|is sitting out)"
+    r"^(?:received|mucks cards|does not show|doesn't show|mucks \(|shows|sitting out|wait BB"
+    r"|is all-in|will be allowed)"
 )
+#: Lines the client adds that move no chips (`Grammar.no_chips`: skipped and counted).
+NO_CHIPS = CLIENT_NOTICES + r"| is timed out"
 OLD_IGNORED = (
     r"^(?:Pot: |Board: |Game ID: |Game ended at: |Main pot |Side pot|Uncalled bet )"
     # "Player  sitting out": a nameless seat's notices (the prefix is already removed)
@@ -87,6 +89,7 @@ WPN_OLD = Grammar(
     actor_ignored=OLD_IGNORED_ACTOR,
     named_lines=(_UNCALLED,),
     ignored=OLD_IGNORED,
+    no_chips=NO_CHIPS,
     void_hand=(
         (r"^\*\*\* FLOP \*\*\*:$", "flop marker without cards (corrupted export)"),
         (
@@ -138,10 +141,7 @@ NEW_WON = (
     r"^Seat \d+: (?P<player>.+?)(?: \((?:button|small blind|big blind)\))*"
     r" (?:did not show and won|showed \[[^\]]*\] and won|won) (?P<amount>\$?[0-9.,]+)",
 )
-NEW_IGNORED_ACTOR = (
-    r"^(?:shows|mucks|does not show|waits for big blind|sits out|is sitting out|is disconnected"
-    r"|is connected|has timed out)"
-)
+NEW_IGNORED_ACTOR = r"^(?:shows|mucks|does not show|waits for big blind)"
 NEW_IGNORED = r"^(?:Dealt to |Main pot |Side pot|Total pot |Board |Seat \d+: |\*\*\* RUN IT )"
 
 WPN = Grammar(
@@ -163,6 +163,7 @@ WPN = Grammar(
     actor_ignored=NEW_IGNORED_ACTOR,
     named_lines=(_UNCALLED, NEW_WON),
     ignored=NEW_IGNORED,
+    no_chips=NO_CHIPS,
     void_hand=(),
     pot_line=(
         r"^Total pot (?P<pot>\S+)(?: \| Rake (?P<rake>\S+))?(?: \| JP Fee (?P<jackpot>\S+))?"
