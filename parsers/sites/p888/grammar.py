@@ -1,5 +1,6 @@
-"""The 888poker / Pacific / Cassava format (888poker, Cassava, 888.ro BLAST, Pacific Poker, and
-the network skin LuckyAcePoker.com).
+"""The 888poker / Pacific / Cassava format (888poker and its regional sites 888poker.it, .es,
+.de, .se, 888.pt, 888.ro BLAST ..., Cassava, Pacific Poker, and the network skins WSOP.com and
+LuckyAcePoker.com).
 
 Action lines are "<player> <verb> [amount]" (no colon: `actor_separator` " "). "raises [$N]"
 gives the chips ADDED, the call part included (checked on real hands against the collected
@@ -19,10 +20,13 @@ from parsers.core.money import CONTINENTAL_FORM
 from parsers.sites.p888.header import LOCALE, LOCALE_CONTINENTAL, read_888_header
 from parsers.sites.p888.hooks import HOOKS
 
-#: 888's own brands and the skins of its network that print the same format (LuckyAcePoker.com:
-#: a Pacific network skin, filed with Pacific's samples by the italytoast parser's tests).
+#: 888's own brands and the skins of its network that print the same format: the regional
+#: sites ("888poker.it", "888poker.ca-on", "888.pt"), WSOP.com (the US network on 888's
+#: software), LuckyAcePoker.com (a Pacific network skin, filed with Pacific's samples by the
+#: italytoast parser's tests).
 BRANDS = (
-    r"(?:888poker(?:\.[\w-]+)?|888\.[\w-]+|Cassava|Pacific Poker|LuckyAcePoker(?:\.com)?)"
+    r"(?:888poker(?:\.[\w-]+)?|888\.[\w-]+|Cassava|Pacific Poker|LuckyAcePoker(?:\.com)?"
+    r"|WSOP(?:\.com)?(?:\.[\w-]+)?)"
     r"(?: BLAST| Snap Poker)?"  # the jackpot sit & go, the fast-fold tables
 )
 HEADER = rf"^\*{{5}} {BRANDS} Hand History for Game \d+ \*{{5}}"

@@ -36,6 +36,8 @@ LOCALE = NumberLocale("888-en", ".", "," + SPACES)
 LOCALE_CONTINENTAL = NumberLocale("888-eu", ",", "." + SPACES)
 
 HAND_ID = r"Hand History for Game (?P<hand_id>\d+)"
+#: The table line of a play-money table: "(Practice Play)", "(Play Money)".
+PLAY_MONEY = r"\((?:Practice Play|Play Money)\)"
 STAKES = (
     r"(?m)^(?P<sb>[^/\n]+)/(?P<bb>[^\n]+?) Blinds "
     r"(?P<limit>No Limit|Pot Limit|Fix Limit) (?P<game>Holdem|OmahaHL|Omaha)\b"
@@ -72,7 +74,7 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
     text = pl.col("text")
     stakes = text.str.extract_groups(STAKES)
     tournament = text.str.contains(r"(?m)^Tournament #")
-    practice = text.str.contains("(Practice Play)", literal=True)
+    practice = text.str.contains(PLAY_MONEY)
     symbol = currency_of(stakes.struct.field("bb"))
     currency = (
         pl.when(tournament)

@@ -11,7 +11,11 @@ from parsers.core.plain_seats import STARS_SEAT_LINE
 from parsers.sites.pokerstars.header import read_stars_header
 from parsers.sites.pokerstars.hooks import HOOKS
 
-BRANDS = r"(?:PokerStars|Run It Once Poker|PokerBros|PokerMaster|PPPoker|Full Tilt)"
+#: PokerStars and its regional sites ("PokerStars.fr", ".it", ".es", ".pt", ".de", ".eu", ".uk":
+#: the same format in their currency, read as PokerStars), and the clones written in it.
+BRANDS = (
+    r"(?:PokerStars(?:\.[a-z]{2,3})?|Run It Once Poker|PokerBros|PokerMaster|PPPoker|Full Tilt)"
+)
 HEADER = rf"^{BRANDS}(?: Zoom| Home Game| Rush)? (?:Game|Hand) #[0-9A-Za-z-]+:"
 
 STREET_MARKER = (

@@ -17,7 +17,7 @@ import polars as pl
 from parsers.core.distinct import with_per_distinct
 from parsers.core.header import header_columns, scale_of_currency
 from parsers.core.markers import first_marker
-from parsers.core.money import EN, currency_of, to_minor_units, with_amounts
+from parsers.core.money import EN, ISO_CODES, currency_of, to_minor_units, with_amounts
 from parsers.core.times import FIRST_TIME, started_at, zones_present
 
 HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
@@ -25,7 +25,7 @@ STAKES = r"\((?:[^()/]*?[A-Za-z], )?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>
 BUTTON_BLIND = r"\(Button Blind\s*(?P<bb>[^\s()]+)"
 CAP = r"(?P<cap>\S+) Cap"
 HEADER_ANTE = r"Ante\s*(?P<ante>[^\s)]+)"
-ISO_CODE = r"\b(?P<iso>USD|EUR|GBP|INR|CNY|CAD)\)"
+ISO_CODE = r"\b(?P<iso>" + "|".join(ISO_CODES) + r")\)"
 
 
 def _game(text: pl.Expr) -> pl.Expr:

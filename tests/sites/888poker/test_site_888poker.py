@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
+from site_helpers import (
+    actions_of,
+    corpus_numbers,
+    hand_row,
+    parse_site_file,
+    parse_site_samples,
+    violations,
+)
 
 
 def test_raise_amount_added_is_normalised_to_raise_to() -> None:
@@ -114,6 +121,48 @@ def test_network_skins_and_blinds_the_header_does_not_state() -> None:
     assert flagged.filter(pl.col("severity") != "info").height == 0
     blast = tables.quarantine.filter(pl.col("hand_id") == "930000004")["reason"].item()
     assert "unsupported game: BLAST all-in phase" in blast
+
+
+def test_a_client_switching_locale_inside_a_file_and_a_hand_loses_no_hand() -> None:
+    """The German client's "0,01\u00a0$/0,02\u00a0$" stakes over "calls [$0.08]" in the same
+    hand, and a next hand whose seats say "( $2.58 )": each amount in its own form."""
+    tables = parse_site_file("888poker", "locale-switch-skins-currencies.txt")
+    assert tables.quarantine.is_empty()
+    rows = actions_of(tables, "940000001")
+    assert rows[2] == (0, "paul", "raise", 10, 10, None)  # "raises [0,10\u00a0$]"
+    assert rows[4] == (0, "kurt", "call", 8, None, None)  # "calls [$0.08]"
+    assert rows[5:8] == [
+        (1, "kurt", "bet", 11, 11, None),  # "[$0.11]"
+        (1, "paul", "raise", 27, 27, None),  # "[$0.27]" added to nothing: raise to 0.27
+        (1, "kurt", "call", 16, None, None),
+    ]
+    assert _stacks(tables, "940000002") == [258, 276, 47]
+    hand = hand_row(tables, "940000002")
+    assert (hand["currency"], hand["small_blind"], hand["big_blind"]) == ("USD", 1, 2)
+    assert violations(tables).filter(pl.col("severity") != "info").is_empty()
+
+
+def test_network_skins_currencies_and_play_money() -> None:
+    tables = parse_site_file("888poker", "locale-switch-skins-currencies.txt")
+    read = {
+        row["hand_id"]: (row["site"], row["currency"], row["small_blind"], row["big_blind"])
+        for row in tables.hands.iter_rows(named=True)
+    }
+    assert read["940000003"] == ("888poker", "USD", 100000, 200000)  # WSOP.com, "$1,000/$2,000"
+    assert read["940000004"] == ("888poker", "EUR", 2, 5)  # 888poker.it "0,02 €/0,05 €"
+    assert read["940000005"] == ("888poker", "SEK", 50, 100)  # "0,50 kr/1 kr"
+    assert read["940000006"] == ("888poker", "play", 500, 1000)  # "(Play Money)"
+    assert read["940000007"] == ("888poker", "chips", 100, 200)
+    assert _stacks(tables, "940000003") == [25000000, 18050050, 40200000]
+    assert _stacks(tables, "940000005") == [10000, 125050]  # "1 250,50 kr"
+
+
+def test_lines_that_move_no_chips_are_skipped_and_counted() -> None:
+    """Connection notices, the time bank, a tournament place, a bounty and a ticket."""
+    tables = parse_site_file("888poker", "locale-switch-skins-currencies.txt")
+    assert [(f.hands_parsed, f.hands_quarantined, f.lines_skipped) for f in tables.files] == [
+        (7, 0, 6)
+    ]
 
 
 def test_888_corpus(corpus_dir: Path) -> None:
