@@ -29,7 +29,8 @@ TYPES: dict[str, str] = {
     "9": "notice",
 }
 PROBLEM_SCHEMA = {"hand_key": pl.Int64, "line_no": pl.Int32, "reason": pl.String}
-_DECIMAL_COMMA = r",\d{1,2}$"
+#: The number formats of a game's amounts, whatever currency text follows ("2,50 kr", "€1.500").
+_DECIMAL_COMMA = r",\d{1,2}[^\d]*$"
 
 
 def money(text: pl.Expr) -> pl.Expr:
@@ -67,8 +68,8 @@ def _eu_games(cols: XmlColumns) -> pl.DataFrame:
         .group_by("file_id", "game_ix")
         .agg(
             value.str.contains(_DECIMAL_COMMA).any().alias("_comma"),
-            value.str.contains(r"\d\.\d{3}$").any().alias("_dot_thousands"),
-            value.str.contains(r"\.\d{1,2}$").any().alias("_dot_decimal"),
+            value.str.contains(r"\d\.\d{3}[^\d]*$").any().alias("_dot_thousands"),
+            value.str.contains(r"\.\d{1,2}[^\d]*$").any().alias("_dot_decimal"),
         )
         .select(
             "file_id",

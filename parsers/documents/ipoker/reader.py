@@ -77,6 +77,14 @@ def _unsupported_games(games: pl.DataFrame) -> pl.DataFrame:
     return _problems(named, pl.lit(UNSUPPORTED_GAME) + pl.col("_game"))
 
 
+def _stack_problems(players: pl.DataFrame) -> pl.DataFrame:
+    """A <player> whose `chips` the game's number format does not read: the hand cannot be
+    audited without his stack (as a line format's "seat N stack unreadable")."""
+    unreadable = players.filter(pl.col("stack").is_null())
+    reason = pl.format("seat {} stack unreadable ({})", pl.col("seat"), pl.col("player"))
+    return _problems(unreadable, reason)
+
+
 def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     """Lines of whole iPoker files (file_id, line_no, text, is_header, hand_ix) -> tables."""
     cols = _read_files(lines)
@@ -85,7 +93,8 @@ def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     players = players_frame(cols, games)
     actions, action_problems = actions_frame(cols, games, players)
     problems = pl.concat(
-        [_unsupported_games(games), game_problems, *action_problems], how="vertical_relaxed"
+        [_unsupported_games(games), game_problems, _stack_problems(players), *action_problems],
+        how="vertical_relaxed",
     )
     bad = problems.select("hand_key").unique()
     actions, pots = settle(cols, games, players, actions.join(bad, on="hand_key", how="anti"))

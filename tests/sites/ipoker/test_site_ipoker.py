@@ -270,3 +270,28 @@ def test_showdowns_are_judged_on_the_xml_cards() -> None:
         "7000000032": "cards of an eligible player not shown",  # Cat's "X X" at the end
     }
     assert showdown_flags(tables) == [("7000000031", "SHOWDOWN-WINNER")]  # ace high paid
+
+
+def test_skin_currency_written_after_the_number() -> None:
+    """A Swedish skin's kronor table: "1 kr/2 kr" stakes, "1 250,50 kr" chips. The game's number
+    format is read whatever currency text follows the amounts."""
+    tables = parse_site_file("ipoker", "nl-sek-currency-after.xml")
+    hand = hand_row(tables, "7000000051")
+    assert (hand["currency"], hand["small_blind"], hand["big_blind"]) == ("SEK", 100, 200)
+    assert tables.seats["stack"].to_list() == [10000, 125050]
+    assert violations(tables).filter(pl.col("severity") != "info").is_empty()
+
+
+def test_a_stack_the_number_format_does_not_read_quarantines_the_hand() -> None:
+    game = (
+        "<session><general><gametype>Holdem NL $1/$2</gametype></general>"
+        '<game gamecode="3"><general><players>'
+        '<player seat="1" name="A" chips="$10" dealer="1"/>'
+        '<player seat="2" name="B" chips="lots" dealer="0"/></players></general>'
+        '<round no="0"><action no="1" player="A" type="1" sum="$1"/>'
+        '<action no="2" player="B" type="2" sum="$2"/></round>'
+        '<round no="1"><action no="3" player="A" type="0" sum="$0"/></round></game></session>\n'
+    )
+    tables = parse_bytes(game.encode(), "unreadable-chips.xml")
+    assert tables.hands.is_empty()
+    assert tables.quarantine["reason"].to_list() == ["line 1: seat 2 stack unreadable (B)"]
