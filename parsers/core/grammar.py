@@ -40,7 +40,8 @@ CLIENT_NOTICES = "|".join(
         r" (?:joins|re-joins|rejoins|has joined|has re-joined|re-joined|rejoined|has left"
         r"|leaves|has returned to) the table\b",
         r" (?:finished|finishes) (?:the tournament )?in \d+\w* place",
-        r" (?:wins|won|has won|receives|received|has received|earns|earned) (?:\S+ )*?"
+        r" (?:wins|won|has won|receives|received|has received|earns|earned|collects)"
+        r" (?:\S+ )*?"
         r"(?:bounty|prize|ticket|jackpot|[Jj]ackpot|points?)\b",
         r" wins an entry to ",
     )

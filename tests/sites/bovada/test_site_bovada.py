@@ -128,3 +128,12 @@ def test_second_hand_without_header_quarantines_the_hand_at_its_deal() -> None:
     tables = _sample("damaged-concatenated-partial.txt")
     assert tables.hands.height == 0
     assert tables.quarantine["reason"].to_list() == [f"line 27: {AFTER_SUMMARY}"]
+
+
+def test_seat_notices_ranking_and_prizes_are_skipped_and_counted() -> None:
+    """ "Seat re-join", "Sit out", "Ranking 88", "Prize Cash [$1.50]", "BOUNTY PRIZE [$5]" and
+    "Table leave user": six lines counted, the hand audited without a flag."""
+    tables = parse_paths([SITES / "bovada" / "notices-prizes-no-chips.txt"])
+    assert tables.quarantine.is_empty()
+    assert [(f.hands_parsed, f.lines_skipped) for f in tables.files] == [(1, 6)]
+    assert violations(tables).filter(pl.col("severity") != "info").is_empty()

@@ -113,3 +113,14 @@ def test_bet_and_muck_folds_is_the_muck() -> None:
     ]
     assert violation_codes(tables, "warning") == []
     assert violation_codes(tables) == []
+
+
+def test_level_with_thousands_and_notices_skipped_and_counted() -> None:
+    """ "Level15(1,250/2,500)", "(60,000 in chips)", a progressive bounty line and a place: the
+    stakes read through the separators, the notices counted, nothing flagged."""
+    tables = parse_site_file("ggpoker", "notices_thousands_level.txt")
+    assert tables.quarantine.is_empty()
+    hand = tables.hands.row(0, named=True)
+    assert (hand["small_blind"], hand["big_blind"], hand["ante"]) == (1250, 2500, 300)
+    assert [(f.hands_parsed, f.lines_skipped) for f in tables.files] == [(1, 4)]
+    assert violation_codes(tables) == []

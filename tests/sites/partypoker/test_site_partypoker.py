@@ -12,7 +12,7 @@ from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_sample
 
 def test_classic_raise_added_and_allin_resolved_by_state() -> None:
     tables = parse_site_samples("partypoker")
-    assert sorted(tables.quarantine["hand_id"]) == ["7100000002", "7100000005"]  # tests below
+    assert sorted(tables.quarantine["hand_id"]) == ["7100000005"]  # tests below
     assert actions_of(tables, "7000000001") == [
         (0, "big ben", "post_sb", 5, None, None),  # a name with a space; posts never marked
         (0, "carl", "post_bb", 10, None, None),
@@ -122,12 +122,13 @@ def test_lines_without_chips_are_skipped_and_counted() -> None:
     assert not [f for f in _flags(tables) if f[0] == "7100000001"]
 
 
-def test_a_bounty_line_with_an_amount_quarantines_naming_it() -> None:
-    """ "anna collects a bounty of $5 USD": a seated name and an amount must be read."""
+def test_a_bounty_line_with_an_amount_is_skipped_and_counted() -> None:
+    """ "anna collects a bounty of $5 USD": a bounty is paid outside the pot (a seated name and
+    an amount, but no chips move at the table): the hand is audited, the line counted."""
     tables = parse_site_samples("partypoker")
-    row = tables.quarantine.filter(pl.col("hand_id") == "7100000002").row(0, named=True)
-    assert row["line_no"] == 16
-    assert row["reason"] == "line 16: unrecognised line 'anna collects a bounty of $5 USD'"
+    assert "7100000002" in tables.hands["hand_id"].to_list()
+    assert _file(tables, "bounty-with-amount.txt").lines_skipped == 1
+    assert not [f for f in _flags(tables) if f[0] == "7100000002"]
 
 
 def test_player_without_seat_line_is_audited_with_an_unknown_stack() -> None:

@@ -35,7 +35,7 @@ def test_regional_sites_and_currencies_read_as_pokerstars() -> None:
 
 
 def test_notices_chat_places_bounties_and_entries_are_skipped_and_counted() -> None:
-    """"has timed out", "is connected", chat, a progressive bounty, a place, a satellite entry
+    """ "has timed out", "is connected", chat, a progressive bounty, a place, a satellite entry
     and reward points: seven lines of hand 980000000006, none quarantines it."""
     tables = parse_site_file("pokerstars", SAMPLE)
     assert tables.quarantine.is_empty()

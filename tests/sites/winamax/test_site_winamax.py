@@ -151,3 +151,12 @@ def test_implied_return_taken_from_the_last_collects_first() -> None:
     ]
     assert tables.hands["total_pot"].to_list() == [16000]
     assert violation_codes(tables) == []
+
+
+def test_notices_places_and_bounties_are_skipped_and_counted() -> None:
+    """A knockout tournament hand with "is disconnected", "is connected", a place and a bounty
+    line: the hand is audited (chips in hundredths), the four lines counted."""
+    tables = parse_site_file("winamax", "notices_no_chips.txt")
+    assert tables.quarantine.is_empty()
+    assert [(f.hands_parsed, f.lines_skipped) for f in tables.files] == [(1, 4)]
+    assert violation_codes(tables) == []

@@ -263,3 +263,10 @@ def test_old_format_showdowns_are_judged() -> None:
 
 def test_legal_samples_pay_the_best_hands() -> None:
     assert showdown_flags(parse_site_samples("wpn")) == [("500000102", "SHOWDOWN-WINNER")]
+
+
+def test_timeouts_and_connection_notices_are_skipped_and_counted() -> None:
+    tables = parse_site_file("wpn", "notices_no_chips.txt")
+    assert tables.quarantine.is_empty()
+    assert [(f.hands_parsed, f.lines_skipped) for f in tables.files] == [(1, 3)]
+    assert violation_codes(tables) == []
