@@ -154,7 +154,8 @@ def test_a_client_switching_locale_is_read_amount_by_amount():
     texts = ["0,02\u00a0$", "$0.08", "$1,492.66", "1.492,66 $", "2 $", "$ 3.243", "1,430"]
     frame = pl.DataFrame({"a": texts})
     read = to_minor_units_in_own_form(pl.col("a"), CENTS, EN, EU)
-    assert frame.select(read.alias("v"))["v"].to_list() == [2, 8, 149266, 149266, 200, 324300, 143000]
+    expected = [2, 8, 149266, 149266, 200, 324300, 143000]
+    assert frame.select(read.alias("v"))["v"].to_list() == expected
 
 
 @pytest.mark.parametrize(

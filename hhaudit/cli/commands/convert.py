@@ -35,7 +35,9 @@ def _file_tables(tables: ParsedTables, file_id: int) -> tuple[pl.DataFrame, ...]
     return tuple(getattr(tables, name).filter(in_file) for name in ("hands", "seats", "actions"))
 
 
-def _audited_stakes(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+def _audited_stakes(
+    hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame
+) -> pl.DataFrame:
     """`hands` at the stakes the audit judges them at (audit/state/stakes.py): where the posts
     contradict the header (an edited header, a tournament level changed between the header and
     the posts) the posts' stakes, so PokerKit replays the hand the audit judged; null stakes

@@ -67,15 +67,15 @@ ACTOR_IGNORED = (
 )
 #: Lines the client adds that move no chips (`Grammar.no_chips`: skipped and counted): the
 #: English clients' notices, Party's time bank, emotes, places and tournament wins.
-NO_CHIPS = CLIENT_NOTICES + "|" + "|".join(
-    (
-        r" (?:will be using|could not respond|is feeling|finished|wins the)\b",
-        r"^Player .+ finished in ",
-        r"^Congratulations to player ",
-        r"^Your time bank will be activated",
-        r"^Player \S+ has (?:joined|left)",
-    )
+_NO_CHIPS_PATTERNS = (
+    CLIENT_NOTICES,
+    r" (?:will be using|could not respond|is feeling|finished|wins the)\b",
+    r"^Player .+ finished in ",
+    r"^Congratulations to player ",
+    r"^Your time bank will be activated",
+    r"^Player \S+ has (?:joined|left)",
 )
+NO_CHIPS = "|".join(_NO_CHIPS_PATTERNS)
 
 _IGNORED_PATTERNS = (
     r"^Game #\S+ starts\.$",
