@@ -49,6 +49,11 @@ START_TIME = (
 ZONES: dict[str, str] = {**TIME_ZONES, "BST": "Europe/London"}
 
 
+#: A play-money table ("Table Sandbox (Play Money)", the header's third line): amounts in cents
+#: like a real-money table's, currency "play".
+PLAY_MONEY = r"(?m)^Table .*\( ?Play Money ?\)"
+
+
 def _game(text: pl.Expr) -> pl.Expr:
     rules = (
         ("Double Hold", "unknown"),
@@ -107,7 +112,14 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
         .otherwise(limit.replace_strict({"NL": "NL", "PL": "PL", "FL": "FL"}, default="UNKNOWN"))
     )
     money_code = currency_of(text.str.extract(r"\n([^\n]*)", 1))
-    currency = pl.when(tournament).then(pl.lit("chips")).otherwise(money_code.fill_null("USD"))
+    play = text.str.contains(PLAY_MONEY)
+    currency = (
+        pl.when(tournament)
+        .then(pl.lit("chips"))
+        .when(play)
+        .then(pl.lit("play"))
+        .otherwise(money_code.fill_null("USD"))
+    )
     scale = pl.when(tournament).then(pl.lit(CHIPS)).otherwise(pl.lit(CENTS)).cast(pl.Int32)
     frame = headers.with_columns(
         text.str.extract(HAND_ID, 1).alias("hand_id"),

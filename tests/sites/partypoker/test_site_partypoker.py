@@ -223,3 +223,11 @@ def test_an_action_without_a_name_must_be_read() -> None:
     assert tables.quarantine["reason"].to_list() == [
         "line 13: unrecognised line 'raises [$0.30 USD]'"
     ]
+
+
+def test_a_play_money_table_is_play_money() -> None:
+    """ "Table Sandbox (Play Money)": currency "play", amounts read like a real-money table's."""
+    tables = parse_site_samples("partypoker")
+    hand = tables.hands.filter(pl.col("hand_id") == "7100000031").row(0, named=True)
+    assert (hand["currency"], hand["small_blind"], hand["big_blind"]) == ("play", 100, 200)
+    assert not [f for f in _flags(tables) if f[0] == "7100000031"]
