@@ -181,3 +181,24 @@ def test_settlement_is_written_and_read_back(
     history = next(iter(notation.HandHistory.load_all(io.BytesIO(path.read_bytes()))))
     assert history.winnings == [0, 0, 0, 0, 0, 2233]  # LuckyLou's pot after the $1.17 rake
     assert history.user_defined_fields["_hhaudit_total_pot"] == 2350
+
+
+def test_a_hand_whose_posts_contradict_its_header_is_written_at_the_posts_stakes(
+    tmp_path: Path,
+) -> None:
+    """GGPoker TM910001: header Level3(80/160), blinds posted at 60/120 (the level before). The
+    audit judges it at the posts' stakes, so the PHH states min_bet 120 and PokerKit replays
+    p3's raise to 300 (a raise of 180 over 120, legal at 60/120, below 160 + 160 at 80/160)."""
+    notation = pytest.importorskip("pokerkit.notation")
+    sample = Path(__file__).resolve().parents[1] / "sites" / "ggpoker"
+    source = sample / "header_stakes_level_change.txt"
+    result = CliRunner().invoke(
+        main, ["convert", str(source), "--to", "phh", "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    (written,) = tmp_path.glob("*.phhs")
+    histories = list(notation.HandHistory.load_all(io.BytesIO(written.read_bytes())))
+    first = next(h for h in histories if h.hand == "TM910001")
+    assert first.min_bet == 120
+    assert sorted(b for b in first.blinds_or_straddles if b) == [60, 120]
+    list(first)  # PokerKit replays it (raises on an illegal action)
