@@ -8,7 +8,8 @@ The tables (audit/options.py TOP_TABLES, one list for every reader): `[default]`
 Every mistake a person can make in the file is an error that names the file, the line (and the
 column for TOML syntax) and what would be right: an unknown table or option suggests the closest
 known one, a wrong type says what was expected and what was given. A `[site.<name>]` for a site
-no parser emits is only a warning (its options are still read) that lists the known site names.
+no parser emits is such a mistake too (its options would apply to no hand): the error lists the
+known site names.
 """
 
 from __future__ import annotations
@@ -88,20 +89,24 @@ def _table_path(header: str) -> tuple[str, ...]:
 
 
 def _locate(text: str, keys: tuple[str, ...]) -> int | None:
-    """The line of the table or key at dotted path `keys` (lower-cased), None if not found."""
+    """The line of the table or key at dotted path `keys` (lower-cased), else of the first table
+    inside it (`[site.x.rake]` for `site.x`), None if not found."""
     wanted = tuple(key.lower() for key in keys)
     table: tuple[str, ...] = ()
+    inside = None
     for number, line in enumerate(text.splitlines(), start=1):  # a loop over the file's lines
         header = _HEADER.match(line)
         if header:
             table = _table_path(header.group(1))
             if table == wanted:
                 return number
+            if inside is None and table[: len(wanted)] == wanted:
+                inside = number
             continue
         key = _KEY.match(line)
         if key and (*table, *_table_path(key.group(1))) == wanted:
             return number
-    return None
+    return inside
 
 
 def _where(path: Path | None, text: str, keys: tuple[str, ...]) -> str:
@@ -170,17 +175,18 @@ def _check_subtable(config: Config, keys: tuple[str, ...], name: str) -> None:
     )
 
 
-def _site_warnings(config: Config, sites: Mapping[str, Any]) -> list[str]:
+def _check_sites(config: Config, sites: Mapping[str, Any]) -> None:
+    """Every [site.<name>] names a site some parser emits (case-insensitive): a typo would
+    leave its options applying to no hand, silently."""
     known = known_sites()
-    warnings = []
     for name in sites:  # a loop over the file's [site.*] tables
         if name.lower() not in known:
-            warnings.append(
-                f"{config.where('site', name)}: [site.{name}]: no parser emits site `{name}`"
+            raise ConfigError(
+                f"{config.where('site', name)}: unknown site `{name}` in [site.{name}]: no parser "
+                f"emits it, so its options would apply to no hand"
                 + did_you_mean(name.lower(), known)
-                + f"; its options apply to no hand. Known sites: {', '.join(known)}"
+                + f". Known sites: {', '.join(known)}"
             )
-    return warnings
 
 
 def _selectors(config: Config, key: str, value: Any) -> tuple[str, ...]:
@@ -266,6 +272,7 @@ def read_config(path: Path | None) -> Config:
         raise ConfigError(
             f"{config.where('site')}: [site] holds one table per site: [site.pokerstars], ..."
         )
+    _check_sites(config, sites)
     for name, table in sites.items():  # a loop over the file's [site.*] tables
         _check_options_table(config, ("site", name), table)
     rules = _rules_table(config, data.get("rules", {}))
@@ -278,7 +285,6 @@ def read_config(path: Path | None) -> Config:
         select=rules.get("select"),
         ignore=rules.get("ignore", ()),
         severity=rules.get("severity", {}),
-        warnings=tuple(_site_warnings(config, sites)),
         text=text,
         rake=rake,
     )

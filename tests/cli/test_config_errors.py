@@ -74,15 +74,26 @@ def test_the_cli_prints_the_error_alone_and_exits_2(tmp_path: Path) -> None:
         assert "Usage:" not in result.stderr and "Traceback" not in result.stderr
 
 
-def test_a_site_no_parser_emits_is_a_warning_listing_the_known_sites(tmp_path: Path) -> None:
+def test_a_site_no_parser_emits_is_an_error_listing_the_known_sites(tmp_path: Path) -> None:
+    """A typo in [site.X] would leave its options applying to no hand: a usage error (exit 2)
+    like every other mistake in the file, naming the line, the closest site and all of them."""
     path = _write(tmp_path, "[default]\nfl_max_raises = 4\n\n[site.pokerstar]\nfl_max_raises = 5\n")
-    config = read_config(path)
-    assert config.per_site["pokerstar"].fl_max_raises == 5  # still read
-    (warning,) = config.warnings
-    assert warning.startswith(f"{path}:4: [site.pokerstar]: no parser emits site `pokerstar` ")
-    assert "(did you mean `pokerstars`?)" in warning
-    assert "Known sites: " + ", ".join(known_sites()) in warning
-    assert read_config(_write(tmp_path, "[site.PokerStars]\nfl_max_raises = 5\n")).warnings == ()
+    with pytest.raises(ConfigError) as caught:
+        read_config(path)
+    message = caught.value.format_message()
+    assert message.startswith(f"bad configuration: {path}:4: unknown site `pokerstar` ")
+    assert "(did you mean `pokerstars`?)" in message
+    assert message.endswith("Known sites: " + ", ".join(known_sites()))
+    for command in (["run", "--out", str(tmp_path / "out")], ["check"]):
+        result = CliRunner().invoke(main, [*command, str(tmp_path), "--config", str(path)])
+        assert result.exit_code == 2, result.output
+        assert "unknown site `pokerstar`" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()  # refused before any work
+    rake = '[site.pokerstarz.rake]\nsource = "a test"\nrate = "5%"\n'  # a sub-table alone too
+    with pytest.raises(ConfigError, match=r":1: unknown site `pokerstarz`"):
+        read_config(_write(tmp_path, rake))
+    config = read_config(_write(tmp_path, "[site.PokerStars]\nfl_max_raises = 5\n"))
+    assert config.per_site["pokerstars"].fl_max_raises == 5 and config.warnings == ()
 
 
 def test_known_sites_are_what_the_parsers_emit() -> None:
