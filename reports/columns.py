@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import polars as pl
 
+from audit.violations import SEVERITIES
+
 #: A spreadsheet may run a cell that starts with one of these (CSV/formula injection).
 FORMULA_TRIGGERS: tuple[str, ...] = ("=", "+", "-", "@", "\t", "\r")
 _FORMULA_PATTERN = "^[=+\\-@\\t\\r]"
+
+
+def severity_rank(column: str = "severity") -> pl.Expr:
+    """0 for a violation, 1 a warning, 2 info (the reports list the worst first)."""
+    ranks = {name: index for index, name in enumerate(SEVERITIES)}
+    return pl.col(column).cast(pl.String).replace_strict(ranks, default=9, return_dtype=pl.Int8)
 
 
 def neutralize_formula(column: str | pl.Expr) -> pl.Expr:

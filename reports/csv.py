@@ -12,7 +12,12 @@ from pathlib import Path
 import polars as pl
 
 from reports.atomic import atomic_path
-from reports.columns import decimal_amount, neutralize_text_columns, stakes_label
+from reports.columns import (
+    decimal_amount,
+    neutralize_text_columns,
+    severity_rank,
+    stakes_label,
+)
 
 AMOUNT_COLUMNS: tuple[str, ...] = ("amount_to", "to_call", "min_to", "max_to")
 VIOLATION_CSV_COLUMNS: tuple[str, ...] = (
@@ -80,14 +85,31 @@ def _hand_context(hands: pl.LazyFrame, violations: pl.LazyFrame) -> pl.LazyFrame
     )
 
 
+def triage_order(flags: pl.LazyFrame) -> pl.LazyFrame:
+    """Flags in the order a person works through them: severity (violations first), category
+    (in the registry's order, audit/rules/_base.py CATEGORIES; others after, by name), then
+    file and line; within a line the action (hand-level flags last), the code and the flag id,
+    so the same flags always come out in the same order."""
+    from audit.rules._base import CATEGORIES
+
+    declared = pl.col("category").replace_strict(
+        {name: index for index, name in enumerate(CATEGORIES)},
+        default=len(CATEGORIES),
+        return_dtype=pl.Int8,
+    )
+    keys = [severity_rank(), declared, "category", "source_file", "line_no", "seq", "code"]
+    keys.append("flag_id")
+    return flags.sort(keys, nulls_last=True, maintain_order=True)
+
+
 def violations_csv_frame(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
     """One row per flag with its hand's time, table, game and stakes, amounts as decimals
-    (scale), text neutralized, stable order."""
+    (scale), text neutralized, in triage order (`triage_order`)."""
     context = _hand_context(hands, violations)
     joined = violations.join(context, on="hand_key", how="left", maintain_order="left")
     decimals = joined.with_columns(decimal_amount(name).alias(name) for name in AMOUNT_COLUMNS)
     typed = decimals.with_columns(pl.col("severity", "street").cast(pl.String))
-    return neutralize_text_columns(_with_missing(typed, VIOLATION_CSV_COLUMNS))
+    return neutralize_text_columns(_with_missing(triage_order(typed), VIOLATION_CSV_COLUMNS))
 
 
 def quarantine_csv_frame(quarantine: pl.LazyFrame) -> pl.LazyFrame:

@@ -16,12 +16,21 @@ import jinja2
 import polars as pl
 
 from audit.violations import SEVERITIES
+from parsers.core.quarantine_reasons import NOT_READABLE_CODES
 from reports.allowed import ALLOWED_LEGEND
 from reports.atomic import write_text_atomic
 from reports.charts import stacked_bars_svg
-from reports.replay import HtmlLimits, flagged_hand_details, sample_flags
+from reports.replay import flagged_hand_details
 from reports.rule_notes import rule_notes
-from reports.summary import category_counts, code_counts, counts_by, flags_in_context, top_counts
+from reports.sample import HtmlLimits, hand_sample, shown_counts
+from reports.summary import (
+    category_counts,
+    code_counts,
+    counts_by,
+    flags_in_context,
+    top_counts,
+    worst_first,
+)
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAX_CHART_BARS = 15
@@ -78,14 +87,17 @@ def _by_hour(flags: pl.LazyFrame) -> pl.DataFrame:
     return joined.with_columns(pl.col("key").cast(pl.String).str.zfill(2)).collect()
 
 
-def _by_rule(flags: pl.LazyFrame) -> pl.LazyFrame:
-    """Per code, violations first (the worst severity of the code), then most flags."""
-    ranks = [pl.col(sev) > 0 for sev in SEVERITIES]
-    counted = counts_by(flags, "code").with_columns(
-        pl.when(ranks[0]).then(0).when(ranks[1]).then(1).otherwise(2).alias("_rank")
+def rule_bars(flags: pl.LazyFrame) -> pl.LazyFrame:
+    """Per code, and per severity where a code raised more than one ("STACK-CARRY (info)":
+    the hundreds of top-ups it notes are a bar of their own, after every violation, not the
+    bar of its one violation): violations first, then warnings, then info, most first."""
+    several = pl.col("severity").n_unique().over("code") > 1
+    label = pl.when(several).then(
+        pl.format("{} ({})", pl.col("code"), pl.col("severity").cast(pl.String))
     )
-    ordered = counted.sort(["_rank", "flags", "key"], descending=[False, True, False])
-    return ordered.drop("_rank")
+    keyed = flags.with_columns(label.otherwise(pl.col("code")).alias("_bar"))
+    counted = counts_by(keyed, "_bar")
+    return counted.sort(*worst_first(), "consequences", "key", descending=[True] * 4 + [False])
 
 
 def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
@@ -94,12 +106,14 @@ def build_charts(flags: pl.LazyFrame) -> dict[str, str | None]:
     site_stakes = flags.with_columns(
         (pl.col("site").fill_null("unknown") + pl.lit(" · ") + pl.col("stakes")).alias("market")
     )
-    by_market = counts_by(site_stakes, "market").sort(["flags", "key"], descending=[True, False])
+    by_market = counts_by(site_stakes, "market").sort(
+        *worst_first(), "key", descending=[True, True, True, False]
+    )
     days = counts_by(flags, "day").sort("key").collect()
     day_title = "Flags by day (UTC)"
     if days.height > MAX_DAY_BARS:
         day_title += f", last {MAX_DAY_BARS} of {days.height} days"
-    by_rule = _by_rule(flags).collect()
+    by_rule = rule_bars(flags).collect()
     rule_title = "Flags by rule"
     if by_rule.height > MAX_CHART_BARS * 2:
         rule_title += f" (top {MAX_CHART_BARS * 2} of {by_rule.height})"
@@ -126,10 +140,13 @@ def counted_flags(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame
     return flags_in_context(violations, hands).select(COUNTED).collect().lazy()
 
 
-def _code_sections(violations: pl.LazyFrame, per_code: int) -> list[dict[str, Any]]:
-    """The per-rule rows, grouped by category (declared order), violations first in each."""
-    counts = code_counts(violations).with_columns(
-        pl.min_horizontal(pl.col("flags") + pl.col("consequences"), pl.lit(per_code)).alias("shown")
+def _code_sections(violations: pl.LazyFrame, shown: pl.Series) -> list[dict[str, Any]]:
+    """The per-rule rows, grouped by category (declared order), violations first in each; per
+    row the flags the shown hands list (`shown`: their hand keys)."""
+    counts = (
+        code_counts(violations)
+        .join(shown_counts(violations, shown).collect(), on=["code", "severity"], how="left")
+        .with_columns(pl.col("shown").fill_null(0))
     )
     sections = []
     for category in category_counts(violations).to_dicts():  # a handful of categories
@@ -194,6 +211,25 @@ def _totals(totals: Mapping[str, Any]) -> dict[str, Any]:
     return {**defaults, **totals}
 
 
+#: Quarantine reason codes of hands left out by design, not for a fault: later copies,
+#: cancelled hands, games and formats hhaudit does not audit, files that hold no hand history.
+#: The page counts them in grey, apart from the hands that could not be read (in red).
+NOT_AUDITED_BY_DESIGN: tuple[str, ...] = (*NOT_READABLE_CODES, "not_a_hand_history")
+
+
+def quarantine_split(totals: Mapping[str, Any]) -> dict[str, Any]:
+    """The top of the page's quarantine figures from run.json's `quarantine_by_code`: entries
+    that could not be read (every code not NOT_AUDITED_BY_DESIGN, a new one too) and, per code,
+    those left out by design. A record without the codes counts every quarantined hand as
+    unreadable."""
+    by_code = totals.get("quarantine_by_code")
+    if by_code is None:
+        return {"unreadable": totals.get("hands_quarantined", 0), "by_design": []}
+    designed = [(code, n) for code, n in by_code.items() if code in NOT_AUDITED_BY_DESIGN and n]
+    unreadable = sum(n for code, n in by_code.items() if code not in NOT_AUDITED_BY_DESIGN)
+    return {"unreadable": unreadable, "by_design": designed}
+
+
 def rake_by_site(totals: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     """Per site of the run, whether its rake was audited (run.json totals.rake: `audited`, and
     `hands` and `source` or the `reason`); None for a record from before rake was audited."""
@@ -219,10 +255,10 @@ def report_context(
     hands, violations = tables["hands"], tables["violations"]
     flags = counted_flags(violations, hands)
     quarantine_rows, quarantine_total = _quarantine(tables["quarantine"], limits.quarantine_rows)
-    shown_flags = sample_flags(violations, limits.per_code).select(pl.len()).collect().item()
+    sample = hand_sample(violations, limits)
     files = list(run.get("files", []))
-    sections = _code_sections(violations, limits.per_code)
-    shown_hands = flagged_hand_details(tables, limits, run)
+    sections = _code_sections(violations, sample.keys)
+    shown_hands = flagged_hand_details(tables, sample.keys, run)
     return {
         "run": run,
         "totals": _totals(run["totals"]),
@@ -235,11 +271,13 @@ def report_context(
         "rules": rule_notes(_codes_on_page(sections, shown_hands)),
         "categories": category_counts(violations).to_dicts(),
         "rake_sites": rake_by_site(run["totals"]),
+        "quarantined": quarantine_split(run["totals"]),
         "top_tables": top_counts(flags, "table_name", limits.top).to_dicts(),
         "top_players": top_counts(flags, "player", limits.top).to_dicts(),
         "hands": shown_hands,
         "has_cards": "cards" in tables,
-        "shown_flags": shown_flags,
+        "shown_flags": sum(hand["flags"] for hand in shown_hands),
+        "sample": sample,
         "quarantine": quarantine_rows,
         "quarantine_total": quarantine_total,
         "quarantine_codes": _quarantine_codes(tables["quarantine"]),

@@ -1,8 +1,8 @@
 """The flagged hands the HTML shows, each with its betting rounds replayed as a small table.
 
-Only a bounded sample is shown (the first `per_code` flags of each code, violations first, at
-most `max_hands` hands); it is chosen with group_by/head and built with joins and group_bys
-into lists of row structs, so nothing here loops in Python over hands or actions.
+The hands shown are chosen by reports/sample.py (every hand with a violation, a capped sample
+of the rest); they are built with joins and group_bys into lists of row structs, so nothing
+here loops in Python over hands or actions.
 
 Per action the replay gives seat, player, stack and pot before the action, to call, what was
 allowed (reports/allowed.py) and what was done; per hand its header facts (reports/hand_facts.py),
@@ -13,52 +13,23 @@ and the cards shown (reports/cards_view.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import polars as pl
 
-from audit.violations import SEVERITIES
 from parsers.schema import BETTING_KINDS, STREET_NAMES
 from reports.allowed import allowed_kind, allowed_text, with_allowed_inputs
 from reports.cards_view import card_lists
-from reports.columns import decimal_amount
+from reports.columns import decimal_amount, severity_rank
 from reports.hand_facts import hand_headers
+from reports.sample import HtmlLimits
 from reports.session_view import session_pairs
 from reports.showdown_view import pot_breakdowns
 
+__all__ = ["HtmlLimits", "flagged_hand_details", "replay_rows"]  # HtmlLimits: where it was
+
 #: State columns a flag quotes, used where the actions table lacks them.
 FLAG_STATE: tuple[str, ...] = ("to_call", "min_to", "max_to")
-
-
-@dataclass(frozen=True)
-class HtmlLimits:
-    """How much detail the report shows; totals are always complete."""
-
-    per_code: int = 20  # flagged examples per rule code
-    max_hands: int = 300  # flagged hands replayed in all
-    quarantine_rows: int = 300
-    file_rows: int = 300
-    top: int = 10
-
-
-def severity_rank(column: str = "severity") -> pl.Expr:
-    """0 for a violation, 1 a warning, 2 info (the page lists the worst first)."""
-    ranks = {name: index for index, name in enumerate(SEVERITIES)}
-    return pl.col(column).cast(pl.String).replace_strict(ranks, default=9, return_dtype=pl.Int8)
-
-
-def sample_flags(violations: pl.LazyFrame, per_code: int) -> pl.LazyFrame:
-    """The first `per_code` flags of each code, in table (input) order."""
-    return violations.group_by("code", maintain_order=True).head(per_code)
-
-
-def shown_hand_keys(violations: pl.LazyFrame, limits: HtmlLimits) -> pl.Series:
-    """The hands of the sample, those with a violation first (then warnings, info)."""
-    sample = sample_flags(violations, limits.per_code).select("hand_key", "severity")
-    ordered = sample.with_columns(severity_rank().alias("rank")).sort("rank", maintain_order=True)
-    keys = ordered.select("hand_key").collect().get_column("hand_key")
-    return keys.unique(maintain_order=True).head(limits.max_hands)
 
 
 def _street_name(column: str) -> pl.Expr:
@@ -194,13 +165,12 @@ def replay_rows(
 
 
 def flagged_hand_details(
-    tables: dict[str, pl.LazyFrame] | Any, limits: HtmlLimits, run: Mapping[str, Any] | None = None
+    tables: dict[str, pl.LazyFrame] | Any, keys: pl.Series, run: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
-    """The shown hands as plain dicts for the template (a bounded list), worst first; with the
-    pots of a showdown flag (reports/showdown_view.py, judged with `run`'s options) and the
-    previous hand of a session flag (reports/session_view.py)."""
+    """The shown hands (`keys`: reports/sample.py) as plain dicts for the template, worst
+    first; with the pots of a showdown flag (reports/showdown_view.py, judged with `run`'s
+    options) and the previous hand of a session flag (reports/session_view.py)."""
     hands, violations = tables["hands"], tables["violations"]
-    keys = shown_hand_keys(violations, limits)
     if keys.is_empty():
         return []
     headers = hand_headers(hands, tables["seats"], keys)

@@ -81,7 +81,8 @@ def hands_by(hands: pl.LazyFrame, key: str) -> pl.LazyFrame:
 
 def summary_table(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame:
     """summary.csv: for each dimension (category, code, site, stakes, day) and value, hands,
-    root-cause flags by severity and their consequences."""
+    root-cause flags by severity and their consequences; in each dimension the rows with the
+    most violations first, then warnings, then info (`worst_first`)."""
     flags = flags_in_context(violations, hands)
     parts = []
     for dimension in DIMENSIONS:  # four group_bys, not a loop over data
@@ -98,8 +99,17 @@ def summary_table(violations: pl.LazyFrame, hands: pl.LazyFrame) -> pl.DataFrame
     order = pl.col("dimension").replace_strict(
         {d: i for i, d in enumerate(DIMENSIONS)}, return_dtype=pl.Int8
     )
-    table = table.sort(order, pl.col("flags"), pl.col("key"), descending=[False, True, False])
+    table = table.sort(
+        order, *worst_first(), pl.col("key"), descending=[False, True, True, True, False]
+    )
     return neutralize_text_columns(table.lazy()).collect()
+
+
+def worst_first() -> list[pl.Expr]:
+    """Sort keys (each descending) that put violations first: most root-cause violations, then
+    warnings, then info, so a code or site with one violation and a thousand info flags (the
+    top-ups STACK-CARRY notes) comes after one with two violations, and before one with none."""
+    return [pl.col(severity) for severity in SEVERITIES]
 
 
 def _severity_order() -> pl.Expr:

@@ -69,14 +69,15 @@ def test_violations_csv_columns_amounts_and_neutralized_names(tmp_path: Path) ->
     rows = _read(path)
     assert list(rows[0]) == list(VIOLATION_CSV_COLUMNS)
     assert len(rows) == rf.violations().height
-    cash, chips = rows[0], rows[-1]
+    # triage order: the betting violations (lines 12, 32, 52), the accounting one, the warning
+    cash, chips = rows[0], rows[2]
     assert (cash["amount_to"], cash["to_call"], cash["min_to"]) == ("1.50", "1.00", "2.00")
     assert (chips["amount_to"], chips["min_to"], chips["currency"]) == ("150", "200", "chips")
     assert cash["player"] == "'" + rf.FORMULA_PLAYER
-    assert rows[2]["player"] == "'" + rf.TAB_PLAYER
+    assert rows[3]["player"] == "'" + rf.TAB_PLAYER
     assert chips["message"] == "'+1 short raise"
     assert rows[1]["player"] == rf.XSS_PLAYER  # not a formula: kept as is
-    hand_level = rows[3]
+    hand_level = rows[4]
     assert hand_level["seq"] == "" and hand_level["code"] == "POT-TOTAL"
     hands = rf.hands().row(0, named=True)  # the hand's context, readable without a join
     assert cash["started_at"] == hands["started_at"].strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -140,7 +141,48 @@ def test_violations_csv_carries_category_flag_id_and_cause(tmp_path: Path) -> No
     path = tmp_path / "violations.csv"
     write_csv(violations_csv_frame(rf.violations().lazy(), rf.hands().lazy()), path)
     rows = _read(path)
-    assert [row["category"] for row in rows] == rf.violations()["category"].to_list()
-    assert {row["category"] for row in rows} == {"betting", "accounting"}
+    assert [row["category"] for row in rows] == ["betting"] * 3 + ["accounting"] * 2
     assert len({row["flag_id"] for row in rows}) == len(rows)
     assert all(row["caused_by"] == "" for row in rows)
+
+
+def test_violations_csv_is_in_triage_order(tmp_path: Path) -> None:
+    """Severity first (violations, warnings, info), then category in the registry's order, then
+    file and line; a hand-level flag after the action flags of its line. The table's own order
+    (by hand, as the audit wrote it) is shuffled first, so the order comes from the writer."""
+    base = rf.violations().head(1)
+    rows = [  # severity, category, code, file, line, seq
+        ("info", "log", "FOLD-NO-BET", "a.txt", 5, 1),
+        ("warning", "betting", "RAISE-NO-OPP", "a.txt", 9, 2),
+        ("violation", "session", "STACK-CARRY", "a.txt", 1, None),
+        ("violation", "betting", "RAISE-MIN", "b.txt", 3, 2),
+        ("violation", "accounting", "POT-TOTAL", "a.txt", 7, None),
+        ("violation", "betting", "RAISE-MIN", "a.txt", 30, 4),
+        ("violation", "betting", "REOPEN", "a.txt", 30, 3),
+        ("violation", "accounting", "CALL-AMOUNT", "a.txt", 7, 5),
+        ("warning", "betting", "RAISE-NO-OPP", "a.txt", 2, 2),
+    ]
+    frames = [
+        base.with_columns(
+            severity=pl.lit(sev).cast(base.schema["severity"]), category=pl.lit(category),
+            code=pl.lit(code), source_file=pl.lit(name), line_no=pl.lit(line, dtype=pl.Int32),
+            seq=pl.lit(seq, dtype=pl.Int32), flag_id=pl.lit(f"0:{seq or 'h'}:{code}:{n}"),
+        )
+        for n, (sev, category, code, name, line, seq) in enumerate(rows)
+    ]  # fmt: skip
+    flags = pl.concat(frames).sample(fraction=1.0, shuffle=True, seed=7)
+    path = tmp_path / "violations.csv"
+    write_csv(violations_csv_frame(flags.lazy(), rf.hands().lazy()), path)
+    got = [(r["severity"], r["category"], r["source_file"], r["line_no"], r["code"])
+           for r in _read(path)]  # fmt: skip
+    assert got == [
+        ("violation", "betting", "a.txt", "30", "REOPEN"),
+        ("violation", "betting", "a.txt", "30", "RAISE-MIN"),
+        ("violation", "betting", "b.txt", "3", "RAISE-MIN"),
+        ("violation", "accounting", "a.txt", "7", "CALL-AMOUNT"),
+        ("violation", "accounting", "a.txt", "7", "POT-TOTAL"),
+        ("violation", "session", "a.txt", "1", "STACK-CARRY"),
+        ("warning", "betting", "a.txt", "2", "RAISE-NO-OPP"),
+        ("warning", "betting", "a.txt", "9", "RAISE-NO-OPP"),
+        ("info", "log", "a.txt", "5", "FOLD-NO-BET"),
+    ]

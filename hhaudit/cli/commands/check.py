@@ -142,8 +142,9 @@ def check(
     target.mkdir(parents=True, exist_ok=True)
     with atomic_path(target / "violations.parquet") as tmp:
         violations.write_parquet(tmp)
-    with atomic_path(target / "violations.csv") as tmp:
-        violations.write_csv(tmp)
+    from reports.csv import violations_csv_frame, write_csv  # as `run` writes it
+
+    write_csv(violations_csv_frame(violations.lazy(), hands.lazy()), target / "violations.csv")
     for line in _summary(violations):
         click.echo(line, err=True)
     quarantined = _quarantine_by_code(directory)
