@@ -73,6 +73,13 @@ def _quote(text: pl.Expr, width: int = 80) -> pl.Expr:
     return pl.lit("'") + short.otherwise(text) + pl.lit("'")
 
 
+def _with_text(rows: pl.DataFrame, text_of: pl.DataFrame) -> pl.DataFrame:
+    """`rows` with the text of their line, looked up only when there is one (rare)."""
+    if rows.height:
+        return rows.join(text_of, on=["hand_key", "line_no"], how="left")
+    return rows.with_columns(pl.lit(None, dtype=pl.String).alias("text"))
+
+
 def _reason(frame: pl.DataFrame | pl.LazyFrame, message: pl.Expr) -> pl.LazyFrame:
     line = pl.lit("line ") + pl.col("line_no").cast(pl.String) + pl.lit(": ")
     return frame.lazy().select("hand_key", "line_no", (line + message).alias("reason"))
@@ -103,15 +110,11 @@ def _hand_problems(
     no_streets = board_without_streets(lines, grammar.board_line)
     if grammar.hooks.streets is not None:  # the site reads those streets itself
         no_streets = no_streets.clear()
-    missing_amount = actions.filter(
+    missing_amount = _with_text(actions.filter(
         (pl.col("kind").is_in(NEEDS_AMOUNT) & pl.col("amount").is_null())
         | ((pl.col("kind") == "raise") & pl.col("to_amount").is_null())
         | pl.col("kind").is_null()
-    )
-    if missing_amount.height:  # rare: look the text up only then
-        missing_amount = missing_amount.join(text_of, on=["hand_key", "line_no"], how="left")
-    else:
-        missing_amount = missing_amount.with_columns(pl.lit(None, dtype=pl.String).alias("text"))
+    ), text_of)  # fmt: skip
     parts = [
         _reason(bad, pl.lit("unrecognised line ") + _quote(pl.col("text"))),
         _reason(_markers_after_summary(lines), pl.lit(AFTER_SUMMARY)),
@@ -125,8 +128,8 @@ def _hand_problems(
             pl.col("header_problem"),
         ),
         _reason(
-            seats.lazy().filter(pl.col("stack").is_null()),
-            pl.lit("seat ") + pl.col("seat").cast(pl.String) + pl.lit(" stack unreadable"),
+            _with_text(seats.filter(pl.col("stack").is_null()).drop("text", strict=False), text_of),
+            pl.format("seat {} stack unreadable in ", "seat") + _quote(pl.col("text")),
         ),
         _reason(
             seat_dups,

@@ -45,7 +45,7 @@ def _line_of(text: str, needle: str) -> int:
         (
             lambda h: h.replace("($25 in chips)", "($2x5 in chips)"),
             "2x5",
-            "seat 2 stack unreadable",
+            "seat 2 stack unreadable in 'Seat 2: H6U5r ($2x5 in chips)'",
         ),
         (
             lambda h: h.replace("calls $0.10", "calls $0.1.0"),
