@@ -58,15 +58,54 @@ def failed(
     return fail_on == "quarantine" and any(quarantine_by_code.get(c, 0) for c in UNREADABLE_CODES)
 
 
-def run_exit_status(totals: Mapping[str, Any], fail_on: str) -> int:
-    """The exit status of a completed `hhaudit run` from run.json's totals."""
-    counts = {
+def _severity_counts(totals: Mapping[str, Any]) -> dict[str, int]:
+    return {
         "violation": totals.get("violations", 0),
         "warning": totals.get("warnings", 0),
         "info": totals.get("infos", 0),
     }
+
+
+def run_exit_status(totals: Mapping[str, Any], fail_on: str) -> int:
+    """The exit status of a completed `hhaudit run` from run.json's totals."""
     quarantined = totals.get("quarantine_by_code", {})
-    return EXIT_FAILED if failed(counts, quarantined, fail_on) else EXIT_CLEAN
+    return EXIT_FAILED if failed(_severity_counts(totals), quarantined, fail_on) else EXIT_CLEAN
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}" if n == 1 or word == "info" else f"{n:,} {word}s"
+
+
+def fail_reason(
+    severity_counts: Mapping[str, int], quarantine_by_code: Mapping[str, int], fail_on: str
+) -> str | None:
+    """Why the status is 1, in one line (None when `fail_on` is not met): the level, and the
+    root causes and unreadable hands that met it, e.g. "exit status 1 (--fail-on violation):
+    3 violations among the root causes"."""
+    if not failed(severity_counts, quarantine_by_code, fail_on):
+        return None
+    met = [(severity_counts.get(name, 0), name) for name in FAILING_SEVERITIES[fail_on]]
+    parts = []
+    if any(n for n, _ in met):
+        said = ", ".join(_count(n, name) for n, name in met if n)
+        total = sum(n for n, _ in met)
+        if fail_on == "violation":
+            parts.append(f"{said} among the root causes")
+        elif fail_on == "warning":
+            parts.append(f"{_count(total, 'root cause')} at or above warning ({said})")
+        else:
+            parts.append(f"{_count(total, 'root-cause flag')} ({said})")
+    unreadable = {code: n for code, n in quarantine_by_code.items() if code in UNREADABLE_CODES}
+    if fail_on == "quarantine" and any(unreadable.values()):
+        listed = ", ".join(f"{n:,} {code}" for code, n in unreadable.items() if n)
+        n = sum(unreadable.values())
+        parts.append(f"{n:,} quarantine {'entry' if n == 1 else 'entries'} not readable ({listed})")
+    return f"exit status 1 (--fail-on {fail_on}): " + "; ".join(parts)
+
+
+def run_fail_reason(totals: Mapping[str, Any], fail_on: str) -> str | None:
+    """fail_reason for `hhaudit run`, from run.json's totals."""
+    return fail_reason(_severity_counts(totals), totals.get("quarantine_by_code", {}), fail_on)
 
 
 def effective_fail_on(fail_on: str, exit_zero: bool) -> str:

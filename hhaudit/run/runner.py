@@ -10,6 +10,7 @@ last) and swapped in; with --dataset its tables are then appended there (hhaudit
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ import polars as pl
 
 from hhaudit import __version__
 from hhaudit.engines import EngineSpec, open_engine
+from hhaudit.run import timing
 from hhaudit.run.batch import TABLE_NAMES, AuditSettings, FileEntry
 from hhaudit.run.chunks import CHUNK_BYTES
 from hhaudit.run.conventions import likely_conventions
@@ -63,10 +65,27 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _start() -> tuple[str, str]:
-    """(started_at, run_id) of a run starting now."""
+@dataclass(frozen=True)
+class RunStart:
+    """When a run started: its started_at and run_id, and the clock and stage timers then (for
+    run.json's `duration_s` and `stages_s`)."""
+
+    started: str
+    run_id: str
+    clock: float
+    stages: dict[str, float]
+
+    def timing(self) -> dict[str, Any]:
+        """run.json's duration_s (seconds since the start) and stages_s (hhaudit.run.timing)."""
+        return {"duration_s": round(time.perf_counter() - self.clock, 3),
+                "stages_s": timing.since(self.stages)}  # fmt: skip
+
+
+def _start() -> RunStart:
+    """The start of a run starting now."""
     moment = datetime.now(UTC)
-    return moment.isoformat(timespec="seconds"), new_run_id(moment)
+    return RunStart(moment.isoformat(timespec="seconds"), new_run_id(moment),
+                    time.perf_counter(), timing.totals())  # fmt: skip
 
 
 def audit_files(
@@ -216,19 +235,36 @@ def run_all(
 ) -> dict[str, Any]:
     """Audit, combine and report into a new output set that replaces DIR whole (locked while
     the run works: hhaudit.run.outdir); returns the run record also written to DIR/run.json."""
-    started, run_id = _start()
+    start = _start()
     note_startup()  # imports and input expansion, before this function
     html_import = import_in_background(HTML_MODULE)
     with OutputFolder(config.out_dir, config.resume, config.keep_parts) as folder:
         parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
         PartStore(folder.work).prune(parts)
-        record = _write_set(parts, folder.set_dir, config, (started, run_id), skipped, html_import)
+        record = _write_set(parts, folder.set_dir, config, start, skipped, html_import)
         folder.publish()  # the whole set replaces DIR at once
         if config.dataset is not None:
             with timed("dataset"):
-                record["dataset"] = _append(config.dataset, folder.final, record)
+                rows = _append(config.dataset, folder.final, record)
+            _record_append(folder.final, record, config.dataset, rows, start)
     write_timings_if_asked()  # HHAUDIT_TIMINGS (bench/run.py)
     return record
+
+
+def _record_append(
+    out_dir: Path, record: dict[str, Any], dataset: Path, rows: dict[str, int], start: RunStart
+) -> None:
+    """run.json of the published set says what --dataset took (rows per table) and when, its
+    time counted in duration_s and stages_s."""
+    record["dataset"] = {"path": str(dataset), "rows": rows, "appended_at": _now()}
+    record.update(start.timing())
+    _write_run_json(out_dir, record)
+
+
+def _write_run_json(out_dir: Path, record: dict[str, Any]) -> None:
+    import json
+
+    write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
 
 
 def _append(dataset: Path, out_dir: Path, record: dict[str, Any]) -> dict[str, int]:
@@ -247,22 +283,21 @@ def _write_set(
     parts: Sequence[StoredPart],
     out_dir: Path,
     config: RunConfig,
-    start: tuple[str, str],
+    start: RunStart,
     skipped: Sequence[str],
     html_import: threading.Thread,
 ) -> dict[str, Any]:
     """Combine the parts into the output set in `out_dir`: tables, reports, run.json last."""
-    started, run_id = start
     with timed("combine"):
-        tables = combine_parts(parts, out_dir, run_id)
+        tables = combine_parts(parts, out_dir, start.run_id)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
     with timed("duplicates"):
         # later copies are quarantined; different hands under one id are all audited
-        entries, duplicates, reused = settle_duplicates(out_dir, entries, run_id)
+        entries, duplicates, reused = settle_duplicates(out_dir, entries, start.run_id)
     with timed("sessions"):  # across hands, on the combined tables (RULES.md §12)
         entries, sessions = add_sessions(out_dir, entries, config.settings)
         tables = {name: pl.scan_parquet(out_dir / f"{name}.parquet") for name in tables}
-    return _write_outputs(out_dir, tables, entries, config, (started, run_id), skipped,
+    return _write_outputs(out_dir, tables, entries, config, start, skipped,
                           (duplicates, reused, sessions), html_import)  # fmt: skip
 
 
@@ -271,7 +306,7 @@ def _write_outputs(
     tables: dict[str, pl.LazyFrame],
     entries: list[FileEntry],
     config: RunConfig,
-    start: tuple[str, str],
+    start: RunStart,
     skipped: Sequence[str],
     found: tuple[int, int, dict[str, Any]],
     html_import: threading.Thread,
@@ -279,9 +314,6 @@ def _write_outputs(
     """Totals, reports and run.json (last) from the final tables; `found`: the duplicates,
     the reused hand ids and the sessions step's record; `html_import`: the background import
     of the HTML report."""
-    import json
-
-    started, run_id = start
     duplicates, reused, sessions = found
     with timed("totals"):
         totals = run_totals(entries, tables["violations"])
@@ -292,10 +324,11 @@ def _write_outputs(
     totals["sessions"] = sessions
     totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
     totals["likely_conventions"] = likely_conventions(entries, tables["violations"])
-    record = run_record(entries, totals, config, started, skipped, run_id)
+    record = run_record(entries, totals, config, start.started, skipped, start.run_id)
     with timed("reports"):
         html_import.join()
         write_reports(out_dir, tables, record, config.limits)
     record["finished_at"] = _now()
-    write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    record.update(start.timing())
+    _write_run_json(out_dir, record)
     return record

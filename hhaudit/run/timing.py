@@ -57,6 +57,22 @@ def totals() -> dict[str, float]:
     return dict(_seconds)
 
 
+#: Stages timed inside the worker processes: their seconds are summed over the workers.
+WORKER_STAGES: tuple[str, ...] = ("parse", "check", "write parts")
+
+
+def since(before: dict[str, float]) -> dict[str, dict[str, float]]:
+    """The seconds per stage added since `before` (a `totals()` snapshot), rounded to the
+    millisecond, for run.json: `driver` (wall time of the run's own stages, in the order they
+    ran) and `workers` (WORKER_STAGES, summed over the worker processes: more than wall time)."""
+    spent = {
+        stage: round(seconds - before.get(stage, 0.0), 3) for stage, seconds in _seconds.items()
+    }
+    driver = {stage: s for stage, s in spent.items() if stage not in WORKER_STAGES and s > 0}
+    workers = {stage: spent[stage] for stage in WORKER_STAGES if spent.get(stage, 0) > 0}
+    return {"driver": driver, "workers": workers}
+
+
 def write_if_asked() -> None:
     """Write the totals to $HHAUDIT_TIMINGS, if set."""
     target = os.environ.get(TIMINGS_ENV)

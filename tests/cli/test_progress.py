@@ -3,12 +3,15 @@ pseudo-terminal), -v's per-file counts and plurals, -vv's stage timings."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import select
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 import pytest
@@ -21,12 +24,13 @@ from hhaudit.cli.console import (
     later_quarantine_lines,
     plural,
     summary_lines,
+    time_left,
     timing_lines,
 )
 from hhaudit.run.batch import FileEntry
 
 REPO = Path(__file__).resolve().parents[2]
-BAR_STATE = re.compile(r"(auditing|writing tables and report|audited): +(\d+)%\|.*?\| ([^/]+)/")
+BAR_STATE = re.compile(r"(auditing|writing outputs|audited): +(\d+)%\|.*?\| ([\d,]+)/")
 
 
 @pytest.fixture(scope="module")
@@ -55,14 +59,16 @@ def test_the_bar_advances_inside_a_big_file(big: Path, tmp_path: Path) -> None:
 
 
 def test_a_pty_run_ends_on_a_clean_bar_line(big: Path, tmp_path: Path) -> None:
-    """In a pseudo-terminal (stderr a tty, so the bar is on without --progress): the last state
-    of the bar is one whole line, then the summary; nothing is torn. (Checked in tmux by hand
-    as well, see the issue note.)"""
+    """In an 80-column pseudo-terminal (stderr a tty, so the bar is on without --progress):
+    every state of the bar fits the line, the last one is one whole line, then the summary;
+    nothing is torn. (Checked in tmux by hand as well, see the issue note.)"""
     out = tmp_path / "o"
     command = [sys.executable, "-m", "hhaudit", "run", str(big), "--out", str(out),
                "--chunk-mb", "1", "--workers", "1"]  # fmt: skip
     leader, follower = pty.openpty()
-    env = {**os.environ, "COLUMNS": "120", "PYTHONPATH": str(REPO)}
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("COLUMNS", None)
     process = subprocess.Popen(
         command, stdin=follower, stdout=follower, stderr=follower, env=env, cwd=REPO
     )
@@ -84,8 +90,12 @@ def test_a_pty_run_ends_on_a_clean_bar_line(big: Path, tmp_path: Path) -> None:
     os.close(leader)
     screen = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
     lines = [line.split("\r")[-1] for line in screen.split("\n")]  # what stays on each line
+    states = [s for s in screen.replace("\n", "\r").split("\r") if BAR_STATE.match(s)]
+    assert len(states) > 3 and all(len(state) <= 80 for state in states), states
+    whole = re.compile(r"\| [\d,]+/1 files, [\d,]+ hands \[[\d:]+(, [\d:]+ left)?\]$")
+    assert all(whole.search(state) for state in states), states  # never cut to fit
     bar = next(i for i, line in enumerate(lines) if line.startswith("audited: 100%"))
-    assert "1/1 files, 3,000 hands]" in lines[bar]
+    assert re.search(r"\| 1/1 files, 3,000 hands \[\d\d:\d\d\]$", lines[bar]), lines[bar]
     assert lines[bar + 1].startswith("hhaudit: 1 file, 3,000 hands read (3,000 audited")
     assert "auditing" not in "".join(lines[bar:])  # no earlier state left after the last one
 
@@ -142,3 +152,14 @@ def test_the_wording_functions() -> None:
     lines = timing_lines({"parse": 1.0}, {"parse": 3.5, "combine": 0.25, "totals": 0.001}, 4.0)
     assert lines == ["hhaudit: time: combine 0.25 s; wall 4.00 s",
                      "hhaudit: time in the workers (summed over them): parse 2.50 s"]  # fmt: skip
+
+
+def test_no_estimate_of_the_time_left_before_a_rate_means_something() -> None:
+    """The first parts come in after the workers start: a rate read then promised minutes for a
+    run of seconds. No estimate before 10 s and a tenth of the bytes; then the average rate."""
+    assert time_left(1, 100, 2.0) == ""  # a seconds-long run never shows one
+    assert time_left(5, 100, 60.0) == ""  # 5 % done: a guess
+    assert time_left(50, 100, 20.0) == ", 00:20 left"
+    assert time_left(25, 100, 30.0) == ", 01:30 left"
+    assert time_left(100, 100, 30.0) == "" and time_left(0, 100, 30.0) == ""
+    assert time_left(10, None, 30.0) == ""

@@ -14,6 +14,7 @@ from hhaudit.cli.exit_policy import (
     EXIT_TABLE,
     effective_fail_on,
     fail_on_options,
+    fail_reason,
     failed,
 )
 from hhaudit.cli.json_output import output_format_option
@@ -63,12 +64,16 @@ def _quarantine_by_code(directory: Path) -> dict[str, int]:
     return {str(code): int(n) for code, n in counts.iter_rows()}
 
 
-def exit_status(violations, quarantine_by_code: dict[str, int], fail_on: str) -> int:
-    """Root-cause flags per severity (as `hhaudit run`) and unreadable hands against fail_on."""
+def _root_counts(violations) -> dict[str, int]:
     import polars as pl
 
     roots = violations.filter(pl.col("caused_by").is_null())
-    counts = dict(roots.group_by(pl.col("severity").cast(pl.String)).len().iter_rows())
+    return dict(roots.group_by(pl.col("severity").cast(pl.String)).len().iter_rows())
+
+
+def exit_status(violations, quarantine_by_code: dict[str, int], fail_on: str) -> int:
+    """Root-cause flags per severity (as `hhaudit run`) and unreadable hands against fail_on."""
+    counts = _root_counts(violations)
     return EXIT_FAILED if failed(counts, quarantine_by_code, fail_on) else EXIT_CLEAN
 
 
@@ -149,6 +154,8 @@ def check(
         click.echo(line, err=True)
     quarantined = _quarantine_by_code(directory)
     status = exit_status(violations, quarantined, fail_on)
+    for reason in filter(None, [fail_reason(_root_counts(violations), quarantined, fail_on)]):
+        click.echo(f"hhaudit: {reason}", err=True)
     if output_format == "json":
         from hhaudit.cli.json_output import write_check_json
 

@@ -12,6 +12,7 @@ from hhaudit.cli.commands.engine_options import engine_options
 from hhaudit.cli.console import (
     Console,
     Progress,
+    RunNotes,
     file_line,
     later_quarantine_lines,
     summary_lines,
@@ -23,6 +24,7 @@ from hhaudit.cli.exit_policy import (
     effective_fail_on,
     fail_on_options,
     run_exit_status,
+    run_fail_reason,
 )
 from hhaudit.cli.json_output import output_format_option
 from hhaudit.cli.selection import audit_settings, selection_options
@@ -163,11 +165,14 @@ def run(
     bar.close(finished=True)
     for line in later_quarantine_lines(said, record["files"]):
         console.say(line, level=1)
-    for line in summary_lines(record, str(out_dir / "report.html")):
+    notes = RunNotes(len(found.skipped), (tally.reused, tally.audited) if resume else None, dataset)
+    for line in summary_lines(record, str(out_dir / "report.html"), notes):
         console.say(line)
     for line in timing_lines(before, timing.totals(), time.perf_counter() - clock):
         console.say(line, level=2)
     status = run_exit_status(record["totals"], fail_on)
+    for reason in filter(None, [run_fail_reason(record["totals"], fail_on)]):
+        console.say(f"hhaudit: {reason}")  # why a nightly job sees 1
     if output_format == "json":
         from hhaudit.cli.json_output import write_run_json
 
