@@ -5,7 +5,9 @@ TOML text of each hand is formatted in Python. Players are numbered from the fir
 seat after the button (p1 the small blind, pn the button; heads-up p1 the big blind and p2 the
 button, PokerKit's convention). Amounts are written as integers in the hand's minor units with
 `_hhaudit_scale` (hhaudit's reader takes them back as they are; PokerKit does not care about
-units). Cards are placeholders dealt from an ordered deck (see `_deck_columns`).
+units). Cards are the log's (the `cards` table: the hole cards a player was dealt, showed or
+mucked face up, and the board); a card the log does not show is PHH's unknown card `??`
+(`d dh p2 ????`), never one made up (see `_known_cards`).
 
 Settlement: `winnings` (each player's collects: PHH's winnings are the pots collected, after the
 rake) when the hand was settled, `finishing_stacks` when the source stated every dealt player's
@@ -39,8 +41,6 @@ BETTING = ("fold", "check", "call", "bet", "raise")
 LIVE = ("post_sb", "post_bb", "post_straddle", "post_live")
 PLAYER_FIELDS = ("idx", "position", "ante", "blind", "stack", "player", "seat", "won", "final")
 SETTLEMENT = ("uncalled_return", "collect", "cash_out")
-RANKS = "AKQJT98765432"
-SUITS = "shdc"
 
 
 @dataclass(frozen=True)
@@ -133,25 +133,46 @@ def _posts(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _deck_columns() -> tuple[pl.Expr, pl.Expr]:
-    """Placeholder cards, dealt in order from an ordered deck (36 cards for short deck).
+UNKNOWN_CARD = "??"  # PHH's card not shown
 
-    The logs' cards are not carried over; PokerKit needs distinct, known cards to settle a
-    showdown, and the audit never reads them (`_hhaudit_cards` says so in each hand).
-    """
-    full = [rank + suit for rank in RANKS for suit in SUITS]
-    short = [rank + suit for rank in RANKS[:9] for suit in SUITS]
-    game = pl.col("game")
-    deck = (
-        pl.when(game.is_in(["shortdeck", "holdem_6plus"]))
-        .then(pl.lit(short, dtype=pl.List(pl.String)))
-        .otherwise(pl.lit(full, dtype=pl.List(pl.String)))
+
+def _known_cards(cards: pl.DataFrame | None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Per (hand_key, seat) the hole cards the log shows (`holes`, a list in the order first
+    seen: dealt, then shown or mucked face up), and per (hand_key, street) the first board's
+    cards (`boards`); each card once."""
+    holes_schema = {"hand_key": pl.Int64, "seat": pl.Int16, "known": pl.List(pl.String)}
+    boards_schema = {"hand_key": pl.Int64, "street": pl.Int8, "known": pl.List(pl.String)}
+    if cards is None or cards.is_empty():
+        return pl.DataFrame(schema=holes_schema), pl.DataFrame(schema=boards_schema)
+    seen = cards.filter(pl.col("card").is_not_null()).sort("hand_key", "line_no", "position")
+    holes = seen.filter(
+        pl.col("source").is_in(["dealt", "shown", "mucked"]), pl.col("seat").is_not_null()
     )
-    return deck.alias("deck"), game.replace_strict(HOLE_CARDS, default=2).alias("k")
+    holes = holes.group_by("hand_key", "seat", maintain_order=True).agg(
+        pl.col("card").unique(maintain_order=True).alias("known")
+    )
+    board = seen.filter((pl.col("source") == "board") & (pl.col("board") == 1))
+    boards = (
+        board.sort("hand_key", "street", "position")
+        .group_by("hand_key", "street", maintain_order=True)
+        .agg(pl.col("card").unique(maintain_order=True).alias("known"))
+    )
+    return holes.cast(holes_schema), boards.cast(boards_schema)  # type: ignore[arg-type]
+
+
+def _cards_text(known: pl.Expr, count: pl.Expr) -> pl.Expr:
+    """`count` cards as PHH writes them: the known ones (at most `count`), then `??` for each
+    card the log does not show."""
+    shown = known.fill_null([]).list.head(count)
+    missing = (count - shown.list.len()).clip(lower_bound=0)
+    return shown.list.join("") + pl.lit(UNKNOWN_CARD).repeat_by(missing).list.join("")
 
 
 def _action_strings(
-    hands: pl.DataFrame, players: pl.DataFrame, actions: pl.DataFrame
+    hands: pl.DataFrame,
+    players: pl.DataFrame,
+    actions: pl.DataFrame,
+    cards: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
     """Per hand, the PHH action list: hole dealings, then betting with board dealings."""
     who = players.select("hand_key", "seat", "idx")
@@ -171,27 +192,32 @@ def _action_strings(
     boards = last.with_columns(pl.int_ranges(1, pl.col("last") + 1).alias("street")).explode(
         "street"
     )
-    deal = hands.select("hand_key", *_deck_columns()).join(
-        players.group_by("hand_key").agg(pl.len().alias("n")), on="hand_key"
+    known_holes, known_boards = _known_cards(cards)
+    size = pl.when(pl.col("street") == 1).then(3).otherwise(1)  # flop 3 cards, turn, river 1
+    boards = boards.filter(pl.col("street").is_not_null()).with_columns(
+        pl.col("street").cast(pl.Int8)
     )
-    # Board cards follow the hole cards: the flop is 3 cards, the turn and river one each.
-    first = pl.col("n") * pl.col("k") + pl.when(pl.col("street") == 1).then(0).otherwise(
-        pl.col("street") + 1
-    )
-    size = pl.when(pl.col("street") == 1).then(3).otherwise(1)
-    boards = boards.filter(pl.col("street").is_not_null()).join(deal, on="hand_key")
-    boards = boards.select(
+    boards = boards.join(known_boards, on=["hand_key", "street"], how="left").select(
         "hand_key",
-        pl.col("street").cast(pl.Int8),
+        "street",
         pl.lit(-1, dtype=pl.Int64).alias("seq"),
-        (pl.lit("d db ") + pl.col("deck").list.slice(first, size).list.join("")).alias("text"),
+        (pl.lit("d db ") + _cards_text(pl.col("known"), size)).alias("text"),
     )
-    hole = pl.col("deck").list.slice(pl.col("idx") * pl.col("k"), pl.col("k")).list.join("")
-    holes = players.join(deal, on="hand_key").select(
-        "hand_key",
-        pl.lit(-1, dtype=pl.Int8).alias("street"),
-        pl.col("idx").cast(pl.Int64).alias("seq"),
-        (pl.format("d dh p{} ", pl.col("idx") + 1) + hole).alias("text"),
+    hole_count = hands.select(
+        "hand_key", pl.col("game").replace_strict(HOLE_CARDS, default=2).alias("k")
+    )
+    holes = (
+        players.join(hole_count, on="hand_key")
+        .join(known_holes, on=["hand_key", "seat"], how="left")
+        .select(
+            "hand_key",
+            pl.lit(-1, dtype=pl.Int8).alias("street"),
+            pl.col("idx").cast(pl.Int64).alias("seq"),
+            (
+                pl.format("d dh p{} ", pl.col("idx") + 1)
+                + _cards_text(pl.col("known"), pl.col("k"))
+            ).alias("text"),
+        )
     )
     lines = pl.concat([holes, boards, bets.with_columns(pl.col("street").cast(pl.Int8))])
     lines = lines.sort("hand_key", "street", "seq")
@@ -276,7 +302,6 @@ def _fields(
         **_settlement_fields(hand, people),
         "_hhaudit_scale": hand["scale"],
         "_hhaudit_source": f"{hand['source_file']}:{hand['line_no']}",
-        "_hhaudit_cards": "placeholders: the source log's cards are not carried over",
     }
 
 
@@ -292,13 +317,19 @@ def _settlement_fields(hand: dict[str, object], people: dict[str, object]) -> di
     }
 
 
-def to_phh(hands: pl.DataFrame, seats: pl.DataFrame, actions: pl.DataFrame) -> PhhOutput:
-    """PHH text of every hand PHH can express, in hand_key order, and the skipped hands."""
+def to_phh(
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    cards: pl.DataFrame | None = None,
+) -> PhhOutput:
+    """PHH text of every hand PHH can express, in hand_key order, and the skipped hands; the
+    cards from `cards` (the parsed cards table), `??` where the log shows none."""
     hands = _variant(hands.sort("hand_key"))
     players = _players(hands, seats, actions)
     skipped = _skips(hands, players, actions)
     good = hands.join(skipped, on="hand_key", how="anti")
-    strings = _action_strings(good, players, actions)
+    strings = _action_strings(good, players, actions, cards)
     per_player = (
         players.sort("hand_key", "idx")
         .group_by("hand_key")

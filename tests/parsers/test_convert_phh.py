@@ -202,3 +202,50 @@ def test_a_hand_whose_posts_contradict_its_header_is_written_at_the_posts_stakes
     assert first.min_bet == 120
     assert sorted(b for b in first.blinds_or_straddles if b) == [60, 120]
     list(first)  # PokerKit replays it (raises on an illegal action)
+
+
+def _dealt(actions: list[str]) -> list[tuple[str, list[str]]]:
+    """(who, cards) of each PHH dealing: ("p2", ["Ah", "??"]) for a hole deal, ("board", ...)."""
+    found = []
+    for action in actions:
+        words = action.split()
+        if words[:2] == ["d", "dh"]:
+            found.append((words[2], [words[3][i : i + 2] for i in range(0, len(words[3]), 2)]))
+        elif words[:2] == ["d", "db"]:
+            found.append(("board", [words[2][i : i + 2] for i in range(0, len(words[2]), 2)]))
+    return found
+
+
+def test_cards_are_the_logs_and_unknown_ones_are_question_marks(
+    converted: tuple[Path, dict, str],
+) -> None:
+    """A card PHH writes is one the log shows for that player (or that board); every other card
+    is PHH's `??`, never a card made up (issue #29)."""
+    import tomllib
+
+    out = converted[0]
+    source = parse_paths([SAMPLE_DATA])
+    where = source.hands.select(
+        pl.format("{}:{}", "source_file", "line_no").alias("source"), "hand_key"
+    )
+    known = source.cards.filter(pl.col("card").is_not_null())
+    unknown = real = 0
+    for path in sorted(out.glob("*.phhs")):
+        for hand in tomllib.loads(path.read_text(encoding="utf-8")).values():
+            key = where.filter(pl.col("source") == hand["_hhaudit_source"])["hand_key"].item()
+            cards = known.filter(pl.col("hand_key") == key)
+            assert "_hhaudit_cards" not in hand  # no placeholder note: nothing is placeholder
+            for who, dealt in _dealt(hand["actions"]):
+                if who == "board":
+                    allowed = set(cards.filter(pl.col("source") == "board")["card"].to_list())
+                else:
+                    player = hand["players"][int(who[1:]) - 1]
+                    mine = cards.filter(pl.col("player") == player)
+                    allowed = set(mine["card"].to_list())
+                for card in dealt:
+                    if card == "??":
+                        unknown += 1
+                    else:
+                        assert card in allowed, (hand["hand"], who, card)
+                        real += 1
+    assert unknown > 100 and real > 100  # both kinds on the sample hands

@@ -1,8 +1,8 @@
 """`hhaudit convert PATH... --to phh --out DIR`: write parsed hands as PHH for PokerKit replay.
 
-One `.phhs` per input file (hands as `[1]`, `[2]`, ...), named after the input file. Hands that
-PHH cannot express are skipped with a reason (stderr and `convert.json`); quarantined hands are
-counted there too.
+One `.phhs` per input file (hands as `[1]`, `[2]`, ...), named after the input file. The cards
+are the log's, `??` where it shows none (parsers/writers/phh.py). Hands that PHH cannot express
+are skipped with a reason (stderr and `convert.json`); quarantined hands are counted there too.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ def _output_name(path: Path, index: int, taken: set[str]) -> str:
 
 def _file_tables(tables: ParsedTables, file_id: int) -> tuple[pl.DataFrame, ...]:
     in_file = (pl.col("hand_key") // (1 << 32)) == file_id
-    return tuple(getattr(tables, name).filter(in_file) for name in ("hands", "seats", "actions"))
+    names = ("hands", "seats", "actions", "cards")
+    return tuple(getattr(tables, name).filter(in_file) for name in names)
 
 
 def _audited_stakes(
@@ -51,8 +52,8 @@ def convert_tables(tables: ParsedTables, inputs: list[Path], out: Path) -> dict[
     taken: set[str] = set()
     files: list[dict[str, object]] = []
     for file_id, (path, report) in enumerate(zip(inputs, tables.files, strict=True)):
-        hands, seats, actions = _file_tables(tables, file_id)
-        result = to_phh(_audited_stakes(hands, seats, actions), seats, actions)
+        hands, seats, actions, cards = _file_tables(tables, file_id)
+        result = to_phh(_audited_stakes(hands, seats, actions), seats, actions, cards)
         entry: dict[str, object] = {
             "path": str(path),
             "hands_read": report.hands_read,
