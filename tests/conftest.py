@@ -1,4 +1,10 @@
-"""Shared test fixtures: where ../shared is, and a skip when it is absent."""
+"""Shared test fixtures: the project's worked vectors, where ../shared is, and a skip when it is
+absent.
+
+tests/data/rules_vectors.json is the project's own copy of the worked vectors of the betting
+rules (docs/spec.md), so a clone without ../shared runs every vector test;
+tests/test_vectors_copy.py checks that it matches ../shared/rules_vectors.json, their source,
+where that is present. The real corpus is never copied: its tests skip without ../shared."""
 
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ os.environ.setdefault("HHAUDIT_RUN_ID", "test-run")
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 CORPUS = SHARED / "corpus" / "real"
-VECTORS = SHARED / "rules_vectors.json"
+VECTORS = REPO / "tests" / "data" / "rules_vectors.json"  # the project's copy (see above)
+SHARED_VECTORS = SHARED / "rules_vectors.json"  # its source
 SAMPLE_DATA = REPO / "sample_data"
 
 
@@ -32,4 +39,4 @@ def corpus_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def vectors_path() -> Path:
-    return require_shared(VECTORS)
+    return VECTORS

@@ -26,10 +26,7 @@ NOT_MODELLED = {
 
 
 def load_vectors() -> list[dict[str, Any]]:
-    path = Path(VECTORS)
-    if not path.exists():
-        return []
-    return json.loads(path.read_text(encoding="utf-8"))["vectors"]
+    return json.loads(Path(VECTORS).read_text(encoding="utf-8"))["vectors"]
 
 
 def table_for(vector: dict[str, Any]) -> TableSpec:
@@ -107,7 +104,6 @@ def apply(betting: Betting, index: int, action: dict[str, Any]) -> None:
 VECTOR_LIST = load_vectors()
 
 
-@pytest.mark.skipif(not VECTOR_LIST, reason=f"{VECTORS} is absent (../shared beside the checkout)")
 @pytest.mark.parametrize("vector", VECTOR_LIST, ids=lambda v: v["id"])
 def test_model_matches_the_rules_vectors(vector: dict[str, Any]) -> None:
     if vector["structure"] == "PL" and short_blind(vector):

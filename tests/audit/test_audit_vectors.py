@@ -1,5 +1,6 @@
-"""Every vector of ../shared/rules_vectors.json: flags, to_call, min_to, max_to per action,
-hand flags, and every expect_under_options variant."""
+"""Every worked vector (tests/data/rules_vectors.json, the project's copy of the spec's
+vectors: docs/spec.md): flags, to_call, min_to, max_to per action, hand flags, and every
+expect_under_options variant."""
 
 from __future__ import annotations
 
@@ -18,14 +19,8 @@ from audit.testing import tables_from_vector
 HAND_LEVEL = {"POST-AMOUNT", "UNCALLED-RETURN", "POT-TOTAL", "CHIP-CONSERVATION"}
 
 
-def _load() -> dict[str, Any]:
-    if not Path(VECTORS).exists():
-        return {"vectors": []}
-    return json.loads(Path(VECTORS).read_text())
-
-
-DATA = _load()
-VECTOR_IDS = [v["id"] for v in DATA["vectors"]] or ["absent"]
+DATA: dict[str, Any] = json.loads(Path(VECTORS).read_text())
+VECTOR_IDS = [v["id"] for v in DATA["vectors"]]
 
 
 def _vector(vector_id: str, vectors_path: Path) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from conftest import VECTORS
 
 from differential.replay import replay
 
-VECTOR_LIST = json.loads(VECTORS.read_text())["vectors"] if VECTORS.exists() else []
+VECTOR_LIST = json.loads(VECTORS.read_text())["vectors"]
 
 
 def _recorded_pokerkit(action: dict) -> dict:
