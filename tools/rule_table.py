@@ -17,6 +17,7 @@ from pathlib import Path
 
 from audit.rules import EXTENSIONS, RULES
 from audit.rules._base import Rule
+from reports.rule_notes import CLAUSE, SECTION, clause_part, spec_citation
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_MARKERS = ("<!-- rule-table:begin -->", "<!-- rule-table:end -->")
@@ -30,6 +31,18 @@ def _severity(rule: Rule) -> str:
     return rule.severity
 
 
+def _cites(citation: str) -> str:
+    """The citation with its clauses linked to the specification (the table sits beside it in
+    docs/): "[B-1](spec.md#b-1); TDA 43-A"; a section alone links to its heading."""
+    head = clause_part(citation)
+    if not head:
+        return citation
+    linked = CLAUSE.sub(lambda m: f"[{m[1]}](spec.md#{m[1].lower()})", head)
+    if linked == head:
+        linked = SECTION.sub(lambda m: f"[§{m[1]}](spec.md#s{m[1]})", head, count=1)
+    return linked + spec_citation(citation).removeprefix("spec ")[len(head) :]
+
+
 def _row(rule: Rule) -> str:
     structures = ", ".join(rule.structures) if rule.structures else "all"
     options = ", ".join(f"`{name}`" for name in rule.options) or "-"
@@ -38,7 +51,7 @@ def _row(rule: Rule) -> str:
         rule.category,
         _severity(rule),
         structures,
-        rule.citation.removeprefix("RULES.md "),
+        _cites(rule.citation),
         options,
         rule.summary,
     ]
@@ -47,15 +60,13 @@ def _row(rule: Rule) -> str:
 
 def rules_table() -> str:
     """The docs/rules.md table: one row per rule, in registry order."""
-    header = (
-        "| Code | Category | Severity | Structures | RULES.md / cites | Options | What it flags |"
-    )
+    header = "| Code | Category | Severity | Structures | Spec / cites | Options | What it flags |"
     lines = [header, "|---|---|---|---|---|---|---|", *(_row(r) for r in RULES.values())]
     return "\n".join(lines)
 
 
 def code_list() -> str:
-    """The README's paragraph naming every code (RULES.md's, then the extensions)."""
+    """The README's paragraph naming every code (the contract's, then the extensions)."""
     contract = [code for code in RULES if code not in EXTENSIONS]
     extensions = [
         f"{code} ({RULES[code].severity}: {RULES[code].summary[0].lower()}"
@@ -63,7 +74,7 @@ def code_list() -> str:
         for code in EXTENSIONS
     ]
     text = (
-        "The rules are the contract of `../shared/RULES.md` (stable codes, §6 options): "
+        "The rules, one clause each in docs/spec.md (stable codes; options in docs/options.md): "
         + ", ".join(contract)
         + f", and {len(extensions)} hhaudit extensions: "
         + "; ".join(extensions)

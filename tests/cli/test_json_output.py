@@ -156,4 +156,5 @@ def test_rules_format_json() -> None:
     fold = next(r for r in records if r["code"] == "FOLD-NO-BET")
     assert fold["severity_option"] == "fold_without_bet"
     assert all(set(r) == {"code", "category", "severity", "severity_option", "structures",
-                          "citation", "summary"} for r in records)  # fmt: skip
+                          "citation", "spec", "summary"} for r in records)  # fmt: skip
+    assert reopen["citation"].startswith("spec B-3; ") and reopen["spec"] == ["docs/spec.md#b-3"]

@@ -202,6 +202,7 @@ def test_a_hand_opens_by_its_anchor(browser: Chromium, demo_run: Path) -> None:
 
 def test_every_code_on_the_page_is_explained(demo: Chromium) -> None:
     from audit.rules import RULES
+    from reports.rule_notes import spec_citation, spec_links
 
     codes = demo.evaluate(
         "Array.from(new Set([].concat(...Array.from(document.querySelectorAll('[data-codes]'))"
@@ -215,7 +216,8 @@ def test_every_code_on_the_page_is_explained(demo: Chromium) -> None:
             " d.open = true; return d.innerText; })()"
         )
         rule = RULES[code]
-        assert rule.summary in text and rule.citation in text, code
+        assert rule.summary in text and spec_citation(rule.citation) in text, code
+        assert all(link in text for link in spec_links(rule.citation)), code
         assert rule.doc.strip().splitlines()[0] in text, code
 
 

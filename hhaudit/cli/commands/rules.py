@@ -8,14 +8,18 @@ import click
 
 
 def rule_record(rule) -> dict[str, object]:
-    """One rule as `hhaudit rules --format json` writes it."""
+    """One rule as `hhaudit rules --format json` writes it; `citation` names the clauses of
+    the project's specification (docs/spec.md), `spec` links to them."""
+    from reports.rule_notes import spec_citation, spec_links
+
     return {
         "code": rule.code,
         "category": rule.category,
         "severity": rule.severity,
         "severity_option": rule.severity_option,
         "structures": list(rule.structures) if rule.structures else None,
-        "citation": rule.citation,
+        "citation": spec_citation(rule.citation),
+        "spec": spec_links(rule.citation),
         "summary": rule.summary,
     }
 
@@ -49,8 +53,10 @@ def rules(output_format: str) -> None:
 @click.command("rule")
 @click.argument("code")
 def rule(code: str) -> None:
-    """Print one rule: category, citation, severity, structures, options and its documentation."""
+    """Print one rule: category, citation and its clauses in docs/spec.md, severity,
+    structures, options and its documentation."""
     from audit import RULES
+    from reports.rule_notes import spec_citation, spec_links
 
     chosen = RULES.get(code.strip().upper())
     if chosen is None:
@@ -63,6 +69,7 @@ def rule(code: str) -> None:
         + (f" (option {chosen.severity_option})" if chosen.severity_option else "")
     )
     click.echo(f"applies to: {structures}")
-    click.echo(f"cites: {chosen.citation}")
+    click.echo(f"cites: {spec_citation(chosen.citation)}")
+    click.echo(f"spec: {', '.join(spec_links(chosen.citation)) or '-'}")
     click.echo("")
     click.echo(chosen.doc.strip())
