@@ -124,7 +124,9 @@ class Bars:
 
     def tooltip(self, index: int) -> str:
         parts = [f"{sev} {counts[index]:,}" for sev, counts in self.series.items() if counts[index]]
-        return f"{self.labels[index]}: {self.totals[index]:,} flags ({', '.join(parts)})"
+        total = self.totals[index]
+        flags = f"{total:,} flag" + ("" if total == 1 else "s")
+        return f"{self.labels[index]}: {flags} ({', '.join(parts)})"
 
 
 def _header(bars: Bars) -> tuple[list[str], float]:
