@@ -75,9 +75,8 @@ def _quote(text: pl.Expr, width: int = 80) -> pl.Expr:
 
 def _with_text(rows: pl.DataFrame, text_of: pl.DataFrame) -> pl.DataFrame:
     """`rows` with the text of their line, looked up only when there is one (rare)."""
-    if rows.height:
-        return rows.join(text_of, on=["hand_key", "line_no"], how="left")
-    return rows.with_columns(pl.lit(None, dtype=pl.String).alias("text"))
+    empty = rows.with_columns(pl.lit(None, dtype=pl.String).alias("text"))
+    return rows.join(text_of, on=["hand_key", "line_no"], how="left") if rows.height else empty
 
 
 def _reason(frame: pl.DataFrame | pl.LazyFrame, message: pl.Expr) -> pl.LazyFrame:
