@@ -113,13 +113,41 @@ def _totals(parts: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _outside_the_pot(actions: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat, outside): a player's cash-out rows in words, "cash-out 0.70 from the
+    site, 2.32 to the site" (a pot he won kept by the site, a premium), null without any."""
+    rows = actions.filter(pl.col("kind").cast(pl.String) == "cash_out")
+    amount = pl.col("amount").fill_null(0)
+    per_seat = rows.group_by("hand_key", "seat").agg(
+        received=amount.filter(amount > 0).sum(),
+        handed=(-amount).filter(amount < 0).sum(),
+        scale=pl.col("scale").first(),
+    )
+    scale = pl.col("scale")
+    received = pl.when(pl.col("received") > 0).then(
+        pl.concat_str(
+            pl.lit("cash-out "), decimal_amount("received", scale), pl.lit(" from the site")
+        )
+    )
+    handed = pl.when(pl.col("handed") > 0).then(
+        pl.concat_str(decimal_amount("handed", scale), pl.lit(" to the site"))
+    )
+    return per_seat.select(
+        "hand_key",
+        "seat",
+        pl.concat_str(received, handed, separator=", ", ignore_nulls=True).alias("outside"),
+    ).with_columns(pl.when(pl.col("outside") != "").then(pl.col("outside")))
+
+
 def _payout_rows(players: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
-    """Per hand, each player of the showdown: should receive (the sum of his shares) and paid;
-    and the hand's pots and payouts in all."""
+    """Per hand, each player of the showdown: should receive (the sum of his shares) and paid
+    (and what he got or gave outside the pot: a cash-out, an insurance); and the hand's pots
+    and payouts in all."""
     involved = (pl.col("owed") > 0) | (pl.col("collected") > 0) | ~pl.col("folded")
     row = pl.struct(
         "seat",
         "player",
+        "outside",
         decimal_amount("owed").alias("owed"),
         decimal_amount("collected").alias("paid"),
         decimal_amount("eligible_total").alias("eligible"),
@@ -161,6 +189,8 @@ def pot_breakdowns(
     scale = hands.select("hand_key", "scale")
     parts = judged.parts.join(scale, on="hand_key", how="left")
     players = judged.players.join(scale, on="hand_key", how="left")
+    outside = _outside_the_pot(actions.join(scale, on="hand_key", how="left"))
+    players = players.join(outside, on=["hand_key", "seat"], how="left")
     why = judged.hands.select("hand_key", "not_judged")
     result = (
         pl.DataFrame({"hand_key": flagged})

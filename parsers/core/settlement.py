@@ -7,6 +7,10 @@
   rake not read) and `stakes_may_be_bets` (stated stakes twice the full blinds posted are
   fixed-limit bets: the blinds are the posts). Both WPN old format.
 
+`kept_pots` (a site's `actions` hook calls it with the site's pattern): a cashed-out player's
+pot that the site keeps (PokerStars "won ($2.29) ... (pot not awarded as player cashed out)")
+becomes a collect of it and a cash_out of minus it (docs/tables.md "Cash-outs").
+
 `settle_conventions` (after it), the conventions several formats share:
 - `Grammar.idle_seats_sit_out`: listed players never named on an action line sat out.
 - `Grammar.dead_sb_includes_bb`: a dead small-blind post larger than the small blind is split
@@ -28,6 +32,11 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.grammar import Grammar
+from parsers.core.lines import SUMMARY
+from parsers.schema import SHOWDOWN
+
+#: The `verb` of the cash_out row that hands a kept pot to the site (kept_pots).
+KEPT_POT_VERB = "pot kept by the site"
 
 #: Kinds that make up a player's street commitment (amount = chips added).
 COMMITTING = ("post_sb", "post_bb", "post_straddle", "post_live", "call", "bet", "raise")
@@ -258,6 +267,56 @@ def _side_pots(hands: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     has_side = pl.col("side_pots_s").str.contains(r"\d").fill_null(False)
     total = pl.when(has_side).then(pl.col("total_pot") + pl.col("_sum"))
     return frame.with_columns(total.otherwise(pl.col("total_pot")).alias("total_pot")).drop("_sum")
+
+
+def kept_pots(
+    actions: pl.DataFrame, lines: pl.DataFrame, seats: pl.DataFrame, pattern: str, grammar: Grammar
+) -> pl.DataFrame:
+    """`actions` with, per summary line matching `pattern` (groups `seat`, `amount`), the pot
+    a cashed-out player won and the site keeps: a collect of it (the showdown gave it to him)
+    and a cash_out of minus it (he sold that claim to the site for his cash-out), both on the
+    summary line, after the hand's other rows. So the collects are the pots as the showdown
+    awarded them, and start - put in + returned + collected + cashed out is still his stack.
+
+    Only batches with a cash_out row are searched (the usual batch has none)."""
+    if not pattern or not (actions.get_column("kind") == "cash_out").any():
+        return actions
+    found = lines.filter(
+        (pl.col("section") == SUMMARY) & pl.col("text").str.contains(pattern)
+    ).select("hand_key", "line_no", pl.col("text").str.extract_groups(pattern).alias("_g"))
+    if found.height == 0:
+        return actions
+    read = found.select(
+        "hand_key",
+        "line_no",
+        pl.col("_g").struct.field("seat").cast(pl.Int16).alias("seat"),
+        pl.col("_g").struct.field("amount").alias("amount_s"),
+    )
+    per_hand = actions.group_by("hand_key").agg(
+        pl.col("scale", "alt_locale").first(), pl.col("seq").max().alias("_last")
+    )
+    names = seats.select("hand_key", pl.col("seat").cast(pl.Int16), "player")
+    read = read.join(names, on=["hand_key", "seat"], how="inner").join(per_hand, on="hand_key")
+    read = read.sort("hand_key", "line_no").with_columns(
+        grammar.amount(pl.col("amount_s"), pl.col("scale")).alias("amount"),
+        (pl.col("_last") + 2 * pl.int_range(1, pl.len() + 1).over("hand_key") - 1).alias("seq"),
+    )
+    collect = read.with_columns(kind=pl.lit("collect"), verb=pl.lit("collect"))
+    handed = read.with_columns(
+        kind=pl.lit("cash_out"),
+        verb=pl.lit(KEPT_POT_VERB),
+        amount=-pl.col("amount"),
+        seq=pl.col("seq") + 1,
+    )
+    rows = pl.concat([collect, handed]).with_columns(
+        section=pl.lit(SUMMARY),
+        to_s=pl.lit(None),
+        to_amount=pl.lit(None),
+        all_in=pl.lit(False),
+        street=pl.lit(SHOWDOWN),
+    )
+    rows = rows.select([pl.col(name).cast(dtype) for name, dtype in actions.schema.items()])
+    return pl.concat([actions, rows]).sort("hand_key", "seq", maintain_order=True)
 
 
 def settle_reported(

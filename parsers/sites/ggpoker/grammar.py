@@ -9,6 +9,7 @@
     88989dfa: Receives Cashout ($9.98)                   (cash_out, paid by the site)
     oiesfcv1: Pays Cashout Risk ($22.68)                 (cash_out, negative: paid to the site)
     23aca38f: pay premium of all-in insurance ($4)       (cash_out, negative)
+    23aca38f: get main compensation of all-in insurance ($10.8)  (cash_out, paid by the site)
     Cash Drop to Pot : total $0.2                        (money the site adds to the pot)
     Total pot $194.36 | Rake $5 | Jackpot $1 | Bingo $0  (rake = rake + jackpot + bingo + ...)
 
@@ -27,13 +28,16 @@ from parsers.sites.pokerstars.grammar import POKERSTARS
 from parsers.sites.pokerstars.grammar import VERBS as STARS_VERBS
 
 HEADER = r"^Poker Hand #[0-9A-Za-z]+: "
+#: The parts of an all-in insurance ("premium ($0/$4/$0) for ... - (Mandatory/Main/Sub)").
+INSURED_PARTS = ("main", "sub", "mandatory")
 
 #: an amount has a digit ("Bet & Muck folds" is then no "Bet & Muck" of "folds")
 _AMOUNT = r"[^\s\[\]()]*\d[^\s\[\]()]*"
 ACTOR_ACTION = (
     r"^(?P<verb>posts small blind|posts big blind|posts the ante|posts missed blind"
     r"|posts button blind|straddle|calls|bets|raises|checks|folds|Bet & Muck"
-    r"|Receives Cashout|Pays Cashout Risk|pay premium of all-in insurance)"
+    r"|Receives Cashout|Pays Cashout Risk|pay premium of all-in insurance"
+    r"|get (?:main|sub|mandatory) compensation of all-in insurance)"
     rf"(?: \(?(?P<amount>{_AMOUNT})\)?)?(?: to (?P<to>{_AMOUNT}))?"
     r"(?P<all_in> and is all-in)?$"
 )
@@ -46,6 +50,9 @@ VERBS: dict[str, str] = {
     "Receives Cashout": "cash_out",
     "Pays Cashout Risk": "cash_out",
     "pay premium of all-in insurance": "cash_out",
+    # the insured amount, paid when the insured hand loses (the "for ($0/$10.8/$0)" of "get an
+    # all-in insurance"; no such hand in the corpus: the line as public GG parsers read it)
+    **{f"get {part} compensation of all-in insurance": "cash_out" for part in INSURED_PARTS},
 }
 #: "Bet & Muck folds" follows the call of a "Bet & Muck" bet (the bettor chose to muck if
 #: called): the muck at showdown, printed after the round closed, not a betting action.
