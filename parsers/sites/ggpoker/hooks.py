@@ -1,4 +1,5 @@
-"""GGPoker's own steps (parsers/core/hooks.py): money paid to the site, straddle totals."""
+"""GGPoker's own steps (parsers/core/hooks.py): money paid to the site, straddle totals,
+forced posts whose all-in marker is never printed."""
 
 from __future__ import annotations
 
@@ -40,10 +41,28 @@ def straddle_added(actions: pl.DataFrame) -> pl.DataFrame:
     ).drop("_total")
 
 
+#: Forced posts: GGPoker never prints "and is all-in" on them (a straddle it marks).
+FORCED_POSTS = ("post_sb", "post_bb", "post_live", "post_dead", "post_ante")
+
+
+def forced_posts_unmarked(actions: pl.DataFrame) -> pl.DataFrame:
+    """A forced post without the all-in marker has it "not recorded" (null): GGPoker prints
+    none on blinds and antes, also when the post takes the last chips (test2.txt hand
+    TM4181621224: 64249086 starts with 69,262, "posts the ante 18,000", "posts big blind
+    51,262"; also TM4180158004, TM4180648704), and no GG hand of the corpus has one (5,567
+    posts), while it marks a straddle all-in ("straddle $15.35 and is all-in",
+    PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt hand OM1410171). ALLIN-FLAG then judges
+    the marker where the log prints one."""
+    unmarked = pl.col("kind").is_in(FORCED_POSTS) & ~pl.col("all_in").fill_null(False)
+    return actions.with_columns(
+        pl.when(unmarked).then(pl.lit(None, dtype=pl.Boolean)).otherwise("all_in").alias("all_in")
+    )
+
+
 def _hands(
     actions: pl.DataFrame, hands: pl.DataFrame, context: Context
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    return straddle_added(paid_to_site(actions)), hands
+    return forced_posts_unmarked(straddle_added(paid_to_site(actions))), hands
 
 
 HOOKS = Hooks(hands=_hands)

@@ -33,8 +33,8 @@ def test_hands(legal) -> None:
 
 def test_straddle_amounts_are_totals(legal) -> None:
     assert action_rows(legal, "RC900001")[:5] == [
-        ("0", "d4e5f6", "post_sb", "100", S, "false"),
-        ("0", "Hero", "post_bb", "200", S, "false"),
+        ("0", "d4e5f6", "post_sb", "100", S, S),  # GG never marks a forced post all-in
+        ("0", "Hero", "post_bb", "200", S, S),
         ("0", "7g8h9i", "post_straddle", "400", S, "false"),
         ("0", "7g8h9i", "post_straddle", "400", S, "false"),
         ("0", "a1b2c3", "raise", "2400", "2400", "false"),
