@@ -56,6 +56,8 @@ def _computed_on_rows(state: pl.DataFrame, rule: Rule) -> list[pl.Series]:
 
 
 def _severity(rule: Rule) -> pl.Expr:
+    if rule.severity_expr is not None:
+        return rule.severity_expr
     if rule.severity_option:
         return pl.col(f"opt_{rule.severity_option}")
     return pl.lit(rule.severity)

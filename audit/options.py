@@ -117,6 +117,10 @@ class Options:
     #: RULES.md §11: who gets the odd chips of a split pot: the first tied hand clockwise from
     #: the button (TDA 20), or the tied hand with the highest card by suit (button-less games).
     odd_chip: str = "left_of_button"
+    #: Extension: the site's odd-chip rule is known: set with `odd_chip` (by a site profile or
+    #: an options file: `replace` sets it), or on its own. While false, POT-SPLIT on the odd
+    #: chip alone is a warning and run.json names the site's placement a likely convention.
+    odd_chip_configured: bool = False
     #: RULES.md §11: the site pays the pots net of the rake ("net": the rake comes off the pot
     #: before it is shared) or gross (the collects are the whole shares).
     pots_reported: str = "net"
@@ -166,12 +170,14 @@ class Options:
             )
 
     def replace(self, **changes: Any) -> Options:
-        """A copy with some options changed; unknown names fail loudly."""
+        """A copy with some options changed; unknown names fail loudly. Setting an option of
+        SET_MARKS also sets its mark (unless the changes give the mark)."""
         unknown = sorted(set(changes) - set(option_names()))
         if unknown:
             hints = "".join(did_you_mean(name, option_names()) for name in unknown[:1])
             raise ValueError(f"unknown option(s) {', '.join(unknown)}{hints}")
-        return dataclasses.replace(self, **changes)
+        marks = {mark: True for name, mark in SET_MARKS.items() if name in changes}
+        return dataclasses.replace(self, **{**marks, **changes})
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for run.json."""
@@ -181,6 +187,10 @@ class Options:
     def reopen_fraction(self) -> Fraction:
         """fl_reopen_fraction as an exact fraction (integer arithmetic in the checker)."""
         return Fraction(self.fl_reopen_fraction).limit_denominator(1000)
+
+
+#: Options whose being set is itself a fact the audit reads -> the option that marks it.
+SET_MARKS: dict[str, str] = {"odd_chip": "odd_chip_configured"}
 
 
 def option_names() -> list[str]:
@@ -205,7 +215,17 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # $5.00", "takes the add-on"): tour/NLHE-USD-MTT-5r-200710.txt and NLHE-FPP-MTT-1r-201005.
     # AllinLotsRebuy.txt print 35 of them, and every tournament stack of the corpus that grows
     # between two hands of a table grows by such a line (parsers/core/additions.py).
-    "pokerstars": {"tournament_additions_printed": True},
+    # The odd chip of a split pot to the first tied hand left of the button, in exact splits
+    # (no rake taken from the pot): PokerStars fpdb-3/tour/NLHE-USD-MTT-1-KO.201008.txt hand
+    # 47656123972 (13289 split, button seat 3: Poker Elfe 1, seat 7, gets 6645, Djkujuhfl,
+    # seat 8, 6644); 888poker Step 1 WSOP (78669773) hand 778799969 (2495, button seat 2:
+    # Pyfik106, seat 10, 1248, rhm09, seat 1, 1247); GGPoker rh21+pkr-hand-parser/
+    # pokerok_history.txt hand HD2617418098 (31, button seat 1: seat 3 gets 16, seat 1 15);
+    # docs/options.md lists them with the splits after the rake that agree (WPN, PartyPoker).
+    "pokerstars": {"tournament_additions_printed": True, "odd_chip": "left_of_button"},
+    "888poker": {"odd_chip": "left_of_button"},
+    "wpn": {"odd_chip": "left_of_button"},
+    "partypoker": {"odd_chip": "left_of_button"},
     # Winamax gives the odd chips of a split to the highest card by suit, not left of the
     # button: NLHE-EUR-0.92-STT-201207.no.cur.txt hand 119419173368496129-1-1343577528, 260
     # split three ways (queens and tens, ace kicker each): As (Player5) and Ad (Player6) get 87,
@@ -214,7 +234,7 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # GGPoker's short deck ranks a straight above three of a kind: NL-ShortDeck-5max-USD-100-
     # 202104.internal.txt hand 1171217378123557259, 951600's "Aces-High Straight" (As Ks Qs Jd
     # Tc) wins the first board against 1802531's three tens.
-    "ggpoker": {"short_deck_trips_beat_straight": False},
+    "ggpoker": {"short_deck_trips_beat_straight": False, "odd_chip": "left_of_button"},
     # Bovada hands converted to the PokerStars format (parsers/sites/pokerstars/grammar.py
     # CONVERTED_SITES) are site "bovada" too. Their walks keep the uncalled blind in the pot
     # (pokerstars/fpdb-3/cash/NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt hand

@@ -20,7 +20,7 @@ import polars as pl
 from audit.showdown.award import judged_hands
 from audit.showdown.deck import deck_problems
 from audit.showdown.known import card_rows, full_boards, hole_cards
-from audit.showdown.pots import build_pots, not_all_in, player_money
+from audit.showdown.pots import build_pots, not_all_in, paid_nothing, player_money
 from parsers import parse_paths
 
 REPO = Path(__file__).resolve().parents[1]
@@ -43,6 +43,7 @@ def judged_per_hand(paths: list[Path]) -> pl.DataFrame:
     hole, boards = hole_cards(rows), full_boards(rows)
     money = player_money(parsed.actions)
     conceded = not_all_in(hole.filter(pl.col("conceded")), money, parsed.seats)
+    conceded = paid_nothing(conceded, money)
     pots = build_pots(money, parsed.hands, conceded)
     judged = judged_hands(pots, money, parsed.hands, hole, boards, deck)
     return judged.join(parsed.hands.select("hand_key", "site"), on="hand_key").select(

@@ -6,6 +6,11 @@ get equal shares, the odd chips to the first tied hands clockwise from the butto
 hi/lo pot is halved when a low qualifies, the odd chip to the high half (TDA 21); each board of
 a run-it-twice gets its share of the pot (the odd chip to the first board).
 
+Sites place odd chips their own way: when every player got his share give or take the odd chips
+and the site's odd-chip rule is not configured (option `odd_chip_configured`, set with `odd_chip`
+by a site profile or an options file), the flag is a warning and says whether the other rule
+places them so; run.json names such files a likely convention (hhaudit/run/conventions.py).
+
 Violating:
     NL 50/100; stacks 5000 x3; button P3; ante 1
     preflop: P3 call, P1 call, P2 check
@@ -29,6 +34,8 @@ Legal:
 
 from __future__ import annotations
 
+import polars as pl
+
 from audit.rules._base import Rule, col
 
 RULE = Rule(
@@ -39,9 +46,10 @@ RULE = Rule(
     structures=None,
     citation="RULES.md §11 C-5; TDA 20-21, RRoP §1",
     summary="Tied hands or hi/lo halves not shared as the rules say",
-    options=("odd_chip", "pots_reported"),
-    reads=("pot_split",),
+    options=("odd_chip", "odd_chip_configured", "pots_reported"),
+    reads=("pot_split", "pot_split_severity"),
     violates=col("pot_split").is_not_null(),
     message=col("pot_split"),
     hand_level=True,
+    severity_expr=pl.coalesce(col("pot_split_severity"), pl.lit("violation")),
 )

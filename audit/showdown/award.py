@@ -214,22 +214,57 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
         )
         parts = pl.concat([high, low], how="vertical_relaxed")
     group = [*pot_board, "half"]
-    distance = (pl.col("seat") - pl.col("button_seat") + BUTTON_DISTANCE) % BUTTON_DISTANCE
-    left_of_button = pl.when(distance == 0).then(BUTTON_DISTANCE).otherwise(distance)
-    high_card = -pl.col("five").list.max().cast(pl.Int64)
     parts = parts.with_columns(
         winner=(pl.col("value") == pl.col("value").max().over(group)).fill_null(False),
-        chip_order=pl.when(pl.col("odd_chip") == "high_card_suit")
-        .then(high_card)
-        # without a button (Bovada prints none) by seat: the shares are then judged within
-        # bounds only (audit/showdown/judge.py)
-        .otherwise(left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64))),
+        chip_order=chip_order(pl.col("odd_chip")),
         **(_card_texts() if texts else {}),
     )
     parts = parts.with_columns(n_winners=pl.col("winner").sum().over(group).cast(pl.Int32))
     parts = with_part_shares(parts, group)
     columns = [*(c for c in parts.columns if c not in ("share", "n_winners")), "share", "n_winners"]
     return parts.select(columns).sort("hand_key", "pot", "board", "half", "chip_order")
+
+
+#: The columns of a pot part that say how its chips are shared (PART_GROUP: one part).
+PART_GROUP = ["hand_key", "pot", "board", "half"]
+
+
+def chip_order(rule: pl.Expr) -> pl.Expr:
+    """The order the odd chips of a part go in per `rule` (an `odd_chip` value; smaller
+    first): `left_of_button` clockwise from the button, `high_card_suit` the highest card of
+    the best five by suit. Without a button (Bovada prints none) by seat: the shares are then
+    judged within bounds only (audit/showdown/judge.py)."""
+    distance = (pl.col("seat") - pl.col("button_seat") + BUTTON_DISTANCE) % BUTTON_DISTANCE
+    left_of_button = pl.when(distance == 0).then(BUTTON_DISTANCE).otherwise(distance)
+    return (
+        pl.when(rule == "high_card_suit")
+        .then(-_cards_high_first())
+        .otherwise(left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64)))
+    )
+
+
+def _cards_high_first() -> pl.Expr:
+    """The best five's card ids, highest first, as one number (base 52): hands compare on
+    their highest card by suit, then, where that card is the same (a board card), on the next
+    (bovada HH20250716-125906 hand 4804964210: Kd Qh Jh 8d 7c against Kd Qs Jh 8d 7s)."""
+    ordered = pl.col("five").list.sort(descending=True)
+    number = pl.lit(0, dtype=pl.Int64)
+    for position in range(5):
+        card = ordered.list.get(position, null_on_oob=True).cast(pl.Int64).fill_null(0)
+        number = number * 52 + card
+    return number
+
+
+def has_odd_chip() -> pl.Expr:
+    """A part row whose amount does not divide evenly where it was shared: a tie with a
+    remainder, a hi/lo board of an odd number of chips, a pot run on boards that do not divide
+    it. Only there may a winner get a chip more or less than an equal share."""
+    chips = pl.col("part_amount") // pl.col("unit")
+    tied = chips % pl.col("n_winners").clip(lower_bound=1) != 0
+    halved = pl.col("has_low") & ((pl.col("board_amount") // pl.col("unit")) % 2 != 0)
+    boards = pl.col("n_boards").cast(pl.Int64)
+    on_boards = (boards > 1) & ((pl.col("pot_amount") // pl.col("unit")) % boards != 0)
+    return tied | halved | on_boards
 
 
 def with_part_shares(parts: pl.DataFrame, group: list[str]) -> pl.DataFrame:

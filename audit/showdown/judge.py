@@ -25,11 +25,17 @@ from dataclasses import dataclass
 import polars as pl
 
 from audit.options import Options
-from audit.showdown.award import judged_hands, pot_parts
+from audit.showdown.award import has_odd_chip, judged_hands, pot_parts
 from audit.showdown.deck import deck_problems
 from audit.showdown.known import card_rows, full_boards, hole_cards
 from audit.showdown.labels import label_flags
-from audit.showdown.pots import build_pots, not_all_in, player_money, showdown_hands
+from audit.showdown.pots import (
+    build_pots,
+    not_all_in,
+    paid_nothing,
+    player_money,
+    showdown_hands,
+)
 from audit.showdown.sentences import hand_sentences
 from audit.state.prepare import options_frame
 
@@ -42,6 +48,7 @@ SENTENCES = (
     "pot_split",
     "side_pot",
     "hand_label",
+    "pot_split_severity",
 )
 
 
@@ -62,6 +69,7 @@ def _options(hands: pl.DataFrame, default: Options, per_site: Mapping[str, Optio
     frame = options_frame(sites, default, per_site).select(
         "site",
         odd_chip="opt_odd_chip",
+        odd_chip_configured="opt_odd_chip_configured",
         trips_beat_straight="opt_short_deck_trips_beat_straight",
         pots_reported="opt_pots_reported",
     )
@@ -93,6 +101,8 @@ def _owed_by_player(parts: pl.DataFrame) -> pl.DataFrame:
         .max(),
         # where the rake was taken, its odd chips may fall elsewhere: one per part, each way
         slack=2 * pl.col("winner").sum().cast(pl.Int64),
+        # a chip more or less than his share, for each part he wins whose chips do not divide
+        odd_slack=(pl.col("unit") * (pl.col("winner") & has_odd_chip()).cast(pl.Int64)).sum(),
     )
 
 
@@ -126,6 +136,7 @@ def showdown(
     judged_rows = _judged_rows(rows, shown)
     hole, boards = hole_cards(judged_rows), full_boards(judged_rows)
     conceded = not_all_in(hole.filter(pl.col("conceded")), money_, seats)
+    conceded = paid_nothing(conceded, money_)
     pots = build_pots(money_, hands, conceded, shown)
     judged = judged_hands(pots, money_, hands, hole, boards, deck)
     totals = shown.select("hand_key", "collected_total")
@@ -171,7 +182,7 @@ def _players(
     return players.with_columns(
         pl.col("eligible_total", "owed").fill_null(0),
         pl.col("wins").fill_null(False),
-        pl.col("best_share", "slack").fill_null(0),
+        pl.col("best_share", "slack", "odd_slack").fill_null(0),
     ).sort("hand_key", "seat")
 
 

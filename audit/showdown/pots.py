@@ -9,7 +9,8 @@ From the canonical actions alone (so the report's replay can call it on any tabl
   a level; pot j holds every player's chips between level j-1 and level j, the main pot the
   dead money (and money the site added) too, the last pot what folded players put above the
   top level. One row per (hand, pot, seat) with the seat's chips in that pot and `eligible`:
-  in at that level, never folded, did not concede (a muck at showdown).
+  in at that level, never folded, did not concede (a muck at showdown, by a player not all-in
+  who collects nothing: `not_all_in`, `paid_nothing`).
 
 Everything is a group-by or a join over all hands at once.
 """
@@ -99,6 +100,20 @@ def not_all_in(
         pl.col("stack").is_not_null() & (pl.col("put") >= pl.col("stack"))
     )
     return mucked.join(all_in, on=["hand_key", "seat"], how="anti")
+
+
+def paid_nothing(conceding: pl.DataFrame, money: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, seat) of the `conceding` players the log paid nothing: a player who mucked
+    and collected is still in the pots (eligibility comes from the chips he put in and his
+    folds, not from the word "mucks"): 888poker prints "mucks [cards]" for a winner not
+    all-in (Step 1 WSOP (78669312) hand 775396118: SYSTEM3RROR "mucks [ Td, 9d ]", pair of
+    tens, collects the 250 side pot). One paid nothing conceded: his muck gave up the pot
+    (888 StreetTests/River.txt hand 539478640: MomWasRight "mucks [ 4s, 4c ]", two pair,
+    Jack3bet's pair of sevens collects), which the log cannot prove a fault."""
+    if conceding.height == 0:
+        return conceding
+    paid = money.filter(pl.col("collected") > 0).select("hand_key", "seat")
+    return conceding.join(paid, on=["hand_key", "seat"], how="anti")
 
 
 def chip_units(money: pl.DataFrame) -> pl.DataFrame:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from audit.options import CHOICES
+from audit.showdown.award import PART_GROUP, chip_order, with_part_shares
 from audit.showdown.cards import cards_text_expr
 from audit.text import money
 
@@ -70,8 +72,11 @@ def hand_sentences(
     return _worded(players.filter(in_named), parts.filter(in_named), frame, hands, foreign)
 
 
-#: The sentences _classify gives, in its order.
-CLASSIFIED = ("side_pot", "showdown_winner", "pot_split")
+#: The sentences _classify gives, in its order (and POT-SPLIT's severity).
+CLASSIFIED = ("side_pot", "showdown_winner", "pot_split", "pot_split_severity")
+#: The words of a POT-SPLIT on the odd chip alone while the site's odd-chip rule is not
+#: configured (hhaudit/run/conventions.py counts these flags per file).
+ODD_CHIP_UNCONFIGURED = "the site's odd-chip rule is not configured"
 
 
 def _worded(
@@ -84,7 +89,9 @@ def _worded(
     """The sentences of the hands of `players` (_hand_sentences)."""
     if "five_text" not in parts.columns:  # pot_parts(texts=False): worded here, for these hands
         parts = parts.with_columns(five_text=cards_text_expr(pl.col("five")))
-    facts = frame.select("hand_key", "deducted", "n_pots", "odd_chip", "built")
+    facts = frame.select(
+        "hand_key", "deducted", "n_pots", "odd_chip", "odd_chip_configured", "built"
+    )
     split = parts.group_by("hand_key").agg(
         split=(pl.col("n_winners") >= 2).any()
         | (pl.col("half") == "low").any()
@@ -124,11 +131,47 @@ def _worded(
         paid=pl.col("paid").filter(involved).str.join(", "),
         n_pots=pl.col("n_pots").first(),
         odd_chip=pl.col("odd_chip").first(),
+        configured=pl.col("odd_chip_configured").first().fill_null(False),
+        odd_only=_odd_chip_only(),
     )
     per_hand = per_hand.join(split, on="hand_key", how="left").join(
         foreign, on="hand_key", how="left"
     )
+    per_hand = per_hand.join(_other_rule_fits(parts, players), on="hand_key", how="left")
     return per_hand.select("hand_key", *_classify())
+
+
+def _odd_chip_only() -> pl.Expr:
+    """Per hand: the shares were judged exactly, the hand paid out what it owed, and every
+    player got his share give or take a chip per part he won whose chips do not divide: only
+    the odd chips went elsewhere than option `odd_chip` says."""
+    off = (pl.col("collected") - pl.col("owed")).abs()
+    return (
+        pl.col("exact").fill_null(False).all()
+        & (pl.col("collected").sum() == pl.col("owed").sum())
+        & (off <= pl.col("odd_slack")).all()
+    )
+
+
+def _other_rule_fits(parts: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, other_rule, other_fits): the other `odd_chip` rule, and whether the collects
+    are exactly the shares it gives: what a site's odd-chip convention may be."""
+    rules = list(CHOICES["odd_chip"])
+    other = pl.col("odd_chip").replace_strict(rules, rules[::-1], default=None)
+    ordered = parts.with_columns(other_rule=other).with_columns(
+        chip_order=chip_order(pl.col("other_rule"))
+    )
+    shares = (
+        with_part_shares(ordered, PART_GROUP)
+        .group_by("hand_key", "seat")
+        .agg(pl.col("share").sum().alias("other_owed"), pl.col("other_rule").first())
+    )
+    paid = players.select("hand_key", "seat", "collected")
+    fits = paid.join(shares, on=["hand_key", "seat"], how="left")
+    return fits.group_by("hand_key").agg(
+        pl.col("other_rule").drop_nulls().first(),
+        other_fits=(pl.col("collected") == pl.col("other_owed").fill_null(0)).all(),
+    )
 
 
 def _first_sentence(flag: pl.Expr, template: str, *parts: pl.Expr) -> pl.Expr:
@@ -192,15 +235,38 @@ def _classify() -> list[pl.Expr]:
         .then(pl.concat_str([pl.lit("the pots at their levels are paid wrong: "), amounts, best]))
     )
     winner = pl.when(over.is_null() & wrong.is_not_null()).then(pl.concat_str([wrong, best]))
-    split = pl.when(over.is_null() & wrong.is_null() & shares).then(
-        pl.concat_str(
-            [
-                pl.lit("split not equal up to the odd chip ("),
-                pl.col("odd_chip"),
-                pl.lit("): "),
-                amounts,
-                best,
-            ]
-        )
+    is_split = over.is_null() & wrong.is_null() & shares
+    odd_only = pl.col("odd_only").fill_null(False)
+    fits = pl.concat_str(
+        [
+            pl.when(pl.col("other_fits")).then(pl.lit(" (but ")).otherwise(pl.lit(" (nor ")),
+            pl.lit("where "),
+            pl.col("other_rule"),
+            pl.lit(" puts them)"),
+        ]
     )
-    return [side_pot.alias("side_pot"), winner.alias("showdown_winner"), split.alias("pot_split")]
+    configured = (
+        pl.when(pl.col("configured"))
+        .then(pl.lit(""))
+        .otherwise(pl.lit(f"; {ODD_CHIP_UNCONFIGURED}"))
+    )
+    odd_text = pl.concat_str(
+        [pl.lit("odd chips not where odd_chip = "), pl.col("odd_chip"), pl.lit(" puts them"),
+         fits, configured, pl.lit(": "), amounts, best]
+    )  # fmt: skip
+    unequal = pl.concat_str(
+        [pl.lit("split not equal up to the odd chip ("), pl.col("odd_chip"), pl.lit("): "),
+         amounts, best]
+    )  # fmt: skip
+    split = pl.when(is_split).then(pl.when(odd_only).then(odd_text).otherwise(unequal))
+    severity = pl.when(is_split).then(
+        pl.when(odd_only & ~pl.col("configured"))
+        .then(pl.lit("warning"))
+        .otherwise(pl.lit("violation"))
+    )
+    return [
+        side_pot.alias("side_pot"),
+        winner.alias("showdown_winner"),
+        split.alias("pot_split"),
+        severity.alias("pot_split_severity"),
+    ]

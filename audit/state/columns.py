@@ -236,6 +236,9 @@ SETTLEMENT: dict[str, Column] = {
     "card_count": Column(S, "the first hole or street count off, as text", "§11 C-3", _SD),
     "showdown_winner": Column(S, "a pot paid to a hand not among its best", "§11 C-4", _SD),
     "pot_split": Column(S, "a split not shared as option odd_chip says", "§11 C-5", _SD),
+    "pot_split_severity": Column(
+        S, "POT-SPLIT's severity: warning for odd chips alone, rule unknown", "§11 C-5", _SD
+    ),
     "side_pot": Column(S, "a player paid beyond the pots he was in", "§11 C-6", _SD),
     "hand_label": Column(S, "a shown hand's name not its cards' class", "§11 C-7", _SD),
 }

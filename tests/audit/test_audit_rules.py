@@ -90,7 +90,8 @@ def test_docs_rules_table_names_each_rule_with_its_category() -> None:
 def _read_by(rule: Rule) -> set[str]:
     """The columns a rule's expressions read, less the ones it computes itself."""
     on = [] if rule.computes_on is None else [rule.computes_on]
-    exprs = [rule.violates, rule.message, *rule.computes.values(), *on]
+    severity = [] if rule.severity_expr is None else [rule.severity_expr]
+    exprs = [rule.violates, rule.message, *rule.computes.values(), *on, *severity]
     return {name for expr in exprs for name in expr.meta.root_names()} - set(rule.computes)
 
 

@@ -19,6 +19,14 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
 }
 
 KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
+    ("test.txt", "191676962"): {
+        "HAND-LABEL": "a parser's test sample with made-up names (PLO, board 6c 8s 7h 3h Jd): "
+        "player6 shows [Jh Js 8c 8d], whose best two hole cards and three board cards are "
+        "Js Jh Jd 8s 7h, three jacks; no two of his cards make a straight with three of the "
+        "board (7-8-9-T-J needs a nine and a ten), yet the summary names 'a straight, Jack "
+        "high[Jh Td 9h 8c 7h]', five cards of which Td and 9h are in no hand and not on the "
+        "board (the show lines name both players 'a pair of Jacks [Js Jc]', and Jc is nowhere)",
+    },
     ("PostingDead.txt", "61150000"): {
         "POT-TOTAL": "dead 0.03 (Player2) + 0.08 (Player3) + 0.26 less 0.18 uncalled "
         "(Player4) + 0.02 (Player5) = 0.21 put in, 'Total pot $0.20' with no rake line",
