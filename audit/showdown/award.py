@@ -216,7 +216,9 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
     group = [*pot_board, "half"]
     parts = parts.with_columns(
         winner=(pl.col("value") == pl.col("value").max().over(group)).fill_null(False),
-        chip_order=chip_order(pl.col("odd_chip")),
+        chip_order=chip_order(
+            pl.col("odd_chip"), (rows.get_column("odd_chip") == "high_card_suit").any()
+        ),
         **(_card_texts() if texts else {}),
     )
     parts = parts.with_columns(n_winners=pl.col("winner").sum().over(group).cast(pl.Int32))
@@ -229,18 +231,18 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
 PART_GROUP = ["hand_key", "pot", "board", "half"]
 
 
-def chip_order(rule: pl.Expr) -> pl.Expr:
+def chip_order(rule: pl.Expr, by_suit: bool = True) -> pl.Expr:
     """The order the odd chips of a part go in per `rule` (an `odd_chip` value; smaller
     first): `left_of_button` clockwise from the button, `high_card_suit` the highest card of
     the best five by suit. Without a button (Bovada prints none) by seat: the shares are then
-    judged within bounds only (audit/showdown/judge.py)."""
+    judged within bounds only (audit/showdown/judge.py). `by_suit` false: no row's rule is
+    `high_card_suit` (the cards are then not ordered)."""
     distance = (pl.col("seat") - pl.col("button_seat") + BUTTON_DISTANCE) % BUTTON_DISTANCE
     left_of_button = pl.when(distance == 0).then(BUTTON_DISTANCE).otherwise(distance)
-    return (
-        pl.when(rule == "high_card_suit")
-        .then(-_cards_high_first())
-        .otherwise(left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64)))
-    )
+    by_seat = left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64))
+    if not by_suit:
+        return by_seat
+    return pl.when(rule == "high_card_suit").then(-_cards_high_first()).otherwise(by_seat)
 
 
 def _cards_high_first() -> pl.Expr:
