@@ -19,7 +19,7 @@ Violating:
     river: P1 check, P2 check, P3 check
     cards: P1 As 2d; P2 Ad 3c; P3 7c 8c
     board: Kc Kd Qh Qs Jh
-    settle: collect P1 151; collect P2 152; pot 303; rake 0
+    settle: collect P1 150; collect P2 153; pot 303; rake 0
 
 Legal:
     NL 50/100; stacks 5000 x3; button P3; ante 1
