@@ -278,12 +278,15 @@ def kept_pots(
     summary line, after the hand's other rows. So the collects are the pots as the showdown
     awarded them, and start - put in + returned + collected + cashed out is still his stack.
 
-    Only batches with a cash_out row are searched (the usual batch has none)."""
-    if not pattern or not (actions.get_column("kind") == "cash_out").any():
+    Only hands with a cash_out row are read (a batch without one returns at once): a kept pot
+    whose cash-out line is missing stays unpaid, and the settlement checks say so."""
+    cashed = actions.filter(pl.col("kind") == "cash_out").select("hand_key").unique()
+    if not pattern or cashed.height == 0:
         return actions
-    found = lines.filter(
-        (pl.col("section") == SUMMARY) & pl.col("text").str.contains(pattern)
-    ).select("hand_key", "line_no", pl.col("text").str.extract_groups(pattern).alias("_g"))
+    summary = lines.filter(pl.col("section") == SUMMARY).join(cashed, on="hand_key", how="semi")
+    found = summary.filter(pl.col("text").str.contains(pattern)).select(
+        "hand_key", "line_no", pl.col("text").str.extract_groups(pattern).alias("_g")
+    )
     if found.height == 0:
         return actions
     read = found.select(

@@ -131,6 +131,14 @@ def test_without_the_kept_pot_the_pot_is_short(tmp_path: Path) -> None:
     assert ("300000000001", "CHIP-CONSERVATION") in found
 
 
+def test_a_kept_pot_without_its_cash_out_line_is_unpaid(tmp_path: Path) -> None:
+    """Read per hand, whatever else the batch holds: a summary that says the pot was kept for
+    a cash-out the hand never prints leaves the pot unpaid (the other hands' cash-outs still
+    read)."""
+    text = STARS.read_text().replace("Bob cashed out the hand for $0.70 | Cash Out Fee $0.01\n", "")
+    assert _flags(_parse_text(tmp_path, text)) == [("300000000001", "CHIP-CONSERVATION")]
+
+
 @pytest.fixture(scope="module")
 def gg() -> ParsedTables:
     return parse_paths([GG])
