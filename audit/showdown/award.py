@@ -227,7 +227,7 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
     return parts.select(columns).sort("hand_key", "pot", "board", "half", "chip_order")
 
 
-#: The columns of a pot part that say how its chips are shared (PART_GROUP: one part).
+#: The columns that name one pot part: the group its chips are shared in.
 PART_GROUP = ["hand_key", "pot", "board", "half"]
 
 
