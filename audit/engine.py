@@ -3,17 +3,20 @@
 Orchestration only: the tables are typed (parsers/schema.py), cut into slices of whole hands,
 and for each slice the betting state is computed once (audit/state/), each chosen rule adds
 the columns it computes, and the rules' flags become the violations table (audit/assemble.py).
+`check` is the per-hand step of an audit; audit/entry.py says how it and the across-hands step
+(audit/sessions/) make one audit for every command.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import polars as pl
 
 from audit.assemble import violations_table, with_rule_columns
+from audit.judged import empty_payouts, empty_pots, judged_pots
 from audit.options import Options
 from audit.rules import RULES, SHOWDOWN_CODES
 from audit.rules._base import Rule
@@ -29,21 +32,24 @@ from audit.state.settlement import INPUTS, hand_frame, player_flows, player_tabl
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
 from parsers.schema import POLARS_SCHEMAS, with_defaults
 
-#: Hands audited per slice: keeps the folded group ids of audit/state/windows.py below their
-#: bound and memory bounded (POLARS-NOTES: ~2.7 GB per million hands).
+#: Hands audited per slice at most: keeps the folded group ids of audit/state/windows.py below
+#: their bound and memory bounded (POLARS-NOTES: ~2.7 GB per million hands).
 SLICE_HANDS = 100_000
 
 
 @dataclass
 class AuditResult:
     """The audited actions (canonical columns + STATE_COLUMNS), the violations, each seat's
-    end stack (hand_key, seat, end_stack: audit/sessions/ends.py) and each hand's facts for the
-    sessions step (audit/sessions/facts.py FACT_COLUMNS, one row per hand with actions)."""
+    end stack (hand_key, seat, end_stack: audit/sessions/ends.py), each hand's facts for the
+    sessions step (audit/sessions/facts.py FACT_COLUMNS, one row per hand with actions) and
+    the pots the showdown rules judged on the hands they flag (audit/judged.py)."""
 
     actions: pl.DataFrame
     violations: pl.DataFrame
     end_stacks: pl.DataFrame | None = None
     hand_facts: pl.DataFrame | None = None
+    pots: pl.DataFrame = field(default_factory=empty_pots)
+    payouts: pl.DataFrame = field(default_factory=empty_payouts)
 
     @staticmethod
     def stacked(results: Sequence[AuditResult]) -> AuditResult:
@@ -55,6 +61,8 @@ class AuditResult:
             violations=pl.concat([r.violations for r in results]),
             end_stacks=pl.concat([r.end_stacks for r in results if r.end_stacks is not None]),
             hand_facts=pl.concat([r.hand_facts for r in results if r.hand_facts is not None]),
+            pots=pl.concat([r.pots for r in results]),
+            payouts=pl.concat([r.payouts for r in results]),
         )
 
 
@@ -78,20 +86,22 @@ def _with_showdown(
     site_options: Mapping[str, Options] | None,
     rules: list[Rule],
     flows: pl.DataFrame,
-) -> pl.DataFrame:
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """The settlement frame with the RULES.md §11 sentences (audit/showdown/judge.py) joined
-    in; hands with cards but no settlement get a row of their own (the card rules read it).
+    in (hands with cards but no settlement get a row of their own: the card rules read it),
+    and the judged pots and payouts of the hands a sentence flags (audit/judged.py).
     `tables`: hands, seats, actions, cards; `flows`: the state's player_flows (the showdown's
     player money is read from them)."""
     hands, seats, actions, cards = tables
     if cards.height == 0 or not any(rule.code in SHOWDOWN_CODES for rule in rules):
         # nothing is known of the cards: the §11 rules have nothing to judge
-        return per_hand.with_columns(pl.lit(None, pl.String).alias(name) for name in SENTENCES)
+        nulls = per_hand.with_columns(pl.lit(None, pl.String).alias(name) for name in SENTENCES)
+        return nulls, empty_pots(), empty_payouts()
     money = money_from_flows(flows)
     found = showdown(hands, actions, cards, options, site_options, seats, False, money)
-    sentences = found.hands
-    sentences = sentences.select("hand_key", *SENTENCES)
-    return per_hand.join(sentences, on="hand_key", how="full", coalesce=True)
+    sentences = found.hands.select("hand_key", *SENTENCES)
+    pots, payouts = judged_pots(sentences, found.parts, found.players)
+    return per_hand.join(sentences, on="hand_key", how="full", coalesce=True), pots, payouts
 
 
 def _check_slice(
@@ -108,7 +118,7 @@ def _check_slice(
     inputs = state.select(INPUTS)
     flows = player_flows(inputs)  # per seat: the settlement, the showdown's money, the facts
     players = player_table(inputs, hands, seats, flows)
-    per_hand = _with_showdown(
+    per_hand, pots, payouts = _with_showdown(
         hand_frame(state, hands, seats, players),
         (hands, seats, actions, cards),
         options,
@@ -124,7 +134,22 @@ def _check_slice(
         .collect()
     )
     ends = end_stacks(players, per_hand, seats)
-    return AuditResult(in_seq_order(audited), violations, ends, facts_from_flows(flows))
+    facts = facts_from_flows(flows)
+    return AuditResult(in_seq_order(audited), violations, ends, facts, pots, payouts)
+
+
+def key_ranges(hand_keys: pl.Series, limit: int) -> list[tuple[int, int]]:
+    """[first, last] hand_key ranges of equal hand counts, at most `limit` hands each; [] when
+    the hands fit in one check."""
+    keys = hand_keys.unique().sort()
+    slices = -(-keys.len() // max(1, limit))
+    if slices <= 1:
+        return []
+    size = -(-keys.len() // slices)
+    return [
+        (keys[start], keys[min(start + size, keys.len()) - 1])
+        for start in range(0, keys.len(), size)  # a loop over slices, not hands
+    ]
 
 
 def check(
@@ -135,6 +160,7 @@ def check(
     site_options: Mapping[str, Options] | None = None,
     rules: list[str] | None = None,
     cards: Any = None,
+    slice_hands: int = SLICE_HANDS,
 ) -> AuditResult:
     """Audit canonical tables: the betting state of every action and every violation.
 
@@ -142,8 +168,8 @@ def check(
     the defaults with its built-in profile (audit.options.SITE_PROFILES). `rules` restricts the
     codes evaluated (all by default). `cards` is the canonical cards table (parsers/schema.py
     CARDS): the RULES.md §11 rules judge what it shows (without it they flag nothing). Inputs
-    larger than SLICE_HANDS hands are audited in slices of whole hands (a loop over slices, not
-    over hands).
+    larger than `slice_hands` hands are audited in equal slices of whole hands (`key_ranges`:
+    a loop over slices, not over hands); the results are stacked in key order.
     """
     hands, seats, actions = (
         _frame(hands, "hands"),
@@ -154,15 +180,16 @@ def check(
     if actions.height == 0:
         return _empty_result(actions)
     chosen = [RULES[code] for code in (rules or RULES) if RULES[code].session_frame is None]
-    keys = hands.get_column("hand_key").unique().sort()
-    results = []
-    for start in range(0, keys.len(), SLICE_HANDS):
-        in_slice = keys.slice(start, SLICE_HANDS).implode()
-        every = (hands, seats, actions, card_table)
-        tables = [t.filter(pl.col("hand_key").is_in(in_slice)) for t in every]
-        if tables[2].height:
-            results.append(_check_slice(*tables, options or Options(), site_options, chosen))
-    return AuditResult.stacked(results)
+    every = (hands, seats, actions, card_table)
+    ranges = key_ranges(hands.get_column("hand_key"), slice_hands)
+    in_range = [pl.col("hand_key").is_between(first, last) for first, last in ranges]
+    slices = [[t.filter(keep) for t in every] for keep in in_range] if ranges else [list(every)]
+    results = [
+        _check_slice(*tables, options or Options(), site_options, chosen)
+        for tables in slices  # a loop over slices
+        if tables[2].height
+    ]
+    return AuditResult.stacked(results) if results else _empty_result(actions)
 
 
 __all__ = ["STATE_COLUMNS", "VIOLATIONS_SCHEMA", "AuditResult", "Rule", "check"]

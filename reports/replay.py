@@ -168,8 +168,8 @@ def flagged_hand_details(
     tables: dict[str, pl.LazyFrame] | Any, keys: pl.Series, run: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
     """The shown hands (`keys`: reports/sample.py) as plain dicts for the template, worst
-    first; with the pots of a showdown flag (reports/showdown_view.py, judged with `run`'s
-    options) and the previous hand of a session flag (reports/session_view.py)."""
+    first; with the pots of a showdown flag (reports/showdown_view.py, as the audit judged
+    them) and the previous hand of a session flag (reports/session_view.py)."""
     hands, violations = tables["hands"], tables["violations"]
     if keys.is_empty():
         return []
@@ -177,7 +177,7 @@ def flagged_hand_details(
     joined = headers.join(hand_flags(violations, keys), on="hand_key", how="left")
     extras = (
         card_lists(tables.get("cards"), keys),
-        pot_breakdowns(tables, run or {}, keys),
+        pot_breakdowns(tables, keys),
         session_pairs(tables, keys),
     )
     for extra in extras:  # three views, each one frame over the shown hands

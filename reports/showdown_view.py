@@ -3,27 +3,22 @@
 cards (and low in hi/lo) and what he should receive, and per player what he should receive
 against what the log paid him.
 
-The audit's own judge (`audit.showdown.judge.showdown`) is run again on the flagged hands only
-(their rows read from the run's tables: reports/run_tables.py), with the options the run used
-(run.json `options`), so the page shows the very pots and shares the flag was raised on. Its
-`parts` (one row per hand, pot, board, half and eligible seat) and `players` are shaped into
-lists of structs by group_bys: no loop over hands.
+The pots are those the audit judged when it raised the flag (audit/judged.py: the run's
+pots.parquet, one row per hand, pot, board, half and eligible seat, and payouts.parquet, one
+row per hand and seat), read for the flagged hands only and shaped into lists of structs by
+group_bys: no loop over hands, and no second judgement that could differ from the first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import polars as pl
 
-from audit.showdown.judge import showdown
 from reports.columns import decimal_amount
-from reports.run_tables import canonical, run_options
 
 #: The codes whose hands get the pots breakdown.
 BREAKDOWN_CODES: tuple[str, ...] = ("SHOWDOWN-WINNER", "POT-SPLIT", "SIDE-POT")
-_TABLES = ("hands", "seats", "actions", "cards")
 
 
 def breakdown_keys(violations: pl.LazyFrame, keys: pl.Series) -> pl.Series:
@@ -172,30 +167,29 @@ def _payout_rows(players: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def pot_breakdowns(
-    tables: Mapping[str, pl.LazyFrame], run: Mapping[str, Any], keys: pl.Series
-) -> pl.LazyFrame | None:
-    """Per flagged hand among `keys`: `pots`, `payouts`, `exact`, `pots_total`, `paid_total`,
-    `paid_less` and `not_judged` (why the judge did not judge it, else null); None when no shown
-    hand needs one or the run's tables carry no cards."""
-    if "cards" not in tables:
+def pot_breakdowns(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.LazyFrame | None:
+    """Per flagged hand among `keys` with judged pots: `pots`, `payouts`, `exact`,
+    `pots_total`, `paid_total`, `paid_less`; None when no shown hand needs one or the run's
+    tables carry no judged pots (a folder written before they were kept)."""
+    if "pots" not in tables or "payouts" not in tables:
         return None
     flagged = breakdown_keys(tables["violations"], keys)
     if flagged.is_empty():
         return None
-    hands, seats, actions, cards = (canonical(tables[name], name, flagged) for name in _TABLES)
-    default, per_site = run_options(run)
-    judged = showdown(hands, actions, cards, default, per_site, seats)
-    scale = hands.select("hand_key", "scale")
-    parts = judged.parts.join(scale, on="hand_key", how="left")
-    players = judged.players.join(scale, on="hand_key", how="left")
-    outside = _outside_the_pot(actions.join(scale, on="hand_key", how="left"))
+    wanted = pl.col("hand_key").is_in(flagged.implode())
+    scale = tables["hands"].filter(wanted).select("hand_key", "scale")
+    parts = tables["pots"].filter(wanted).join(scale, on="hand_key", how="left").collect()
+    if parts.is_empty():
+        return None
+    players = tables["payouts"].filter(wanted).join(scale, on="hand_key", how="left").collect()
+    actions = tables["actions"].filter(wanted).select("hand_key", "seat", "kind", "amount")
+    outside = _outside_the_pot(actions.join(scale, on="hand_key", how="left").collect())
     players = players.join(outside, on=["hand_key", "seat"], how="left")
-    why = judged.hands.select("hand_key", "not_judged")
     result = (
-        pl.DataFrame({"hand_key": flagged})
-        .join(why, on="hand_key", how="left")
+        parts.select(pl.col("hand_key").unique(maintain_order=True))
         .join(_pot_rows(parts), on="hand_key", how="left")
         .join(_payout_rows(players, _totals(parts, players)), on="hand_key", how="left")
     )
-    return result.with_columns(has_breakdown=pl.lit(True)).lazy()
+    # a flag's pots were judged (not_judged: the page's note for a hand that was not)
+    judged = {"not_judged": pl.lit(None, pl.String), "has_breakdown": pl.lit(True)}
+    return result.with_columns(**judged).lazy()

@@ -21,11 +21,20 @@ from hhaudit.run.derived import part_columns
 from hhaudit.run.identity import quarantine_uids
 from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.selection import RuleSelection
-from hhaudit.run.slices import check_sliced
+from hhaudit.run.slices import slice_hands
 from hhaudit.run.timing import timed
 from parsers import schema
 
-TABLE_NAMES: tuple[str, ...] = ("hands", "seats", "actions", "cards", "violations", "quarantine")
+TABLE_NAMES: tuple[str, ...] = (
+    "hands",
+    "seats",
+    "actions",
+    "cards",
+    "violations",
+    "quarantine",
+    "pots",  # the judged pots of the hands a showdown rule flags (audit/judged.py)
+    "payouts",
+)
 HAND_INDEX_BITS = 32  # hand_key = (file_id << 32) | index of the hand in its file
 
 
@@ -83,6 +92,18 @@ class AuditSettings:
             found["rake"] = {site: rake.to_dict() for site, rake in sorted(self.rake.items())}
         return found
 
+    def config(self) -> Any:
+        """The audit's view of these settings (audit.entry.AuditConfig), for both steps."""
+        from audit.entry import AuditConfig
+
+        return AuditConfig(
+            default=self.default,
+            per_site=dict(self.per_site),
+            codes=self.selection.codes,
+            severity=self.selection.severity,
+            schedules=dict(self.rake),
+        )
+
     def fingerprint(self) -> str:
         """A digest of the options and of the table layout, so --resume never reuses parts
         audited differently or written with other columns."""
@@ -123,6 +144,7 @@ def quarantine_rows(
 
 @functools.cache
 def _empty_tables() -> dict[str, pl.DataFrame]:
+    from audit.judged import empty_payouts, empty_pots
     from audit.sessions.ends import with_end_stacks
     from audit.sessions.facts import with_hand_facts
     from audit.violations import empty_violations
@@ -133,6 +155,7 @@ def _empty_tables() -> dict[str, pl.DataFrame]:
     tables["seats"] = with_end_stacks(tables["seats"], None)
     tables["hands"] = with_hand_facts(tables["hands"], tables["actions"])
     tables["violations"] = empty_violations()
+    tables["pots"], tables["payouts"] = empty_pots(), empty_payouts()
     return part_columns(tables)  # the layout of every part (hhaudit.run.derived)
 
 
@@ -183,27 +206,19 @@ def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
     return parsed
 
 
-def _check(parsed: Any, settings: AuditSettings, sliced: bool) -> tuple[pl.DataFrame, ...]:
-    """Audit parsed tables; each site gets its options. Returns (hands with the per-hand facts
-    the sessions step reads, actions, violations, seats with their end stacks: both in
-    audit/sessions/, computed here where the hand's actions are)."""
-    from audit.sessions.ends import with_end_stacks
-    from audit.sessions.facts import with_hand_facts
+def _check(parsed: Any, settings: AuditSettings, sliced: bool) -> Any:
+    """The per-hand step of the audit on parsed tables (audit.entry.audit_hands: each site gets
+    its options); `sliced`: a chunk, checked in slices of whole hands (hhaudit.run.slices)."""
+    from audit.entry import audit_hands
 
-    codes = settings.selection.codes
-    result = check_sliced(  # `sliced`: a chunk, in slices of whole hands (hhaudit.run.slices)
-        sliced,
+    return audit_hands(
         parsed.hands,
         parsed.seats,
         parsed.actions,
         parsed.cards,
-        options=settings.default,
-        site_options=dict(settings.per_site),
-        rules=list(codes) if codes is not None else None,
+        settings.config(),
+        slice_hands=slice_hands(sliced),
     )
-    violations = settings.selection.apply(result.violations)
-    hands = with_hand_facts(parsed.hands, result.actions, result.hand_facts)
-    return hands, result.actions, violations, with_end_stacks(parsed.seats, result.end_stacks)
 
 
 def _split_by_file(
@@ -261,19 +276,21 @@ def audit_batch(
         return [_failed_part(bases[0], f"parser failed: {type(exc).__name__}: {exc}")]
     try:
         with timed("check"):
-            hands, actions, violations, seats = _check(parsed, settings, sliced)
+            audited = _check(parsed, settings, sliced)
     except Exception as exc:
         if len(sources) > 1:
             return _one_by_one(sources, file_ids, settings, digests)
         report = parsed.files[0] if parsed.files else None
         return [_audit_failed_part(bases[0], parsed, report, f"{type(exc).__name__}: {exc}")]
     tables = {
-        "hands": hands,
-        "seats": seats,
-        "actions": actions,
+        "hands": audited.hands,
+        "seats": audited.seats,
+        "actions": audited.actions,
         "cards": parsed.cards,
-        "violations": _sorted_violations(violations),
+        "violations": _sorted_violations(audited.violations),
         "quarantine": parsed.quarantine,
+        "pots": audited.pots,
+        "payouts": audited.payouts,
     }
     with timed("hand uids"):
         tables = part_columns(tables)  # hand_uid, stable flag ids, units (hhaudit.run.derived)

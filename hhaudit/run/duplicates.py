@@ -28,7 +28,7 @@ from hhaudit.run.batch import FileEntry
 from hhaudit.run.parts import TABLE_PARQUET
 from reports.atomic import atomic_path
 
-KEYED_TABLES = ("hands", "seats", "actions", "cards", "violations")
+KEYED_TABLES = ("hands", "seats", "actions", "cards", "violations", "pots", "payouts")
 DUPLICATE_PREFIX = "duplicate of "
 
 

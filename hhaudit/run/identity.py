@@ -34,7 +34,8 @@ UID_VERSION = "hhaudit-hand-v1"
 FIELD, RECORD = "\x1f", "\x1e"
 BETTING_TEXT = ("street", "player", "kind", "amount", "to_amount")
 SPAN_COLUMNS = ("_prefix", "_start", "_end")  # a hand's text: prefix + buffer[start:end]
-UID_TABLES = ("hands", "seats", "actions", "cards", "violations")  # keyed by hand_key
+#: Keyed by hand_key (pots and payouts: the judged pots of flagged hands, audit/judged.py).
+UID_TABLES = ("hands", "seats", "actions", "cards", "violations", "pots", "payouts")
 
 
 def digest_texts(texts: pl.Series) -> pl.Series:
@@ -164,7 +165,7 @@ def with_hand_uids(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
     are those of the same parse (a batch, a file or a chunk)."""
     uids = hand_uids(tables["hands"], tables["actions"])
     out = dict(tables)
-    for name in UID_TABLES:
+    for name in (name for name in UID_TABLES if name in tables):
         out[name] = tables[name].join(uids, on="hand_key", how="left", maintain_order="left")
     out["violations"] = with_stable_flag_ids(out["violations"])
     quarantine = tables["quarantine"]

@@ -9,11 +9,9 @@ run.json entry counts the new flags. run.json `totals.sessions` says what was fo
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +22,7 @@ from hhaudit.run.parts import TABLE_PARQUET
 from reports.atomic import atomic_path
 
 if TYPE_CHECKING:  # the audit's modules load when the step runs, not with the CLI
-    from audit.sessions.flags import SessionAudit
+    from audit.entry import AcrossAudit
 
 
 def _with_session(
@@ -155,92 +153,25 @@ def rake_totals(
     return found
 
 
-#: Hands per batch of whole tables the sessions step audits at once (memory follows the batch;
-#: two batches at a time in threads gave 2.5 % of the step's wall for ~230 MB more at 400k).
-BATCH_HANDS = 100_000
+def find_in_batches(
+    out_dir: Path, settings: AuditSettings, batch_hands: int | None = None
+) -> AcrossAudit:
+    """The across-hands step of the audit (audit.entry.audit_across) on the run's combined
+    tables in `out_dir`: each batch of whole tables reads only its rows of the Parquet files;
+    the actions are read only for hands without the units' per-hand facts."""
+    from audit.entry import BATCH_HANDS, audit_across
 
+    def scan(name: str) -> pl.LazyFrame:
+        return pl.scan_parquet(out_dir / f"{name}.parquet")
 
-@dataclass
-class SessionsFound:
-    """What the batches found: sessions, flags, and hands judged on rake per site."""
-
-    sessions: pl.DataFrame
-    flags: pl.DataFrame
-    rake_judged: dict[str, int]
-
-
-def _audit_batch(out_dir: Path, settings: AuditSettings, keys: pl.Series) -> SessionAudit:
-    """The session audit of one batch of whole tables (its sessions numbered from 1)."""
-    from audit.sessions import audit_sessions
-    from audit.sessions.facts import FACT_COLUMNS
-    from audit.sessions.group import HAND_COLUMNS, SEAT_COLUMNS
-    from audit.sessions.rake_checks import RAKE_HAND_COLUMNS
-
-    mine = pl.col("hand_key").is_in(keys.implode())
-    hands = pl.scan_parquet(out_dir / "hands.parquet")
-    # the columns the session audit reads (grouping, per-hand facts, rake)
-    wanted = {*HAND_COLUMNS, *FACT_COLUMNS, *RAKE_HAND_COLUMNS}
-    read = [name for name in hands.collect_schema().names() if name in wanted]
-    seats = pl.scan_parquet(out_dir / "seats.parquet")
-    seat_read = [name for name in seats.collect_schema().names() if name in SEAT_COLUMNS]
-    # the batch's hands and seats read once (the frames use the seats several times), only
-    # the columns the rules read: each batch scans the whole files to find its tables' rows
-    found = audit_sessions(
-        hands.select(read).filter(mine).collect().lazy(),
-        seats.select(seat_read).filter(mine).collect().lazy(),
-        # the actions are read only when the hands lack the units' per-hand facts
-        pl.scan_parquet(out_dir / "actions.parquet").filter(mine),
-        pl.scan_parquet(out_dir / "quarantine.parquet"),
-        settings.default,
-        settings.per_site,
-        codes=settings.selection.codes,
-        schedules=settings.rake,
+    return audit_across(
+        scan("hands"),
+        scan("seats"),
+        scan("quarantine"),
+        settings.config(),
+        actions=scan("actions"),
+        batch_hands=batch_hands or BATCH_HANDS,
     )
-    found.violations = own_strings(found.violations)
-    return found
-
-
-def own_strings(frame: pl.DataFrame) -> pl.DataFrame:
-    """`frame` with strings of its own: a flag's text columns are views into the batch's hands
-    (its source_file pinned the batch's whole column, ~5 MB a batch of 100k hands: ~160 MB of
-    the batches' flags held to the end of the step at 2M hands; docs/scale.md)."""
-    table = frame.to_arrow(compat_level=pl.CompatLevel.oldest())  # copies into plain strings
-    return pl.DataFrame(pl.from_arrow(table, schema=frame.schema))
-
-
-def _renumbered(
-    found: Sequence[SessionAudit],
-) -> tuple[list[pl.DataFrame], list[pl.DataFrame]]:
-    """The batches' sessions and flags with session ids of one pass: each batch's after the
-    previous batches' (batches come in table order: group.py table_batches)."""
-    sessions, flags, last = [], [], 0
-    for audit in found:  # a loop over batches
-        shift = pl.col("session_id") + last
-        sessions.append(audit.sessions.with_columns(shift))
-        flags.append(audit.violations.with_columns(shift))
-        last += audit.sessions.get_column("session_id").max() or 0
-    return sessions, flags
-
-
-def find_in_batches(out_dir: Path, settings: AuditSettings, batch_hands: int) -> SessionsFound:
-    """The session audit of the run in batches of whole tables (group.py table_batches), each
-    reading only its hands and seats: memory is bounded by the batch, not the run, and the
-    session ids are those of one pass (_renumbered)."""
-    from audit.sessions.flags import sorted_flags
-    from audit.sessions.group import table_batches
-
-    batches = table_batches(pl.scan_parquet(out_dir / "hands.parquet"), batch_hands)
-    keys = [batch.get_column("hand_key") for _, batch in
-            sorted(batches.partition_by("batch", as_dict=True).items())]  # fmt: skip
-    found = [_audit_batch(out_dir, settings, chosen) for chosen in keys]  # a loop over batches
-    sessions, flags = _renumbered(found)
-    judged: collections.Counter[str] = collections.Counter()
-    for audit in found:  # a loop over batches
-        judged.update(audit.rake_judged)
-    empty = pl.DataFrame(schema={"hand_key": pl.Int64, "session_id": pl.Int64,
-                                 "session_seq": pl.Int64})  # fmt: skip
-    placed = pl.concat(sessions) if sessions else empty
-    return SessionsFound(placed, sorted_flags(flags), dict(judged))
 
 
 def add_sessions(
@@ -254,7 +185,7 @@ def add_sessions(
     from audit.violations import is_root
 
     hands_path = out_dir / "hands.parquet"
-    found = find_in_batches(out_dir, settings, batch_hands or BATCH_HANDS)
+    found = find_in_batches(out_dir, settings, batch_hands)
     # the units' per-hand facts served the session rules: hands.parquet keeps its layout
     facts = [name for name in FACT_COLUMNS[1:] if name in pl.read_parquet_schema(hands_path)]
     # the new hands.parquet is written in a thread while the flags and totals are made from
@@ -267,13 +198,13 @@ def add_sessions(
 
 
 def _flags_and_totals(
-    out_dir: Path, settings: AuditSettings, found: SessionsFound
+    out_dir: Path, settings: AuditSettings, found: AcrossAudit
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
-    """The session flags (with the [rules.severity] overrides), written into
-    violations.parquet with every flag's session_id; run.json's session, rake and addition
-    totals."""
+    """The session flags (the audit applied the [rules.severity] overrides), written into
+    violations.parquet with every flag's session_id (as audit.entry.all_flags puts them
+    together); run.json's session, rake and addition totals."""
     hands_path, violations_path = out_dir / "hands.parquet", out_dir / "violations.parquet"
-    flags = settings.selection.apply(found.flags)
+    flags = found.flags
     totals = session_totals(found.sessions, pl.scan_parquet(hands_path))
     totals["rake"] = rake_totals(pl.scan_parquet(hands_path), settings.rake, found.rake_judged)
     seats = pl.scan_parquet(out_dir / "seats.parquet")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from hhaudit.run.sessions import own_strings
+from audit.entry import own_strings
 
 
 def _string_bytes(frame: pl.DataFrame, column: str) -> int:

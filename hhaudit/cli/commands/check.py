@@ -21,18 +21,41 @@ from hhaudit.cli.json_output import output_format_option
 from hhaudit.cli.selection import audit_settings, selection_options
 from reports.atomic import atomic_path
 
-TABLES = ("hands", "seats", "actions")
+TABLES = ("hands", "seats", "actions")  # required; cards and quarantine are read when present
+OPTIONAL = ("cards", "quarantine")
 
 
-def _read_tables(directory: Path):
+def _read_tables(directory: Path) -> dict:
+    """DIRECTORY's tables as the audit reads them: hands, seats and actions (required), cards
+    and quarantine (an empty table where the file is absent: the cards rules then judge
+    nothing, and no hand is known to be missing from a session)."""
     import polars as pl
+
+    from parsers.schema import empty
 
     missing = [name for name in TABLES if not (directory / f"{name}.parquet").is_file()]
     if missing:
         listed = ", ".join(f"{name}.parquet" for name in missing)
         click.echo(f"hhaudit: {directory} has no {listed} (see `hhaudit parse`)", err=True)
         sys.exit(EXIT_ERROR)
-    return [_canonical(pl.read_parquet(directory / f"{name}.parquet")) for name in TABLES]
+    tables = {}
+    for name in (*TABLES, *OPTIONAL):
+        path = directory / f"{name}.parquet"
+        tables[name] = _canonical(pl.read_parquet(path)) if path.is_file() else empty(name)
+    tables["quarantine"] = _with_columns_of(tables["quarantine"], "quarantine")
+    return _without_copies(tables)
+
+
+def _with_columns_of(frame, table: str):
+    """`frame` with every canonical column of `table` (null where it has none: a quarantine
+    row without a line lies between no two hands)."""
+    import polars as pl
+
+    from parsers.schema import POLARS_SCHEMAS
+
+    missing = {name: dtype for name, dtype in POLARS_SCHEMAS[table].items()
+               if name not in frame.columns}  # fmt: skip
+    return frame.with_columns(pl.lit(None, dtype).alias(name) for name, dtype in missing.items())
 
 
 def _canonical(frame):
@@ -48,6 +71,23 @@ def _canonical(frame):
         street = pl.col("street").cast(pl.String).replace_strict(number, return_dtype=pl.Int8)
         return frame.with_columns(street)
     return frame
+
+
+def _without_copies(tables: dict) -> dict:
+    """The tables without the later copies of a hand, as `hhaudit run` audits them
+    (hhaudit/run/duplicates.py: a copy's flags would count twice, and its session repeat a
+    hand). A copy is no missing hand to the session rules, so no quarantine row is added."""
+    import polars as pl
+
+    from hhaudit.run.duplicates import find_duplicates, has_repeats
+
+    hands = tables["hands"].lazy()
+    if not has_repeats(hands):
+        return tables
+    copies = find_duplicates(hands, tables["actions"].lazy()).get_column("hand_key")
+    kept = ~pl.col("hand_key").is_in(copies.implode())
+    return {name: frame.filter(kept) if name != "quarantine" else frame
+            for name, frame in tables.items()}  # fmt: skip
 
 
 def _quarantine_by_code(directory: Path) -> dict[str, int]:
@@ -117,7 +157,10 @@ def check(
     exit_zero: bool,
     output_format: str,
 ) -> None:
-    """Audit the hands/seats/actions .parquet tables in DIRECTORY.
+    """Audit the .parquet tables in DIRECTORY (hands, seats, actions; cards, quarantine).
+
+    Finds what `hhaudit run` finds on the same hands: every rule, the cards and showdown
+    rules on cards.parquet, the session rules across the hands of each table.
 
     \b
     Examples:
@@ -128,21 +171,18 @@ def check(
 
     With --fail-on quarantine, DIRECTORY/quarantine.parquet (from `hhaudit parse`) counts too.
     """
-    from audit import check as audit_check
+    from audit.entry import all_flags, audit_across, audit_hands
 
     fail_on = effective_fail_on(fail_on, exit_zero)
     settings = audit_settings(config, select, ignore, lambda text: click.echo(text, err=True))
-    codes = settings.selection.codes
-    hands, seats, actions = _read_tables(directory)
-    result = audit_check(
-        hands,
-        seats,
-        actions,
-        settings.default,
-        settings.per_site,
-        rules=list(codes) if codes is not None else None,
-    )
-    violations = settings.selection.apply(result.violations)
+    tables = _read_tables(directory)
+    hands, chosen = tables["hands"], settings.config()
+    # the audit's two steps, as `hhaudit run` runs them (audit/entry.py): each hand, then
+    # across hands on the audited hands and seats
+    audited = audit_hands(hands, tables["seats"], tables["actions"], tables["cards"], chosen)
+    quarantine = tables["quarantine"].lazy()
+    across = audit_across(audited.hands.lazy(), audited.seats.lazy(), quarantine, chosen)
+    violations = all_flags(audited.violations, across)
     target = out or directory
     target.mkdir(parents=True, exist_ok=True)
     with atomic_path(target / "violations.parquet") as tmp:
