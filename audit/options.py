@@ -29,6 +29,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "fl_cap_heads_up": ("always_capped", "uncapped_when_two_dealt", "uncapped_when_heads_up"),
     "fl_reopen_scope": ("facing", "last_raise"),
     "fl_short_allin_completion": ("complete_to_level", "raise_over_allin"),
+    "short_allin_bet": ("raise_over_allin", "complete_to_minimum"),
     "fl_half_allin_level": ("allin", "full_bet"),
     "fl_short_allin_counts_to_cap": ("if_counted", "always"),
     "bb_ante_priority": ("blind_first", "ante_first"),
@@ -96,6 +97,13 @@ class Options:
     fl_reopen_scope: str = "facing"
     fl_short_allin_completion: str = "complete_to_level"
     fl_short_allin_counts_to_cap: str = "if_counted"
+    #: Extension (RULES.md B-1/B-3 leave it to the rules followed): NL/PL, after an all-in bet
+    #: below the minimum bet. "raise_over_allin" (RRoP, RULES.md): it reopens nothing, the next
+    #: raise is to at least the all-in plus the minimum bet. "complete_to_minimum": it is no bet
+    #: for the minimum: anyone, a player who checked included, may complete it to the minimum
+    #: bet or raise, and that completion is a full bet that reopens the betting for a player
+    #: who called the short bet (docs/options.md).
+    short_allin_bet: str = "raise_over_allin"
     bb_ante_priority: str = "blind_first"
     ante_priority: str = "ante_first"
     fold_without_bet: str = "info"
@@ -222,7 +230,15 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # Pyfik106, seat 10, 1248, rhm09, seat 1, 1247); GGPoker rh21+pkr-hand-parser/
     # pokerok_history.txt hand HD2617418098 (31, button seat 1: seat 3 gets 16, seat 1 15);
     # docs/options.md lists them with the splits after the rake that agree (WPN, PartyPoker).
-    "pokerstars": {"tournament_additions_printed": True, "odd_chip": "left_of_button"},
+    # PokerStars lets an all-in bet below the big blind be completed to the big blind by a
+    # player who had checked, and the player who had called the short bet then re-raise (a
+    # 2026 tournament hand reported in issue #27; no such hand is in the corpus, whose one
+    # PokerStars sub-minimum all-in bet is only called: docs/options.md).
+    "pokerstars": {
+        "tournament_additions_printed": True,
+        "odd_chip": "left_of_button",
+        "short_allin_bet": "complete_to_minimum",
+    },
     "888poker": {"odd_chip": "left_of_button"},
     "wpn": {"odd_chip": "left_of_button"},
     "partypoker": {"odd_chip": "left_of_button"},

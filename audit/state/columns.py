@@ -161,7 +161,23 @@ STATE: dict[str, Column] = {
     ),
     "pot_before": Column(I64, "chips in the pot before the row", "D-14", "passes"),
     "is_raise": Column(B, "a wager above the current bet", "D-5", "passes"),
-    "min_raise_to": Column(I64, "CB + F", "B-2", "passes"),
+    "min_raise_to": Column(
+        I64, "CB + F (in a short opening: F, the minimum bet)", "B-2", "passes"
+    ),
+    "short_open": Column(
+        B,
+        "option short_allin_bet = complete_to_minimum, postflop NL/PL: no wager before the row "
+        "reached the minimum bet (only all-in bets below it, or none)",
+        "B-1",
+        "passes",
+    ),
+    "opened_to": Column(
+        I64,
+        "option short_allin_bet = complete_to_minimum: the total of the wager that completed "
+        "the street's all-in bets below the minimum (a full bet), null when none",
+        "B-1",
+        "passes",
+    ),
     "pl_max_to": Column(I64, "the pot-limit maximum CB' + P + (CB' - c[p])", "B-4", "passes"),
     # turn.py
     "n_live": Column(I32, "players not folded before the row", "D-9", "turn"),
@@ -187,7 +203,10 @@ STATE: dict[str, Column] = {
     "fl_capped": Column(B, "FL: the street is capped", "B-6", "fixed_limit"),
     # limits.py
     "reopened": Column(
-        B, "what the actor faces reopens the betting (NL/PL: to_call >= F)", "D-10", "limits"
+        B,
+        "what the actor faces reopens the betting (NL/PL: to_call >= F; option short_allin_bet)",
+        "D-10",
+        "limits",
     ),
     "raise_allowed": Column(B, "the actor may raise (null: unknown structure)", "§3", "limits"),
     "min_to": Column(I64, "the smallest full wager total when a raise is allowed", "B-2", "limits"),

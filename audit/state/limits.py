@@ -2,7 +2,10 @@
 
 Read from the passes' columns (audit/state/passes.py, turn.py, fixed_limit.py): a raise is
 allowed when the actor has chips beyond the call, has not acted on the street or faces a full
-raise (D-10; FL: fl_reopened, D-13), and a fixed-limit street is not capped (B-6). min_to and
+raise (D-10; FL: fl_reopened, D-13), and a fixed-limit street is not capped (B-6). With option
+short_allin_bet = "complete_to_minimum" a player who acted is also reopened facing only all-in
+bets below the minimum (`short_open`), or when the wager that completed them came after his
+action (`opened_to` above his commitment). min_to and
 max_to bound a full raise (B-2, B-4, B-5); pl_limit is the pot-limit maximum, at least the
 minimum raise (PL-MAX reads it).
 """
@@ -22,6 +25,10 @@ def with_limits(frame: pl.DataFrame) -> pl.DataFrame:
     is_fl, is_pl = structure == "FL", structure == "PL"
     known = structure.is_in(("NL", "PL", "FL", "CAP"))
     nl_reopened = pl.col("to_call") >= pl.col("full_increment")
+    if frame.get_column("short_open").any():  # option short_allin_bet (passes._short_opening)
+        facing_short = pl.col("short_open") & (pl.col("to_call") > 0)
+        before_completion = (pl.col("committed_before") < pl.col("opened_to")).fill_null(False)
+        nl_reopened = nl_reopened | facing_short | before_completion
     frame = frame.with_columns(
         reopened=pl.when(is_fl).then(pl.col("fl_reopened")).otherwise(nl_reopened)
     )

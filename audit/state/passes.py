@@ -9,7 +9,8 @@ fixed-point iteration that settles it):
   D-3), `allin_to`, whether he already acted on the street (D-8) or folded;
 * the street pass, sorted by (hand, street, order): the current bet `current_bet` (D-4), the last
   full increment `full_increment` (D-6), `to_call`, `pot_before` and the pot-limit maximum
-  (D-14, B-4).
+  (D-14, B-4); with option `short_allin_bet = "complete_to_minimum"`, the short opening of a
+  street (`short_open`, `opened_to`: `_short_opening`).
 
 RULES.md §3: "CB is a cumulative max of `to`, c[p] a per-player cumulative sum, F a cumulative
 max of increments floored at F_start, acted = player has an earlier action in this street,
@@ -167,6 +168,44 @@ def _current_bet_floor() -> pl.Expr:
     return pl.when(PREFLOP & pl.col("opt_short_bb_call_full")).then(pl.col("big_blind"))
 
 
+#: The structures option short_allin_bet applies to (B-1: big-bet games).
+BIG_BET = ("NL", "PL", "CAP")
+
+
+def _completes_short_bets() -> pl.Expr:
+    """Option short_allin_bet = "complete_to_minimum", on a postflop big-bet street."""
+    chosen = pl.col("opt_short_allin_bet") == "complete_to_minimum"
+    return chosen & ~PREFLOP & pl.col("structure").is_in(BIG_BET)
+
+
+def _short_opening(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
+    """`short_open` and `opened_to`, and whether any row of the slice needs them.
+
+    Option short_allin_bet = "complete_to_minimum" (docs/options.md): an all-in bet below the
+    minimum bet (F at the street start, B-1) is no bet for the minimum. Until a wager of the
+    street reaches the minimum bet (`short_open` before the row), increments are measured from
+    0, the minimum raise-to is the minimum bet, and a player who already acted and faces chips
+    may complete or raise; the wager that reaches it (`opened_to`: its total) is a full bet,
+    which reopens the betting for every player who acted before it (their commitment is below
+    it). Computed only for a slice where some postflop wager under the option stays below the
+    minimum bet; elsewhere `short_open` is false and the state is the default's (on a street
+    without such a wager the two agree: the current bet is 0 until the first full bet).
+    """
+    start = _full_increment_start()
+    completing = _completes_short_bets()
+    wager = active() & pl.col("is_wager")
+    below = completing & wager & (pl.col("committed_after") < start)
+    if not frame.select(below.any()).item():
+        return frame.with_columns(
+            short_open=pl.lit(False), opened_to=pl.lit(None, dtype=pl.Int64)
+        ), False
+    reached = wager & (pl.col("committed_after") >= start)
+    frame = frame.with_columns(short_open=completing & ~prev_any_in(reached, "s_gid"))
+    completion = pl.when(pl.col("short_open") & reached).then(pl.col("committed_after"))
+    opened = prev_max_in(completion, "s_gid")
+    return frame.with_columns(opened_to=pl.when(opened > 0).then(opened)), True
+
+
 def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
     """Current bet, to_call, full increment, pot before and the pot-limit maximum."""
     sets_bet = active() & (pl.col("is_wager") | pl.col("is_live_post"))
@@ -174,8 +213,13 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
     frame = frame.with_columns(
         current_bet=pl.max_horizontal(prev_max_in(wagered, "s_gid"), _current_bet_floor())
     )
-    raising = active() & pl.col("is_wager") & (pl.col("committed_after") > pl.col("current_bet"))
-    increment = pl.when(raising).then(pl.col("committed_after") - pl.col("current_bet"))
+    frame, short = _short_opening(frame)
+    # in a short opening (option short_allin_bet) a wager's increment is its total, not its
+    # excess over the current bet, and the minimum raise-to is the minimum bet
+    cb = pl.col("current_bet")
+    base = pl.when(pl.col("short_open")).then(0).otherwise(cb) if short else cb
+    raising = active() & pl.col("is_wager") & (pl.col("committed_after") > cb)
+    increment = pl.when(raising).then(pl.col("committed_after") - base)
     frame = frame.with_columns(
         to_call=pl.col("current_bet") - pl.col("committed_before"),
         full_increment=pl.max_horizontal(_full_increment_start(), _largest_increment(increment)),
@@ -185,7 +229,7 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
     # only pot-limit rows read pl_max_to (audit/state/limits.py): a slice without one skips it
     pot_limit = frame.get_column("structure") == "PL"
     return frame.with_columns(
-        min_raise_to=pl.col("current_bet") + pl.col("full_increment"),
+        min_raise_to=base + pl.col("full_increment"),
         pl_max_to=_pot_limit_max_to() if pot_limit.any() else pl.lit(None, pl.Int64),
     )
 
