@@ -2,7 +2,9 @@
 
 What it checks: a player who already acted on the street may raise again only if what he now
 faces is at least a full raise: `to_call >= F` in NL/PL (D-10), `to_call >= half a unit` in FL
-(D-13; option `fl_reopen_fraction`, and `fl_reopen_scope`). Short all-ins alone do not reopen.
+(D-13; option `fl_reopen_fraction`, and `fl_reopen_scope`). Short all-ins alone do not reopen
+(NL/PL: with option `short_allin_bet = "complete_to_minimum"` an all-in bet below the minimum
+bet may be completed by a player who checked, and the completion reopens for its callers).
 
 Violating:
     NL 1/2; stacks P1=200 P2=200 P3=200 P4=9 P5=200 P6=200; button P6
@@ -28,7 +30,7 @@ RULE = Rule(
     structures=KNOWN,
     citation="RULES.md B-3; TDA 47-A, 47-B; RRoP §3 r6, §14 NL r3, r5; seeds 000, 003",
     summary="Raise by a player for whom the betting was not reopened",
-    options=("fl_reopen_fraction", "fl_reopen_scope"),
+    options=("fl_reopen_fraction", "fl_reopen_scope", "short_allin_bet"),
     reads=(
         *WAGER_READS,
         *MONEY_READS,

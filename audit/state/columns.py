@@ -161,9 +161,7 @@ STATE: dict[str, Column] = {
     ),
     "pot_before": Column(I64, "chips in the pot before the row", "D-14", "passes"),
     "is_raise": Column(B, "a wager above the current bet", "D-5", "passes"),
-    "min_raise_to": Column(
-        I64, "CB + F (in a short opening: F, the minimum bet)", "B-2", "passes"
-    ),
+    "min_raise_to": Column(I64, "CB + F (in a short opening: F, the minimum bet)", "B-2", "passes"),
     "short_open": Column(
         B,
         "option short_allin_bet = complete_to_minimum, postflop NL/PL: no wager before the row "
