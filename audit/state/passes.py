@@ -200,7 +200,8 @@ def _short_opening(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
             short_open=pl.lit(False), opened_to=pl.lit(None, dtype=pl.Int64)
         ), False
     reached = wager & (pl.col("committed_after") >= start)
-    frame = frame.with_columns(short_open=completing & ~prev_any_in(reached, "s_gid"))
+    opening = completing & ~prev_any_in(reached, "s_gid")
+    frame = frame.with_columns(short_open=opening.fill_null(False))  # null structure: no
     completion = pl.when(pl.col("short_open") & reached).then(pl.col("committed_after"))
     opened = prev_max_in(completion, "s_gid")
     return frame.with_columns(opened_to=pl.when(opened > 0).then(opened)), True
