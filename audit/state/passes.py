@@ -188,8 +188,9 @@ def _short_opening(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
     may complete or raise; the wager that reaches it (`opened_to`: its total) is a full bet,
     which reopens the betting for every player who acted before it (their commitment is below
     it). Computed only for a slice where some postflop wager under the option stays below the
-    minimum bet; elsewhere `short_open` is false and the state is the default's (on a street
-    without such a wager the two agree: the current bet is 0 until the first full bet).
+    minimum bet; elsewhere `short_open` is false and the state is the default's. On a street
+    without such a wager the two agree whatever the slice holds: the current bet is 0 until the
+    first full bet, which is no completion (`opened_to` stays null).
     """
     start = _full_increment_start()
     completing = _completes_short_bets()
@@ -202,7 +203,10 @@ def _short_opening(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
     reached = wager & (pl.col("committed_after") >= start)
     opening = completing & ~prev_any_in(reached, "s_gid")
     frame = frame.with_columns(short_open=opening.fill_null(False))  # null structure: no
-    completion = pl.when(pl.col("short_open") & reached).then(pl.col("committed_after"))
+    # a completion is a wager reaching the minimum over chips already bet: the first bet of a
+    # street that opens at the minimum is no completion (nothing changes on such a street)
+    completes = pl.col("short_open") & reached & (pl.col("current_bet") > 0)
+    completion = pl.when(completes).then(pl.col("committed_after"))
     opened = prev_max_in(completion, "s_gid")
     return frame.with_columns(opened_to=pl.when(opened > 0).then(opened)), True
 

@@ -96,3 +96,36 @@ def test_the_same_hands_raised_over_the_allin() -> None:
         ("990000000102", "REOPEN", "hotel"),
         ("990000000102", "REOPEN", "echo"),
     ]
+
+
+def test_a_street_without_a_short_bet_is_the_same_whatever_the_slice_holds() -> None:
+    """The short opening is computed only for a slice holding a bet below the minimum; a street
+    without one gets the same state either way, even after an undercall (P2 calls 1 of 3, then
+    folds facing 2: not reopened)."""
+    undercall = {
+        "id": "UC",
+        "structure": "NL",
+        "stakes": {"sb": 1, "bb": 2},
+        "button": "P3",
+        "players": [{"id": f"P{n}", "stack": 200} for n in (1, 2, 3)],
+        "posts": [
+            {"player": "P1", "kind": "sb", "amount": 1},
+            {"player": "P2", "kind": "bb", "amount": 2},
+        ],
+        "actions": [
+            {"street": "preflop", "player": "P3", "type": "call"},
+            {"street": "preflop", "player": "P1", "type": "call"},
+            {"street": "preflop", "player": "P2", "type": "check"},
+            {"street": "flop", "player": "P1", "type": "bet", "to": 3},
+            {"street": "flop", "player": "P2", "type": "call", "to": 1},
+            {"street": "flop", "player": "P3", "type": "fold"},
+            {"street": "flop", "player": "P2", "type": "fold"},
+        ],
+    }
+    completing = Options(short_allin_bet="complete_to_minimum")
+    alone = check(*tables_from_vector(undercall, hand_key=1), options=completing).actions
+    parts = [tables_from_vector(undercall, hand_key=1), tables_from_vector(VECTORS[0], hand_key=2)]
+    both = [pl.concat([part[i] for part in parts]) for i in range(3)]
+    together = check(*both, options=completing).actions.filter(pl.col("hand_key") == 1)
+    assert together.equals(alone)
+    assert alone.filter(pl.col("seq") == 8).get_column("reopened").to_list() == [False]
