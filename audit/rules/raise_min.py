@@ -3,7 +3,7 @@
 What it checks: a raise must reach current bet + F, F being the largest full bet/raise increment
 on the street (at least the big blind; short all-ins never raise F), unless it puts the player
 all-in. In a hand history the recorded amount is final, so an under-raise is flagged (TDA 52-A).
-With option `short_allin_bet = "complete_to_minimum"` an all-in bet below the minimum bet may be
+With option `short_allin_bet` set to complete_to_minimum an all-in bet below the minimum bet may be
 completed to the minimum bet (docs/options.md).
 
 Violating:

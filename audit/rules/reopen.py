@@ -3,7 +3,7 @@
 What it checks: a player who already acted on the street may raise again only if what he now
 faces is at least a full raise: `to_call >= F` in NL/PL (D-10), `to_call >= half a unit` in FL
 (D-13; option `fl_reopen_fraction`, and `fl_reopen_scope`). Short all-ins alone do not reopen
-(NL/PL: with option `short_allin_bet = "complete_to_minimum"` an all-in bet below the minimum
+(NL/PL: with option `short_allin_bet` set to complete_to_minimum an all-in bet below the minimum
 bet may be completed by a player who checked, and the completion reopens for its callers).
 
 Violating:
