@@ -134,6 +134,18 @@ def _outside_the_pot(actions: pl.DataFrame) -> pl.DataFrame:
     ).with_columns(pl.when(pl.col("outside") != "").then(pl.col("outside")))
 
 
+def _cash_outs(
+    tables: Mapping[str, pl.LazyFrame], wanted: pl.Expr, scale: pl.LazyFrame
+) -> pl.DataFrame:
+    """(hand_key, seat, outside) of the flagged hands (_outside_the_pot); an empty frame when
+    the tables hold no actions."""
+    if "actions" not in tables:
+        schema = {"hand_key": pl.Int64, "seat": pl.Int16, "outside": pl.String}
+        return pl.DataFrame(schema=schema)
+    actions = tables["actions"].filter(wanted).select("hand_key", "seat", "kind", "amount")
+    return _outside_the_pot(actions.join(scale, on="hand_key", how="left").collect())
+
+
 def _payout_rows(players: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
     """Per hand, each player of the showdown: should receive (the sum of his shares) and paid
     (and what he got or gave outside the pot: a cash-out, an insurance); and the hand's pots
@@ -182,9 +194,7 @@ def pot_breakdowns(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.La
     if parts.is_empty():
         return None
     players = tables["payouts"].filter(wanted).join(scale, on="hand_key", how="left").collect()
-    actions = tables["actions"].filter(wanted).select("hand_key", "seat", "kind", "amount")
-    outside = _outside_the_pot(actions.join(scale, on="hand_key", how="left").collect())
-    players = players.join(outside, on=["hand_key", "seat"], how="left")
+    players = players.join(_cash_outs(tables, wanted, scale), on=["hand_key", "seat"], how="left")
     result = (
         parts.select(pl.col("hand_key").unique(maintain_order=True))
         .join(_pot_rows(parts), on="hand_key", how="left")
