@@ -96,13 +96,16 @@ HANDS = _arrow(
         ("total_pot", pa.int64()),  # reported total pot (summary), null if not reported
         ("rake", pa.int64()),  # reported rake and fees taken from the pot, null if not reported
         ("site_added", pa.int64()),  # money the site added to the pot (STP, cash drop), else 0
+        # played in a fast-fold pool (Zoom, Snap, Zone, Rush & Cash, ...): the table name is
+        # the pool's, not one table's (parsers/core/header.py FAST_FOLD)
+        ("is_fast_fold", pa.bool_()),
     ]
 )
 
 #: Columns added after the first release: a table without them gets these values (old parquet
 #: files and frames built by hand stay valid).
 DEFAULTS: dict[str, dict[str, int | None]] = {
-    "hands": {"site_added": 0},
+    "hands": {"site_added": 0, "is_fast_fold": False},
     "seats": {"added": None, "added_before": None, "added_line": None, "added_kinds": None},
 }
 

@@ -159,6 +159,10 @@ class Grammar:
     #: "Table '#11251690'", Bovada's table number): the hands take that site (hands.site) and
     #: its options (audit/options.py SITE_PROFILES). First match wins.
     converted_sites: tuple[tuple[str, str], ...] = ()
+    #: Regex on the table name of a fast-fold pool's hands (PokerStars' older "Klinkenberg
+    #: Zoom 40-100 bb", WPN "Blitz Poker"): hands.is_fast_fold, with what the header reader
+    #: reads (parsers/core/header.py FAST_FOLD). Empty: the table name never says.
+    fast_fold_table: str = ""
     #: Verbs of `actor_action` (as written) that add chips to the actor's stack from outside
     #: the hand -> their kind in parsers/schema.py ADDITION_KINDS (Bovada "Rebuyin": "rebuy").
     #: Read into the seats table, not the actions (parsers/core/additions.py); a `named_lines`

@@ -18,6 +18,7 @@ import polars as pl
 
 from parsers.core.distinct import with_per_distinct
 from parsers.core.grammar import Grammar
+from parsers.core.header import FAST_FOLD
 from parsers.core.lines import SUMMARY, board_count_expr
 from parsers.core.money import with_amounts
 from parsers.core.prefilter import rows_matching
@@ -205,6 +206,7 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
     site = _converted_site(grammar, site)
     return frame.with_columns(
         site.alias("site"),
+        _fast_fold(frame, grammar),
         pl.when(pl.col("scale") == 1)
         .then(pl.lit("chips"))
         .otherwise(pl.lit("cents"))
@@ -219,6 +221,15 @@ def assemble_hands(header: pl.DataFrame, actions: pl.DataFrame, grammar: Grammar
         .alias("small_blind"),
         *(pl.col(f"_{name}").alias(name) for name in POT_MONEY),
     ).drop(*(f"_{name}" for name in POT_MONEY))
+
+
+def _fast_fold(frame: pl.DataFrame, grammar: Grammar) -> pl.Expr:
+    """hands.is_fast_fold: the header reader's reading (parsers/core/header.py FAST_FOLD) or
+    the table name matching `Grammar.fast_fold_table`."""
+    pool = pl.col(FAST_FOLD).fill_null(False) if FAST_FOLD in frame.columns else pl.lit(False)
+    if grammar.fast_fold_table:
+        pool = pool | pl.col("table_name").str.contains(grammar.fast_fold_table).fill_null(False)
+    return pool.alias(FAST_FOLD)
 
 
 def _converted_site(grammar: Grammar, site: pl.Expr) -> pl.Expr:

@@ -44,6 +44,16 @@ GAME_UNKNOWN: Check = (pl.col("game") == "unknown", "game unknown in header")
 STANDARD_CHECKS: tuple[Check, ...] = (HAND_ID_UNREADABLE, STAKES_UNREADABLE, GAME_UNKNOWN)
 
 
+#: The column a reader adds where its header names a fast-fold pool (hands.is_fast_fold); the
+#: pipeline ors it with `Grammar.fast_fold_table` on the table name (parsers/core/hands.py).
+FAST_FOLD = "is_fast_fold"
+
+
+def fast_fold(text: pl.Expr, pattern: str) -> pl.Expr:
+    """FAST_FOLD: the header text matches `pattern` (a site's pool naming)."""
+    return text.str.contains(pattern).fill_null(False).alias(FAST_FOLD)
+
+
 def header_problem(checks: Sequence[Check] = STANDARD_CHECKS) -> pl.Expr:
     """The reason of the first check that holds, else null."""
     (condition, reason), *rest = checks

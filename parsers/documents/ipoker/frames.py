@@ -13,6 +13,10 @@ from parsers.documents.ipoker.xml_columns import GENERAL_FIELDS, XmlColumns
 
 #: `$1,480.50`, `1 480`: a decimal point, commas or spaces between thousands.
 POINT = NumberLocale("ipoker-point", ".", ", \u00a0\u202f")
+#: A Speed Poker (fast-fold) pool's table name. No such hand is in the corpus: the client
+#: names the game "Speed" (its lobby tab, the "Speed Fold" button); a "Speed" word in the
+#: table name is taken as the pool.
+SPEED_POOL = r"(?i)\bspeed\b"
 #: Action type codes -> raw kinds ("allin" is resolved by size, "notice" rows are dropped).
 TYPES: dict[str, str] = {
     "0": "fold",
@@ -196,6 +200,7 @@ def _game_columns(games: pl.DataFrame, cols: XmlColumns) -> pl.DataFrame:
         pl.col("gametype").fill_null("").str.contains(r"(?i)hi.?lo|h/l").alias("is_hilo"),
         _started_at(pl.col("startdate")).alias("started_at"),
         pl.col("tablename").alias("table_name"),
+        pl.col("tablename").str.contains(SPEED_POOL).fill_null(False).alias("is_fast_fold"),
     )
 
 

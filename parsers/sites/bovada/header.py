@@ -17,13 +17,22 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.header import GAME_UNKNOWN, HAND_ID_UNREADABLE, header_columns
+from parsers.core.header import (
+    FAST_FOLD,
+    GAME_UNKNOWN,
+    HAND_ID_UNREADABLE,
+    fast_fold,
+    header_columns,
+)
 from parsers.core.money import CENTS, CHIPS, EN, to_minor_units
 from parsers.core.times import as_printed_utc
 
 HAND_ID = r"Hand #(?P<hand_id>[0-9A-Za-z-]+)"
 LEVEL = r"Level \d+ \((?P<sb>[\d,.$]+)/(?P<bb>[\d,.$]+)\)"
 STAMP = r"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"
+#: A Zone Poker (fast-fold) pool's header: "Ignition Hand #3434761638  Zone Poker ID#952
+#: HOLDEMZonePoker No Limit - ...".
+POOL = r"\bZone Poker\b"
 
 
 def _game(text: pl.Expr) -> pl.Expr:
@@ -64,6 +73,7 @@ def read_bovada_header(headers: pl.DataFrame) -> pl.DataFrame:
         scale.alias("scale"),
         level.alias("level"),
         as_printed_utc(text, STAMP, "%Y-%m-%d %H:%M:%S").alias("started_at"),
+        fast_fold(text, POOL),
     )
     sb = to_minor_units(pl.col("level").struct.field("sb"), pl.col("scale"), EN)
     bb = to_minor_units(pl.col("level").struct.field("bb"), pl.col("scale"), EN)
@@ -77,4 +87,5 @@ def read_bovada_header(headers: pl.DataFrame) -> pl.DataFrame:
         none.alias("header_ante"),
         none.alias("cap"),
     )
-    return header_columns(frame, (HAND_ID_UNREADABLE, GAME_UNKNOWN))  # cash: no stakes
+    checks = (HAND_ID_UNREADABLE, GAME_UNKNOWN)  # cash: no stakes
+    return header_columns(frame, checks, extra=(FAST_FOLD,))

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.header import header_columns, scale_of_currency
+from parsers.core.header import FAST_FOLD, fast_fold, header_columns, scale_of_currency
 from parsers.core.markers import first_marker
 from parsers.core.money import EN, currency_of, to_minor_units
 from parsers.core.times import started_at
 
 HAND_ID = r"^Poker Hand #(?P<hand_id>[0-9A-Za-z]+):"
+#: A Rush & Cash (fast-fold) pool's hand: its id starts with "RC" ("Poker Hand #RC3793134365:",
+#: table 'RushAndCash10539625').
+POOL = r"^Poker Hand #RC\d"
 #: The game text: after "#id: " (cash) or after the tournament name's last ", ".
 GAME_TEXT = (
     r"^Poker Hand #[0-9A-Za-z]+: (?:Tournament #\d+, )?(?P<game>.*?)\s*-?\s*"
@@ -78,6 +81,7 @@ def read_gg_header(headers: pl.DataFrame) -> pl.DataFrame:
         stakes.list.get(1, null_on_oob=True).alias("second_s"),
         shortdeck.alias("shortdeck"),
         started_at(text).alias("started_at"),
+        fast_fold(text, POOL),
     )
     frame = frame.with_columns(scale_of_currency().alias("scale"))
     first = to_minor_units(pl.col("first_s"), pl.col("scale"), EN)
@@ -91,4 +95,4 @@ def read_gg_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.when(short).then(first).alias("header_ante"),
         pl.lit(None, dtype=pl.Int64).alias("cap"),
     )
-    return header_columns(frame)
+    return header_columns(frame, extra=(FAST_FOLD,))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.header import HAND_ID_UNREADABLE, header_columns
+from parsers.core.header import FAST_FOLD, HAND_ID_UNREADABLE, fast_fold, header_columns
 from parsers.core.money import (
     CENTS,
     CHIPS,
@@ -38,6 +38,8 @@ LOCALE_CONTINENTAL = NumberLocale("888-eu", ",", "." + SPACES)
 HAND_ID = r"Hand History for Game (?P<hand_id>\d+)"
 #: The table line of a play-money table: "(Practice Play)", "(Play Money)".
 PLAY_MONEY = r"\((?:Practice Play|Play Money)\)"
+#: A Snap (fast-fold) pool's header: "***** 888poker Snap Poker Hand History for Game N *****".
+POOL = r"\bSnap Poker Hand History"
 STAKES = (
     r"(?m)^(?P<sb>[^/\n]+)/(?P<bb>[^\n]+?) Blinds "
     r"(?P<limit>No Limit|Pot Limit|Fix Limit) (?P<game>Holdem|OmahaHL|Omaha)\b"
@@ -96,6 +98,7 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         scale.alias("scale"),
         stakes.alias("stakes"),
         as_printed_utc(text, STAMP, "%d %m %Y %H:%M:%S").alias("started_at"),
+        fast_fold(text, POOL),
     )
     frame = frame.with_columns(
         _money(pl.col("stakes").struct.field("sb").str.strip_chars()).alias("_sb"),
@@ -121,7 +124,7 @@ def read_888_header(headers: pl.DataFrame) -> pl.DataFrame:
         none.alias("cap"),
         pl.col("currency").fill_null("USD"),
     )
-    return header_columns(frame, CHECKS)
+    return header_columns(frame, CHECKS, extra=(FAST_FOLD,))
 
 
 def _big_blind() -> pl.Expr:

@@ -28,12 +28,21 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.header import GAME_UNKNOWN, HAND_ID_UNREADABLE, header_columns
+from parsers.core.header import (
+    FAST_FOLD,
+    GAME_UNKNOWN,
+    HAND_ID_UNREADABLE,
+    fast_fold,
+    header_columns,
+)
 from parsers.core.markers import first_marker
 from parsers.core.money import CENTS, CHIPS, EN, EU, currency_of, to_minor_units
 from parsers.core.times import TIME_ZONES, to_utc
 
 HAND_ID = r"Hand History [Ff]or Game (?P<hand_id>\S+) \*"
+#: A fastforward (fast-fold) pool's header: "$10 USD fastforward NL Texas Hold'em - ..." (the
+#: "Speed #2356320" tables are ordinary tables with a short clock).
+POOL = r"(?i)\bfast ?forward\b"
 _NUM = r"[$€]?\s?\d[\d.,]*"
 #: "$0.05/$0.10 USD NL", "0.10/0.25 Omaha", "350000/700000 Tourney" at the start of line 2.
 SLASH_STAKES = rf"\n\s*(?P<sb>{_NUM})/(?P<bb>{_NUM})\s"
@@ -149,5 +158,7 @@ def read_party_header(headers: pl.DataFrame) -> pl.DataFrame:
         pl.when(short_deck).then(first).otherwise(none).alias("header_ante"),
         none.alias("cap"),
         _started_at(text, _zones_present(headers)).alias("started_at"),
+        fast_fold(text, POOL),
     )
-    return header_columns(frame, (HAND_ID_UNREADABLE, GAME_UNKNOWN))  # blinds may be posts
+    checks = (HAND_ID_UNREADABLE, GAME_UNKNOWN)  # blinds may be posts
+    return header_columns(frame, checks, extra=(FAST_FOLD,))

@@ -127,6 +127,8 @@ POKERSTARS = Grammar(
     site="pokerstars",
     hooks=HOOKS,
     converted_sites=CONVERTED_SITES,
+    # older Zoom hands: "PokerStars Game #1: ..." at Table 'Triangulum Zoom 40-100 bb'
+    fast_fold_table=r"\bZoom\b",
     header=HEADER,
     read_header=read_stars_header,
     street_marker=STREET_MARKER,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.distinct import with_per_distinct
-from parsers.core.header import header_columns, scale_of_currency
+from parsers.core.header import FAST_FOLD, fast_fold, header_columns, scale_of_currency
 from parsers.core.markers import first_marker
 from parsers.core.money import EN, ISO_CODES, currency_of, to_minor_units, with_amounts
 from parsers.core.times import FIRST_TIME, started_at, zones_present
@@ -133,6 +133,10 @@ BRANDS: dict[str, str] = {
     "Full Tilt": "fulltilt",
 }
 BRAND = "(" + "|".join(BRANDS) + r")(?: Zoom| Home Game| Rush)? (?:Game|Hand) #"
+#: A fast-fold pool's header: "PokerStars Zoom Hand #", "PokerStars Hand #1: Zoom Tournament
+#: #9", "Full Tilt Rush Hand #" (older Zoom hands name the pool in the table instead:
+#: grammar.py `fast_fold_table`).
+POOL = r"\b(?:Zoom|Rush) (?:Hand|Game|Tournament) #"
 
 
 def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
@@ -147,6 +151,7 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         text.str.extract(HAND_ID, 1).alias("hand_id"),
         _game_part(text, pl.col("_after_id")).alias("game_text"),
         started_at(text, zones_present(first_times), pl.col("_first_time")).alias("started_at"),
+        fast_fold(text, POOL),
     )
     frame = with_per_distinct(frame, ["game_text"], _game_fields)
-    return header_columns(frame, extra=("brand",))
+    return header_columns(frame, extra=("brand", FAST_FOLD))

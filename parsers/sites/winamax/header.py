@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.core.header import STANDARD_CHECKS, header_columns
+from parsers.core.header import FAST_FOLD, STANDARD_CHECKS, fast_fold, header_columns
 from parsers.core.markers import first_marker
 from parsers.core.money import CENTS, EN, currency_of, to_minor_units
 from parsers.core.times import started_at
 
 HAND_ID = r"HandId: #(?P<hand_id>[0-9-]+)"
+#: A Go Fast (fast-fold) pool's header: 'Winamax Poker - Go Fast "Buzau" - HandId: #...'.
+POOL = r"^Winamax Poker - Go Fast\b"
 GAME = (
     r"HandId: #[0-9-]+ - (?P<game>.+?) (?P<limit>no limit|pot limit|fixed limit)"
     r" \((?P<stakes>[^()]*)\)"
@@ -75,6 +77,7 @@ def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
         stakes.list.get(-2, null_on_oob=True).alias("first_s"),
         stakes.list.get(-1, null_on_oob=True).alias("second_s"),
         started_at(text).alias("started_at"),
+        fast_fold(text, POOL),
     )
     # every Winamax amount may have cents: play money ("0.10") and tournament chips too
     # ("7410.50" chips after a split pot), so one step is a hundredth of the unit everywhere
@@ -89,4 +92,4 @@ def read_winamax_header(headers: pl.DataFrame) -> pl.DataFrame:
         _money(pl.col("ante_s")).alias("header_ante"),
         pl.lit(None, dtype=pl.Int64).alias("cap"),
     )
-    return header_columns(frame, (CORRUPTED, *STANDARD_CHECKS))
+    return header_columns(frame, (CORRUPTED, *STANDARD_CHECKS), extra=(FAST_FOLD,))

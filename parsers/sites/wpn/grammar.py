@@ -146,6 +146,8 @@ NEW_IGNORED = r"^(?:Dealt to |Main pot |Side pot|Total pot |Board |Seat \d+: |\*
 
 WPN = Grammar(
     site="wpn",
+    # Blitz Poker, WPN's fast-fold pools: "Blitz Poker 6-max Seat #1 is the button"
+    fast_fold_table=r"^Blitz\b",
     header=NEW_HEADER,
     read_header=read_wpn_header,
     street_marker=r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)(?: \d)? \*\*\*",
