@@ -16,6 +16,7 @@ import polars as pl
 from audit.options import Options, site_options
 from audit.state.stakes import effective_stakes
 from audit.state.windows import SEAT_BITS, first_flag, group_ids, prev_max_in
+from parsers.schema import with_defaults
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 DEAD_POSTS = ("post_dead", "post_ante")
@@ -33,6 +34,7 @@ HAND_COLUMNS = (
     "button_seat",
     "scale",
     "site_added",
+    "is_fast_fold",
 )
 
 
@@ -233,7 +235,7 @@ def prepare(
     # (audit/state/stakes.py)
     actions = in_seq_order(actions)
     hand_info = (
-        effective_stakes(hands.select(HAND_COLUMNS), seats, actions)
+        effective_stakes(with_defaults(hands, "hands").select(HAND_COLUMNS), seats, actions)
         .join(options_frame(sites, options, per_site), on="site", how="left")
         .join(hand_post_facts(actions), on="hand_key", how="left")
     )

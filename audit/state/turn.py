@@ -213,7 +213,7 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     owing = {name: expr for name, expr in owing.items() if "_needs_" not in name}
     frame = frame.with_columns(**owing)
     frame = written_back(frame, positions, capped.select(f"_owes_{s}" for s in seats))
-    acting = active() & pl.col("is_betting") & ~pl.col("site_kill")
+    acting = active() & pl.col("is_betting") & ~pl.col("site_kill") & ~_pool_fold()
     frame = frame.with_columns(
         call_cap=pl.when(pl.col("seat").is_in(seats)).then(pl.col("current_bet")),
         _anyone_owes=anyone("owes"),
@@ -242,6 +242,14 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     scratch += [*_previous_row(), *bits, *history, *base]
     scratch += [*owing]
     return frame.drop(scratch)
+
+
+def _pool_fold() -> pl.Expr:
+    """A fold in a fast-fold pool (hands.is_fast_fold): the player may fold before his turn,
+    so a fold never moves the turn there. The next actor is the first owing seat after the last
+    actor who did not fold, which is the D-9 seat whenever the folds came in turn (a folded
+    seat owes nothing), and stays the D-9 seat after an early fold."""
+    return pl.col("is_fold") & pl.col("is_fast_fold").fill_null(False)
 
 
 def after_previous(ring: int) -> pl.Expr:
