@@ -134,6 +134,8 @@ class AcrossAudit:
     sessions: pl.DataFrame
     flags: pl.DataFrame
     rake_judged: dict[str, int]
+    #: per site, the fast-fold pool hands and pairs, judged and not (audit/sessions/pools.py)
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def own_strings(frame: pl.DataFrame) -> pl.DataFrame:
@@ -214,12 +216,18 @@ def audit_across(
     found = [_audit_batch(tables, config, chosen) for chosen in keys]  # a loop over batches
     sessions, flags = _renumbered(found)
     judged: collections.Counter[str] = collections.Counter()
+    pools: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     for batch in found:  # a loop over batches
         judged.update(batch.rake_judged)
+        for site, counts in batch.pools.items():  # a loop over the sites with pools
+            pools[site].update(counts)
     empty = pl.DataFrame(schema={"hand_key": pl.Int64, "session_id": pl.Int64,
                                  "session_seq": pl.Int64})  # fmt: skip
     placed = pl.concat(sessions) if sessions else empty
-    return AcrossAudit(placed, config.with_severities(sorted_flags(flags)), dict(judged))
+    summed = {site: {**dict.fromkeys(("hands", "pairs", "judged"), 0), **counts}
+              for site, counts in pools.items()}  # fmt: skip
+    flags_found = config.with_severities(sorted_flags(flags))
+    return AcrossAudit(placed, flags_found, dict(judged), summed)
 
 
 def all_flags(violations: pl.DataFrame, across: AcrossAudit) -> pl.DataFrame:

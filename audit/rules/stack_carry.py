@@ -3,26 +3,39 @@ plus what the log's top-up, rebuy and add-on lines added between the two.
 
 Judged on two consecutive hands of a table session (audit/sessions) in which the player is
 seated, where the earlier hand's end stack is known (printed by the site, or derived from the
-log: audit/sessions/ends.py) and the log proves no hand is missing between them: no hand
-quarantined between, the button moved to the next seat, and he is the one player of the pair
-whose stack did not carry (a hand missing from the log changes several stacks). The chips a
-top-up, rebuy or add-on line adds (seats.added of the earlier hand, seats.added_before of the
-later: parsers/core/additions.py) are part of what he should start with: a start equal to that
-is no flag. Below it is a violation (chips vanished between hands). Above it is info: a top-up
-in a cash game, or more than the line read says; in a tournament it is a violation where the
-site prints every rebuy and add-on (option `tournament_additions_printed`, on in PokerStars'
-profile: audit/options.py), else info (most sites print none, so the log cannot prove it).
-A rise right after the same player's drop stays info: one misprinted start reads as both.
+log: audit/sessions/ends.py). The chips a top-up, rebuy or add-on line adds (seats.added of the
+earlier hand, seats.added_before of the later: parsers/core/additions.py) are part of what he
+should start with: a start equal to that is no flag.
+
+A start below it is a violation (chips vanished between hands), judged for each player on his
+own evidence, whatever top-ups the other players took (a top-up only adds chips, so it cannot
+hide a loss): the log proves the two hands consecutive (no hand quarantined between, the
+button moved to the next seat or to the previous small blind's seat with the small blind on
+the previous big blind's, the big blind, and a lone small blind, posted from other seats than
+before, ids in order, and in a fast-fold pool the same players in the same seats:
+audit/sessions/pools.py), he was dealt in to both, nobody else of the pair lost chips, and his
+chips cannot have gone to another player in a hand missing from the log: no other player rose
+by as much or less, a top-up back to that player's start in the earlier hand aside (a missing
+hand's winner gains at most what its losers lost, less the rake; 888poker's and PokerStars'
+auto top-ups put a player back on his buy-in after the blinds).
+
+Above it is info: a top-up in a cash game, or more than the line read says; in a tournament it
+is a violation where the site prints every rebuy and add-on (option
+`tournament_additions_printed`, on in PokerStars' profile: audit/options.py), else info (most
+sites print none, so the log cannot prove it). A rise is judged only where he is the one
+player of the pair whose stack did not carry, the button moved one seat and no hand was
+quarantined between. A rise right after the same player's drop stays info: one misprinted
+start reads as both.
 
 Violating:
     cash NL 50/100 table T
-    hand 101 at 12:00:00 button 1: P1=5000>4900 P2=5000>5150 P3=5000>4950
-    hand 102 at 12:01:00 button 2: P1=4900 P2=5100 P3=4950 !
+    hand 101 at 12:00:00 button 1 sb 2 bb 3: P1=5000>5000 P2=5000>4950 P3=5000>4900 P4=5000>5150
+    hand 102 at 12:01:00 button 2 sb 3 bb 4: P1=4999 P2=5000 P3=4900 P4=5150 !
 
 Legal:
     cash NL 50/100 table T
-    hand 101 at 12:00:00 button 1: P1=5000>4900 P2=5000>5150 P3=5000>4950+100
-    hand 102 at 12:01:00 button 2: P1=4900 P2=5150 P3=5050
+    hand 101 at 12:00:00 button 1 sb 2 bb 3: P1=5000>5000 P2=5000>4950+50 P3=5000>4900 P4=5000>5150
+    hand 102 at 12:01:00 button 2 sb 3 bb 4: P1=5000 P2=5000 P3=4900 P4=5150
 """
 
 from __future__ import annotations
@@ -34,11 +47,31 @@ from audit.rules._base import Rule, col, money, sentence
 _EXPECTED = col("prev_end") + col("added_between")
 _DIFF = col("stack") - _EXPECTED
 _KNOWN = col("stack").is_not_null() & col("prev_end").is_not_null()
-#: The two hands are provably consecutive (no hand missing from the log between them): none
-#: quarantined between, the button moved one seat, and no other player's stack moved (a
-#: missing hand changes the stacks of everyone who played it).
-_CONSECUTIVE = col("gap_free") & col("button_advanced") & (col("pair_mismatches") == 1)
-_JUDGED = _KNOWN & _CONSECUTIVE
+#: The log proves the two hands consecutive: none quarantined between, the button and the
+#: blinds moved one seat, ids in order, one table's hands (a pool's only with the same seating).
+_CONSECUTIVE = (
+    col("gap_free")
+    & (col("button_advanced") | col("blinds_stepped"))
+    & col("blinds_moved")
+    & col("ids_in_order")
+    & col("table_proven")
+)
+#: He was dealt in to both hands.
+_DEALT = ~col("sitting_out").fill_null(False) & ~col("prev_sitting_out").fill_null(False)
+#: His lost chips cannot have gone to another player of the pair (a missing hand's winner).
+_NOT_WON_BY_ANOTHER = col("smallest_rise").is_null() | (col("smallest_rise") > -_DIFF)
+_LOSS = (
+    _KNOWN & (_DIFF < 0) & _CONSECUTIVE & _DEALT & (col("pair_drops") == 1) & _NOT_WON_BY_ANOTHER
+)
+#: A rise: he is the one player of the pair whose stack did not carry.
+_RISE = (
+    _KNOWN
+    & (_DIFF > 0)
+    & col("gap_free")
+    & col("button_advanced")
+    & col("table_proven")
+    & (col("pair_mismatches") == 1)
+)
 #: A tournament stack grew with no line to explain it, on a site that prints such lines (and
 #: not right after a drop: one misprinted start reads as a drop, then a rise; one finding).
 _UNPRINTED_REBUY = (
@@ -55,17 +88,25 @@ RULE = Rule(
         "added_read",
         "additions_printed",
         "after_short",
+        "blinds_moved",
+        "blinds_stepped",
         "button_advanced",
         "gap_free",
         "hand_id",
+        "ids_in_order",
         "is_tournament",
+        "pair_drops",
         "pair_mismatches",
         "player",
         "prev_end",
         "prev_hand_id",
         "prev_line_no",
+        "prev_sitting_out",
         "scale",
+        "sitting_out",
+        "smallest_rise",
         "stack",
+        "table_proven",
     ),
     code="STACK-CARRY",
     category="session",
@@ -73,7 +114,7 @@ RULE = Rule(
     structures=None,
     citation="RULES.md §12 T-1",
     summary="A starting stack differs from the player's end stack in the previous hand",
-    violates=_JUDGED & (_DIFF != 0),
+    violates=(_LOSS | _RISE).fill_null(False),
     message=sentence(
         "{} starts hand {} with {} but ended hand {} (line {}) with {}{}: {} {}",
         "player",

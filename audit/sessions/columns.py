@@ -40,6 +40,9 @@ HANDS_FRAME = {
     "ids_backwards": "the hand's id is below the previous hand's (same prefix)",
     "ids_sequential": "the session's ids are sequence numbers (audit/rules/hand_sequence.py)",
     "double_seated": "a player name seated in two seats of the hand",
+    "pool_pair": "this hand or the previous one of its table name is a fast-fold pool hand",
+    "table_proven": "the two hands are one table's: not a pool pair, or the same players in"
+    " the same seats (audit/sessions/pools.py)",
 }
 PAIRS_FRAME = {
     **{
@@ -49,6 +52,11 @@ PAIRS_FRAME = {
     },
     "gap_free": "no quarantined hand of either hand's file lies between them",
     "button_advanced": "the button moved to the next seat holding a player",
+    "blinds_moved": "the big blind (and a lone small blind) posted from another seat than in"
+    " the previous hand",
+    "blinds_stepped": "the button on the previous small blind's seat, the small blind on the"
+    " previous big blind's",
+    "ids_in_order": "where both ids are numbers of one prefix, this one is the larger",
     "rotation_judged": "the pair proves where the big blind belongs (audit/sessions/rotation.py)",
     "expected_bb": "the big blind seat the button rule gives",
     "other_bb": "with button_rule either, the seat the other rule gives",
@@ -60,13 +68,16 @@ PAIRS_FRAME = {
 #: adds it here.
 CARRIES_FROM_PAIR = ("hand_key", "site", "source_file", "line_no", "hand_id", "session_id",
                      "prev_hand_key", "prev_hand_id", "prev_line_no", "is_tournament", "scale",
-                     "gap_free", "button_advanced")  # fmt: skip
+                     "gap_free", "button_advanced", "blinds_moved", "blinds_stepped",
+                     "ids_in_order",
+                     "table_proven")  # fmt: skip
 CARRIES_FRAME = {
     **{name: PAIRS_FRAME[name] for name in CARRIES_FROM_PAIR},
     "seat": "the player's seat in this hand",
     "player": "the player (seated in both hands)",
     "stack": "his starting stack in this hand",
     "sitting_out": "he sits out this hand",
+    "prev_sitting_out": "he sat out the previous hand",
     "prev_seat": "his seat in the previous hand",
     "prev_end": "his end stack in the previous hand (seats.end_stack)",
     "added_between": "chips top-up, rebuy or add-on lines added between the two hands",
@@ -75,6 +86,9 @@ CARRIES_FRAME = {
     "added_at": "the line of the first of them",
     "added_hand": "the hand printing it",
     "pair_mismatches": "players of the pair whose stacks do not carry (with what was added)",
+    "pair_drops": "players of the pair who start below their end stack plus what was added",
+    "smallest_rise": "the pair's smallest start above end stack plus what was added, top-ups"
+    " back to the player's start in the previous hand left out",
     "additions_printed": "the site prints every tournament rebuy and add-on line (option"
     " tournament_additions_printed)",
     "after_short": "in the pair before, he started below his end stack plus what was added (a"

@@ -1,6 +1,7 @@
 """The session notation of the across-hands rules' docstring examples (and session vectors).
 
     cash NL 50/100 table T                        cash or tournament, structure sb/bb, table
+                                                  (`pool T`: a fast-fold pool's hands)
     schedule rate 5% increment 1 down nfnd cap 2+:30      optional: the site's rake schedule
                                                   (rounding down/half_even/up, `nfnd` no flop no
                                                   drop, caps `players:cap` for the title's bb)
@@ -28,7 +29,7 @@ from parsers.schema import conform, empty
 
 _TITLE = re.compile(
     r"^(?P<kind>cash|tournament) (?P<structure>[A-Z]+) (?P<sb>\d+)/(?P<bb>\d+)"
-    r" table (?P<table>\S+)$"
+    r" (?P<where>table|pool) (?P<table>\S+)$"
 )
 _HAND = re.compile(
     r"^hand (?P<id>\S+) at (?P<time>\d\d:\d\d:\d\d)(?P<rest>[^:]*): (?P<seats>.*?)\s*(?P<mark>!)?$"
@@ -115,6 +116,7 @@ def parse_session(text: str, site: str = "vectors") -> tuple[dict[str, Any], lis
             "max_seats": 9, "button_seat": options.get("button"),
             "started_at": datetime(2026, 1, 1, hour, minute, second, tzinfo=UTC), "boards": 1,
             "total_pot": options.get("pot"), "rake": options.get("rake"), "site_added": 0,
+            "is_fast_fold": title["where"] == "pool",
         })  # fmt: skip
         tournament = title["kind"] == "tournament"
         seats += _seat_rows(match["seats"], key, match["id"], options["out"], tournament)

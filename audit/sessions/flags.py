@@ -13,6 +13,7 @@ from audit.sessions.columns import CARRIES_FROM_PAIR
 from audit.sessions.facts import FACT_COLUMNS, hand_facts
 from audit.sessions.group import assign_sessions
 from audit.sessions.pairs import button_moves, carry_frame, pairs_of, with_previous
+from audit.sessions.pools import pool_counts, with_table_proof
 from audit.sessions.rake import RakeSchedule
 from audit.sessions.rake_checks import rake_frame
 from audit.sessions.rotation import rotation
@@ -32,6 +33,8 @@ class SessionAudit:
     sessions: pl.DataFrame
     violations: pl.DataFrame
     rake_judged: dict[str, int] = field(default_factory=dict)  # hands judged on rake, per site
+    #: per site: pool hands, pool pairs and those judged (audit/sessions/pools.py pool_counts)
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def session_rules(codes: Sequence[str] | None = None) -> list[Rule]:
@@ -55,9 +58,11 @@ def _double_seated(seats: pl.LazyFrame) -> pl.LazyFrame:
 
 def _id_order(hands: pl.LazyFrame) -> pl.LazyFrame:
     """ids_backwards (this hand's id is below the previous one's) and ids_sequential (the
-    session's ids are sequence numbers: audit/rules/hand_sequence.py)."""
+    session's ids are sequence numbers: audit/rules/hand_sequence.py); a pool's pairs only
+    where the log proves them one table's (audit/sessions/pools.py)."""
     comparable = (
-        (pl.col("id_prefix") == pl.col("prev_id_prefix"))
+        pl.col("table_proven")
+        & (pl.col("id_prefix") == pl.col("prev_id_prefix"))
         & pl.col("id_number").is_not_null()
         & pl.col("prev_id_number").is_not_null()
     )
@@ -108,10 +113,14 @@ def _frames(
     needed: Collection[str] = ALL_FRAMES,
 ) -> dict[str, pl.DataFrame]:
     """The frames rules name in `session_frame` among `needed`: hands, pairs, carries (the
-    pairs' rotation reads the carries). The two expressions are per-site options
-    (site_option): button_rule, tournament_additions_printed."""
-    previous = with_previous(sessions.lazy()).collect().lazy()  # the hands and pairs read it
-    frames: dict[str, pl.DataFrame] = {}
+    pairs' rotation reads the carries); and "previous", every placed hand with its previous
+    hand's columns and the pool evidence (audit/sessions/pools.py), which the run counts. The
+    two expressions are per-site options (site_option): button_rule,
+    tournament_additions_printed."""
+    # the hands and pairs read it
+    previous = with_table_proof(with_previous(sessions.lazy()), seats).collect()
+    frames: dict[str, pl.DataFrame] = {"previous": previous}
+    previous = previous.lazy()
     if "hands" in needed:
         frames["hands"] = (
             _id_order(previous)
@@ -206,8 +215,8 @@ def session_frames(
     inputs: SessionInputs, needed: Collection[str] = ALL_FRAMES
 ) -> tuple[pl.DataFrame, dict[str, pl.DataFrame]]:
     """(the placed hands in session order, {frame name: frame}) for the session rules: the
-    frames among `needed` (the rules selected read them), and always the rake frame (run.json
-    says per site how many hands it judged)."""
+    frames among `needed` (the rules selected read them), and always the rake frame and the
+    "previous" one (run.json says per site how many hands they judged on rake and in pools)."""
     gaps = {site: options.session_gap_s for site, options in inputs.per_site.items()}
     facts = _facts(inputs)
     if set(FACT_COLUMNS) <= set(inputs.hands.collect_schema().names()):
@@ -257,4 +266,5 @@ def audit_sessions(
     sessions, frames = session_frames(inputs, {rule.session_frame or "" for rule in rules})
     counts = frames["rake"].group_by("site").len()
     judged = dict(zip(counts["site"].to_list(), counts["len"].to_list(), strict=True))
-    return SessionAudit(sessions.select(SESSION_COLUMNS), _violations(frames, rules), judged)
+    pools = pool_counts(frames["previous"])
+    return SessionAudit(sessions.select(SESSION_COLUMNS), _violations(frames, rules), judged, pools)

@@ -39,6 +39,7 @@ HAND_COLUMNS = (
     "big_blind",
     "rake",
     "total_pot",
+    "is_fast_fold",
 )
 
 #: The seats columns the session rules read (the run reads no other: a seat's hand_uid and
@@ -89,6 +90,8 @@ def assign_sessions(
     """The placeable hands in session order, with session_id, session_seq, id_prefix,
     id_number and gap_s (seconds since the previous hand of the table, null for its first);
     and, last, the hands' columns named in `carried`."""
+    if "is_fast_fold" not in hands.collect_schema().names():  # tables from before pools
+        hands = hands.with_columns(is_fast_fold=pl.lit(False))
     ordered = (
         hands.select(*HAND_COLUMNS, *carried)
         .filter(_placeable())

@@ -4,10 +4,15 @@
   hand's id, file, line, start time, button, blinds). `gap_free` is false when a hand of either
   hand's file that the run quarantined lies between the two (the session is then missing a hand:
   nothing is compared across it). Later copies of a hand (duplicates) are not missing hands.
-  `button_advanced` (button_moves) is the evidence that the two hands are consecutive.
+  `button_advanced` (button_moves), `blinds_moved`, `blinds_stepped` and `ids_in_order`
+  (order_evidence) are the
+  evidence that the two hands are consecutive; `table_proven` (audit/sessions/pools.py) that a
+  pool's two hands are one table's.
 * `carries`: one row per player seated in both hands of a pair (by name), with his starting
-  stack in the later hand and his end stack (seats.end_stack) in the earlier one, and
-  `pair_mismatches`, how many players of the pair do not carry their stack.
+  stack in the later hand and his end stack (seats.end_stack) in the earlier one, and per
+  pair `pair_mismatches` (players whose stacks do not carry), `pair_drops` (players who start
+  below what they carry) and `smallest_rise` (the smallest rise that is not a top-up back to
+  the player's start in the earlier hand).
 """
 
 from __future__ import annotations
@@ -95,10 +100,37 @@ def _gap_free(pairs: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
+def order_evidence() -> dict[str, pl.Expr]:
+    """`blinds_moved`: the big blind is posted from another seat than in the previous hand
+    (both posted), and so is the small blind where each hand has one (a missing run of hands
+    can bring the button round to the next seat, as a full orbit does, but then the blinds
+    of a new arrival's seat or of the same seats show it: iPoker hand 7973221950, seven
+    minutes after 7973217523, has the button one seat on and the same blinds' seats).
+    `blinds_stepped`: the button is on the previous small blind's seat and the small blind on
+    the previous big blind's, the one step of consecutive hands whoever sat down in between
+    (a newcomer between the button and the blinds, who waits or posts, takes no button:
+    PokerStars hand 212331369219, meikmo in seat 2).
+    `ids_in_order`: where both ids are numbers of one prefix, this one is the larger."""
+    big = pl.col("bb_seat") != pl.col("prev_bb_seat")
+    one_small = (pl.col("n_sb") == 1) & (pl.col("prev_n_sb") == 1)
+    small = ~one_small.fill_null(False) | (pl.col("sb_seat") != pl.col("prev_sb_seat"))
+    comparable = (pl.col("id_prefix") == pl.col("prev_id_prefix")).fill_null(False)
+    later = pl.col("id_number") > pl.col("prev_id_number")
+    stepped = (pl.col("button_seat") == pl.col("prev_sb_seat")) & (
+        pl.col("sb_seat") == pl.col("prev_bb_seat")
+    )
+    return {
+        "blinds_moved": (big & small).fill_null(False),
+        "blinds_stepped": stepped.fill_null(False),
+        "ids_in_order": (~comparable | later).fill_null(False),
+    }
+
+
 def pairs_of(previous: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
     """One row per hand that has a previous hand in its session (module docstring), from the
     hands with their previous hand's columns (with_previous)."""
-    return _gap_free(previous.filter(pl.col("session_seq") > 1), quarantine)
+    pairs = previous.filter(pl.col("session_seq") > 1).with_columns(**order_evidence())
+    return _gap_free(pairs, quarantine)
 
 
 def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
@@ -197,6 +229,8 @@ def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame, keep: Sequence[str]) -
         pl.col("hand_key").alias("prev_hand_key"),
         "player",
         pl.col("seat").alias("prev_seat"),
+        pl.col("stack").alias("_prev_start"),
+        pl.col("sitting_out").fill_null(False).alias("prev_sitting_out"),
         pl.col("end_stack").alias("prev_end"),
         pl.col("added").alias("_prev_added"),
         pl.col("added_line").alias("_prev_line"),
@@ -219,6 +253,18 @@ def carry_frame(pairs: pl.LazyFrame, seats: pl.LazyFrame, keep: Sequence[str]) -
         .drop("_prev_added", "_prev_line", "_prev_kinds", "added_before", "added_line",
               "added_kinds")
     )  # fmt: skip
-    carried = pl.col("prev_end") + pl.col("added_between")
-    differs = (pl.col("stack") != carried).fill_null(False)
-    return carries.with_columns(pair_mismatches=differs.sum().over("hand_key"))
+    return carries.with_columns(_per_pair()).drop("_prev_start")
+
+
+def _per_pair() -> list[pl.Expr]:
+    """pair_mismatches, pair_drops and smallest_rise (module docstring): a top-up back to the
+    start of the earlier hand (888poker's and PokerStars' auto top-up after the blinds) is no
+    rise that could hold another player's chips."""
+    diff = pl.col("stack") - (pl.col("prev_end") + pl.col("added_between"))
+    top_up = pl.col("stack") == pl.col("_prev_start")
+    rise = pl.when((diff > 0) & ~top_up.fill_null(False)).then(diff)
+    return [
+        (diff != 0).fill_null(False).sum().over("hand_key").alias("pair_mismatches"),
+        (diff < 0).fill_null(False).sum().over("hand_key").alias("pair_drops"),
+        rise.min().over("hand_key").alias("smallest_rise"),
+    ]

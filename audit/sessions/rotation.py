@@ -14,7 +14,20 @@ button rule decides.
   the previous button, the small blind and the big blind follow it; heads-up the button is the
   small blind, so the big blind is the other player.
 
-Within a hand, heads-up (two dealt in) the button posts the small blind.
+Going heads-up (two dealt in after a player left) is not judged: the sites place the button
+each their own way and between them both seats take the big blind. PokerStars hand
+179821252480 (standard_dollars.txt) keeps the button on Rokep02 and gives the big blind to
+rorrrr, the small blind of the hand before, after victor128422 left the big blind's seat (both
+button rules give it to Rokep02); GGPoker hand TM4181621433 (test2.txt) moves the button on to
+the small blind's seat and Hero posts the big blind twice in a row (the moving rule's seat);
+the dead-button rule gives it to the seat after the previous big blind.
+
+Within a hand, heads-up (two dealt in) the button posts the small blind, where the button is
+on a player dealt in: with a dead button (the button on an empty seat, 888poker hands 474339152
+and 631367802 after a player left) the small blind is the previous big blind's seat.
+
+A fast-fold pool's pairs are judged only where the log proves them one table's consecutive
+hands (`table_proven`: audit/sessions/pools.py).
 """
 
 from __future__ import annotations
@@ -71,7 +84,7 @@ def _carry_counts(carries: pl.LazyFrame) -> pl.LazyFrame:
 
 def _expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     """Per hand: arrivals, dealt count, and the big blind seat each button rule expects."""
-    facts = ("prev_hand_key", "prev_bb_seat", "prev_button_seat", "max_seats")
+    facts = ("prev_hand_key", "prev_bb_seat", "prev_button_seat", "button_seat", "max_seats")
     now = _in_rotation(seats, pairs, "hand_key", facts)
     before = _in_rotation(seats, pairs, "prev_hand_key")
     # the previous hand's player in the same seat: a join on the (hand, seat) pair alone, the
@@ -101,6 +114,7 @@ def _expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
             pl.col("seat").get(pl.col("_after_bb").arg_min()).alias("_dead_bb"),
             pl.col("seat").get(pl.min_horizontal(n, 3) - 1).alias("_moving_bb"),
             pl.col("prev_button_seat").first().is_null().alias("_no_button"),
+            (pl.col("seat") == pl.col("button_seat")).any().alias("_button_dealt"),
         )
         # no seat comes after an unknown seat: without the earlier blind or button, no
         # expected seat (the plain sorts picked an arbitrary seat there)
@@ -121,6 +135,7 @@ def rotation(
         pairs.select(
             "hand_key",
             "gap_free",
+            "table_proven",
             "n_bb",
             "prev_n_bb",
             "n_sb",
@@ -131,8 +146,12 @@ def rotation(
         .join(_expected(pairs, seats), on="hand_key", how="left")
         .join(_carry_counts(carries), on="hand_key", how="left")
     )
+    # going heads-up the sites place the button each their own way (module docstring)
+    going_heads_up = (pl.col("_dealt") == 2) & (pl.col("_departures") > 0)
     judged = (
         pl.col("gap_free")
+        & pl.col("table_proven")
+        & ~going_heads_up
         & (pl.col("_arrivals") == 0)
         & (pl.col("n_bb") == 1)
         & (pl.col("prev_n_bb") == 1)
@@ -150,6 +169,7 @@ def rotation(
     other = pl.when(~stable & (pl.col("_rule") == "either")).then("_moving_bb").otherwise(expected)
     heads_up_wrong = (
         (pl.col("_dealt") == 2)
+        & pl.col("_button_dealt")
         & (pl.col("n_sb") == 1)
         & (pl.col("sb_seat") != pl.col("button_seat"))
     ).fill_null(False)

@@ -3,7 +3,8 @@
 Runs on the combined Parquet tables after the duplicates are dropped (the same for a full run,
 a --resume run, any cut into units and either engine): hands.parquet gains session_id and
 session_seq, violations.parquet gains session_id and the session rules' flags, and each file's
-run.json entry counts the new flags. run.json `totals.sessions` says what was found, and
+run.json entry counts the new flags. run.json `totals.sessions` says what was found (`pools`:
+the fast-fold pool pairs judged and left unjudged, audit/sessions/pools.py), and
 `totals.additions` how many top-up, rebuy and add-on lines were read (seats.added_kinds).
 """
 
@@ -202,10 +203,13 @@ def _flags_and_totals(
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
     """The session flags (the audit applied the [rules.severity] overrides), written into
     violations.parquet with every flag's session_id (as audit.entry.all_flags puts them
-    together); run.json's session, rake and addition totals."""
+    together); run.json's session (with the pools'), rake and addition totals."""
+    from audit.sessions.pools import pool_totals
+
     hands_path, violations_path = out_dir / "hands.parquet", out_dir / "violations.parquet"
     flags = found.flags
     totals = session_totals(found.sessions, pl.scan_parquet(hands_path))
+    totals["pools"] = pool_totals(found.pools)  # fast-fold pool pairs judged and not
     totals["rake"] = rake_totals(pl.scan_parquet(hands_path), settings.rake, found.rake_judged)
     seats = pl.scan_parquet(out_dir / "seats.parquet")
     totals["additions"] = addition_totals(seats, pl.scan_parquet(hands_path))

@@ -95,14 +95,14 @@ def test_every_declared_frame_column_is_built() -> None:
 @pytest.mark.parametrize("code", ACROSS_HANDS)
 def test_one_rule_selected_builds_its_frames_and_finds_the_same_flags(code: str) -> None:
     """With one rule selected the step builds only the frames it reads (the rotation's pairs
-    read the carries; the rake frame is always built, run.json counts its hands), and the
-    rule finds what it finds with every rule on."""
+    read the carries; the rake and previous-hand frames are always built, run.json counts
+    their rake and pool hands), and the rule finds what it finds with every rule on."""
     frames, _ = parse_session(example_sections(RULES[code].doc)["Violating"])
     tables = [frames[name].lazy() for name in ("hands", "seats", "actions", "quarantine")]
     inputs = SessionInputs(*tables, schedules=frames["schedules"])
     needed = {RULES[code].session_frame}
     _, built = session_frames(inputs, needed)
-    expected = {*needed, "rake"} | ({"carries"} if needed == {"pairs"} else set())
+    expected = {*needed, "rake", "previous"} | ({"carries"} if needed == {"pairs"} else set())
     assert set(built) == expected
     alone = audit_sessions(*tables, codes=[code], schedules=frames["schedules"]).violations
     every = audit_sessions(*tables, schedules=frames["schedules"]).violations
