@@ -240,6 +240,17 @@ def rake_by_site(totals: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     return [{**blank, "site": site, **entry} for site, entry in sorted(found.items())]
 
 
+def pools_by_site(totals: Mapping[str, Any]) -> dict[str, Any] | None:
+    """run.json totals.sessions.pools (audit/sessions/pools.py): the fast-fold pool pairs
+    judged and left unjudged, per site, and why; None when the run has no pool hand (or is
+    from before pools were read)."""
+    found = (totals.get("sessions") or {}).get("pools")
+    if not found or not (found.get("hands") or found.get("pairs")):
+        return None
+    rows = [{"site": site, **counts} for site, counts in sorted(found["by_site"].items())]
+    return {**found, "rows": rows}
+
+
 def _codes_on_page(sections: list[dict[str, Any]], hands: list[dict[str, Any]]) -> list[str]:
     codes = [row["code"] for section in sections for row in section["codes"]]
     extra = {code for hand in hands for code in hand.get("codes") or []} - set(codes)
@@ -272,6 +283,7 @@ def report_context(
         "categories": category_counts(violations).to_dicts(),
         "rake_sites": rake_by_site(run["totals"]),
         "quarantined": quarantine_split(run["totals"]),
+        "pools": pools_by_site(run["totals"]),
         "top_tables": top_counts(flags, "table_name", limits.top).to_dicts(),
         "top_players": top_counts(flags, "player", limits.top).to_dicts(),
         "hands": shown_hands,

@@ -118,7 +118,7 @@ def _frames(
     two expressions are per-site options (site_option): button_rule,
     tournament_additions_printed."""
     # the hands and pairs read it
-    previous = with_table_proof(with_previous(sessions.lazy()), seats).collect()
+    previous = with_table_proof(with_previous(sessions.lazy()).collect(), seats)
     frames: dict[str, pl.DataFrame] = {"previous": previous}
     previous = previous.lazy()
     if "hands" in needed:

@@ -64,11 +64,19 @@ def _seatings(previous: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def with_table_proof(previous: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
+def with_table_proof(previous: pl.DataFrame, seats: pl.LazyFrame) -> pl.DataFrame:
     """`previous` (the hands in session order with their previous hand's columns:
     audit/sessions/pairs.py with_previous) with POOL_COLUMNS: `pool_pair` (this hand or the
-    previous one is a pool hand) and `table_proven` (module docstring)."""
-    pool = _pool_flag(previous)
+    previous one is a pool hand) and `table_proven` (module docstring). Without a pool hand
+    (the usual batch) no seat is read."""
+    pool = _pool_flag(previous.lazy())
+    if not previous.select(pool.any()).item():
+        return previous.with_columns(pool_pair=pl.lit(False), table_proven=pl.lit(True))
+    return _with_pool_proof(previous.lazy(), seats, pool).collect()
+
+
+def _with_pool_proof(previous: pl.LazyFrame, seats: pl.LazyFrame, pool: pl.Expr) -> pl.LazyFrame:
+    """with_table_proof where the batch has pool hands (`pool`: the hand is one)."""
     first = pl.col("session_seq") == 1
     marked = previous.with_columns(_pool=pool).join(
         _seatings(previous, seats), on="hand_key", how="left", maintain_order="left"

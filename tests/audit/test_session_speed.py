@@ -117,6 +117,7 @@ def _rotation_pairs(seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Pairs (hand, previous hand) of a few tables and both hands' seats: players who stay,
     move seat, leave, arrive or sit out; unknown blinds and buttons."""
     rng = random.Random(seed)
+    buttons = random.Random(seed + 1000)  # a stream of its own: the other draws stay the same
     pairs, seats = [], []
     names = [f"p{n}" for n in range(12)]
     for table in range(60):
@@ -140,11 +141,13 @@ def _rotation_pairs(seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
                     "is_tournament": tournament,
                     "prev_bb_seat": rng.choice([None, *range(1, 10)]),
                     "prev_button_seat": rng.choice([None, *range(1, 10)]),
+                    "button_seat": buttons.choice([None, *range(1, 10)]),
                     "max_seats": rng.choice([None, 6, 9]),
                 }
             )
     frame = pl.DataFrame(pairs, schema_overrides={name: pl.Int16 for name in
-                         ("prev_bb_seat", "prev_button_seat", "max_seats")})  # fmt: skip
+                         ("prev_bb_seat", "prev_button_seat", "button_seat",
+                          "max_seats")})  # fmt: skip
     return frame, pl.DataFrame(seats, schema_overrides={"seat": pl.Int16})
 
 
@@ -162,7 +165,7 @@ def _plain_expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
         .select("hand_key", "seat", "player")
     )
     now = pairs.select(
-        "hand_key", "prev_hand_key", "prev_bb_seat", "prev_button_seat", "max_seats"
+        "hand_key", "prev_hand_key", "prev_bb_seat", "prev_button_seat", "button_seat", "max_seats"
     ).join(dealt, on="hand_key")
     before = dealt.rename({"hand_key": "prev_hand_key"}).with_columns(_was=pl.lit(True))
     now = now.join(before, on=["prev_hand_key", "seat", "player"], how="left")
@@ -184,6 +187,7 @@ def _plain_expected(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
             .sort_by(after_button)
             .get(pl.min_horizontal(n, 3) - 1)
             .alias("_moving_bb"),
+            (pl.col("seat") == pl.col("button_seat")).any().alias("_button_dealt"),
         )
         .join(counts, on="prev_hand_key", how="left")
         .with_columns(

@@ -91,8 +91,9 @@ def _targets(found: Sessions) -> pl.DataFrame:
     following = found.hands.sort("name", "line_no").select(
         "hand_key", next_line=pl.col("line_no").shift(-1).over("name")
     )
-    hands = hands.join(following, on="hand_key").select("hand_key", "name", "site", "line_no", "next_line", "hand_id", "session_id",
-             "session_seq")  # fmt: skip
+    columns = ("hand_key", "name", "site", "line_no", "next_line", "hand_id", "session_id",
+               "session_seq")  # fmt: skip
+    hands = hands.join(following, on="hand_key").select(columns)
     previous = hands.select(
         pl.col("hand_key").alias("prev_key"),
         "session_id",
