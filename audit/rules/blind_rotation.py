@@ -4,7 +4,9 @@ Judged on consecutive hands of a session that the log proves consecutive, with n
 dealt in (audit/sessions/rotation.py): under the dead-button rule (tournaments; cash with
 option `button_rule = "dead"`) the big blind moves to the next seat clockwise dealt in; under a
 moving button the button moves on and the blinds follow. Heads-up, the button posts the small
-blind.
+blind (where the button is on a player dealt in: a dead button on an empty seat is not). Going
+heads-up after a player left and a fast-fold pool's hands the log does not prove one table's
+are not judged (audit/sessions/rotation.py, pools.py).
 
 Violating:
     tournament NL 50/100 table T

@@ -6,7 +6,9 @@ Ids are judged only in sessions where they are sequence numbers: at least 10 pai
 compared, and at most one in ten going backwards. Anonymized exports replace the ids by
 random numbers (fpdb-3's "microgrind", "Hitnrun" and "DONturbo" files, PHH's OBFU datasets:
 about half the pairs go backwards); 11 random ids pass that test with a chance of 5 in
-100,000. And one player name is seated in one seat of a hand
+100,000. In a fast-fold pool only the pairs the log proves one table's are compared (a
+player's hands at the pool's other tables come in any id order: audit/sessions/pools.py).
+And one player name is seated in one seat of a hand
 only (ids out of order are in tests/audit/session_vectors.json: a sequence needs 11 hands).
 
 Violating:
