@@ -10,8 +10,11 @@ Conventions
   street after a bet or raise, whatever the site printed ("raises 2 to 4", "raises [2]", ...).
 - `hand_key` is an integer unique within one set of tables (one parse run); `hand_id` is the
   site's own id as printed, without `#`. Joins use `hand_key`; people read `hand_id`.
-- `street`: 0 preflop (posts included), 1 flop, 2 turn, 3 river, 4 showdown/settlement
-  (uncalled returns that follow the river, collects, cash-outs).
+- `street`: the betting round, an Int8 id of parsers/games.py (0 preflop with the posts, 1
+  flop, 2 turn, 3 river in the board games; 4-8 stud's 3rd-7th streets; 9-12 the draw games'
+  rounds) or 13 SHOWDOWN, the settlement (uncalled returns after the last round, collects,
+  cash-outs). The ids are the physical codes of the `Street` Enum, which the written tables
+  carry (docs/games.md).
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from __future__ import annotations
 import polars as pl
 import pyarrow as pa
 
-STREET_NAMES: tuple[str, ...] = ("preflop", "flop", "turn", "river", "showdown")
-PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = range(5)
+from parsers.games import GAME_NAMES, STREETS, street_enum
+
+#: The names of the street ids, in id order (parsers/games.py STREETS).
+STREET_NAMES: tuple[str, ...] = STREETS
 
 #: Action kinds. Posts are not "acting" (RULES.md D-8): they keep the option.
 POST_KINDS: tuple[str, ...] = (
@@ -37,7 +42,17 @@ SETTLEMENT_KINDS: tuple[str, ...] = (
     "collect",  # chips won from a pot
     "cash_out",  # site-paid cash-out / insurance (outside the pot)
 )
-ACTION_KINDS: tuple[str, ...] = POST_KINDS + BETTING_KINDS + SETTLEMENT_KINDS
+#: Stud's opening of 3rd street (RULES.md §13 S-3, S-4).
+BRING_IN_KINDS: tuple[str, ...] = (
+    "bring_in",  # the forced opening: live commitment like a blind, but no option if all call
+    "complete",  # the completion to the small bet over a bring-in: the round's opening bet
+)
+#: Draw rows (§13 W-2): they move no chips; `n_cards` is the number discarded (0 standing pat).
+DRAW_KINDS: tuple[str, ...] = ("discard", "stand_pat")
+#: The later kinds come last, so the Enum's codes of the earlier ones never change.
+ACTION_KINDS: tuple[str, ...] = (
+    POST_KINDS + BETTING_KINDS + SETTLEMENT_KINDS + BRING_IN_KINDS + DRAW_KINDS
+)
 ActionKind = pl.Enum(list(ACTION_KINDS))
 
 #: Chips added to a player's stack from outside the hand's pots (seats.added, added_before,
@@ -48,16 +63,8 @@ ADDITION_KINDS: tuple[str, ...] = (
     "add_on",  # tournament: an add-on ("takes the add-on and receives N chips", "Addon 6000")
 )
 
-GAMES: tuple[str, ...] = (
-    "holdem",
-    "holdem_6plus",
-    "omaha4",
-    "omaha5",
-    "omaha6",
-    "courchevel",
-    "shortdeck",
-    "unknown",
-)
+#: hands.game: the games of the game table (parsers/games.py GAMES; hi/lo is hands.is_hilo).
+GAMES: tuple[str, ...] = GAME_NAMES
 #: NL no limit, PL pot limit, FL fixed limit, CAP capped no limit, UNKNOWN: the log never says.
 STRUCTURES: tuple[str, ...] = ("NL", "PL", "FL", "CAP", "UNKNOWN")
 
@@ -99,14 +106,18 @@ HANDS = _arrow(
         # played in a fast-fold pool (Zoom, Snap, Zone, Rush & Cash, ...): the table name is
         # the pool's, not one table's (parsers/core/header.py FAST_FOLD)
         ("is_fast_fold", pa.bool_()),
+        ("bring_in", pa.int64()),  # stud: the stakes' bring-in; null when the header omits it
+        ("mixed", pa.string()),  # the rotation as the header names it ("HORSE"), else null
     ]
 )
 
 #: Columns added after the first release: a table without them gets these values (old parquet
 #: files and frames built by hand stay valid).
 DEFAULTS: dict[str, dict[str, int | None]] = {
-    "hands": {"site_added": 0, "is_fast_fold": False},
+    "hands": {"site_added": 0, "is_fast_fold": False, "bring_in": None, "mixed": None},
     "seats": {"added": None, "added_before": None, "added_line": None, "added_kinds": None},
+    "actions": {"n_cards": None},
+    "cards": {"face": None},
 }
 
 SEATS = _arrow(
@@ -131,7 +142,7 @@ ACTIONS = _arrow(
         ("hand_key", pa.int64()),
         ("hand_id", pa.string()),
         ("seq", pa.int32()),  # 0-based order of the action in the hand as recorded
-        ("street", pa.int8()),  # see STREET_NAMES
+        ("street", pa.int8()),  # the Street id (parsers/games.py)
         ("player", pa.string()),
         ("seat", pa.int16()),
         ("kind", pa.dictionary(pa.int8(), pa.string())),  # one of ACTION_KINDS
@@ -139,6 +150,7 @@ ACTIONS = _arrow(
         ("to_amount", pa.int64()),  # bet/raise: total street commitment after; else null
         ("is_all_in", pa.bool_()),  # the site marked the action all-in
         ("line_no", pa.int32()),
+        ("n_cards", pa.int8()),  # discard: cards discarded; stand_pat: 0; else null
     ]
 )
 
@@ -155,7 +167,11 @@ QUARANTINE = _arrow(
 
 #: Where a known card was seen (RULES.md §11 "Known cards"). `conceded` is a player who mucked
 #: at showdown without showing (card null): he gives up his claim to the pot.
-CARD_SOURCES: tuple[str, ...] = ("dealt", "shown", "mucked", "conceded", "board")
+#: `discarded`: a card the hero threw away in a draw (`street` is the round after that draw).
+CARD_SOURCES: tuple[str, ...] = ("dealt", "shown", "mucked", "conceded", "board", "discarded")
+#: cards.face of a hole card: dealt face down or face up (stud); null for a board card or
+#: where the log does not say.
+CARD_FACES: tuple[str, ...] = ("down", "up")
 
 #: One row per known card of a hand (docs/tables.md "cards").
 CARDS = _arrow(
@@ -166,12 +182,15 @@ CARDS = _arrow(
         ("player", pa.string()),  # the holder; null for a board card
         ("source", pa.string()),  # one of CARD_SOURCES
         ("board", pa.int8()),  # board cards: 1, or 2/3 for the boards of a run-it-twice
-        ("street", pa.int8()),  # board cards: the street dealt (1 flop, 2 turn, 3 river)
+        # board cards: the street dealt (1 flop, 2 turn, 3 river); hole cards: the round dealt
+        # or drawn in where the log says so (stud, draw), null for the board games'
+        ("street", pa.int8()),
         ("position", pa.int8()),  # 0-based place among the cards of its line
         ("card", pa.string()),  # canonical "Ah"/"Td"; null when the text is no known card
         ("raw", pa.string()),  # the card as the log printed it
         ("label", pa.string()),  # the log's name of a shown hand ("a pair of Kings"), else null
         ("line_no", pa.int32()),
+        ("face", pa.string()),  # one of CARD_FACES, null for a board card
     ]
 )
 
@@ -226,6 +245,14 @@ def with_derived(frame: pl.DataFrame, table: str) -> pl.DataFrame:
     from parsers.core.quarantine_reasons import reason_code
 
     return frame.with_columns(reason_code(pl.col("reason")).alias("reason_code"))
+
+
+def written(frame: pl.DataFrame) -> pl.DataFrame:
+    """A canonical table as it is written (Parquet): `street`, where it has one, as the Street
+    Enum of parsers/games.py (the names; in memory the tables carry the ids)."""
+    if frame.schema.get("street") not in (pl.Int8, pl.Int16, pl.Int32, pl.Int64):
+        return frame
+    return frame.with_columns(street_enum(pl.col("street")).alias("street"))
 
 
 def conform(frame: pl.DataFrame, table: str) -> pl.DataFrame:
