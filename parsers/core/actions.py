@@ -3,13 +3,13 @@
 Semantics (RULES.md §2, rules_vectors.json "conventions"):
 - `to_amount` is the player's total live commitment on the street after a bet or raise;
   `amount` is the chips the action moved (raise: to_amount minus the commitment before).
-- Posts are street 0. The first "big blind" post of a hand is post_bb; a later one is a
-  straddle when larger than the first, else a live post; a later "small blind" is dead money,
-  unless the player's first preflop action is a call, before any raise, that completes it to
-  the big blind (then it is live). A site where every later small blind is live says so in
-  its `raw_posts` hook (parsers/sites/partypoker/hooks.py).
+- Posts are street PREFLOP (parsers/games.py). The first "big blind" post of a hand is
+  post_bb; a later one is a straddle when larger than the first, else a live post; a later
+  "small blind" is dead money, unless the player's first preflop action is a call, before any
+  raise, that completes it to the big blind (then it is live). A site where every later small
+  blind is live says so in its `raw_posts` hook (parsers/sites/partypoker/hooks.py).
   "small & big blinds" becomes a live post_bb of the nominal big blind plus a post_dead of the rest.
-- uncalled_return keeps the street it happened on; collect and cash_out are street 4.
+- uncalled_return keeps the street it happened on; collect and cash_out are SHOWDOWN.
 The commitment before each action is a cumulative sum per (hand, street, player) that restarts
 at each raise (a raise sets the commitment to its to-amount).
 """
@@ -20,7 +20,7 @@ import polars as pl
 
 from parsers.core import hooks
 from parsers.core.grammar import Grammar
-from parsers.schema import SHOWDOWN
+from parsers.games import PREFLOP, SHOWDOWN
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 POSTS = (*LIVE_POSTS, "post_dead", "post_ante")
@@ -96,7 +96,7 @@ def _completing(events: pl.DataFrame, blinds: pl.DataFrame) -> pl.DataFrame:
     hands = blinds.filter(second).get_column("hand_key").implode()
     preflop = events.filter(
         pl.col("hand_key").is_in(hands)
-        & (pl.col("street") == 0)
+        & (pl.col("street") == PREFLOP)
         & kind.is_in(["fold", "check", "call", "bet", "raise"])
     )
     raised = kind.is_in(["bet", "raise"]).cast(pl.Int32)
@@ -335,10 +335,10 @@ def build_actions(
     kind = pl.col("verb").replace_strict(verbs, default=None, return_dtype=pl.String)
     street = (
         pl.when(pl.col("kind").is_in(POSTS) | (pl.col("kind") == "post_both"))
-        .then(pl.lit(0, dtype=pl.Int8))
+        .then(pl.lit(PREFLOP, dtype=pl.Int8))
         .when(pl.col("kind").is_in(["collect", "cash_out"]))
         .then(pl.lit(SHOWDOWN, dtype=pl.Int8))
-        .otherwise(pl.col("section").clip(0, SHOWDOWN).cast(pl.Int8))
+        .otherwise(pl.col("section").clip(PREFLOP, SHOWDOWN).cast(pl.Int8))
     )
     frame = _with_amounts(
         events.with_columns(kind.alias("kind")),

@@ -36,6 +36,7 @@ from parsers.core.distinct import with_per_distinct
 from parsers.core.groups import matching_groups
 from parsers.core.pairs import pair_rows
 from parsers.core.prefilter import literal_prefixes, literal_rows, needs_literal, rows_matching
+from parsers.games import FLOP, PREFLOP, RIVER, TURN
 from parsers.schema import conform, empty
 
 
@@ -63,7 +64,7 @@ BOARD_NUMBERS: dict[str, int] = {
     "3": 3,
 }
 #: The street of each place of a whole board (flop, flop, flop, turn, river).
-STREET_OF_PLACE = (1, 1, 1, 2, 3)
+STREET_OF_PLACE = (FLOP, FLOP, FLOP, TURN, RIVER)
 
 #: The lines a card pattern reads (module docstring): every line, the summary section's lines,
 #: the texts after an actor's name, the body lines naming no seated actor, the street markers
@@ -184,7 +185,7 @@ def _board_rows(
 ) -> list[pl.DataFrame]:
     """`candidates`: the lines (numbered in `lines`) each pattern is matched against."""
     parts = []
-    offset = {1: 0, 2: 3, 3: 4}
+    offset = {FLOP: 0, TURN: 3, RIVER: 4}
     for pattern, street in spec.boards:
         matched = _matching(candidates[pattern], pattern)
         rows = _exploded(_with_word_before(lines, matched))
@@ -296,8 +297,8 @@ def _class_lines(lines: pl.DataFrame, reads: Reads, split: SplitLines | None) ->
         return split.loose
     if reads == "summary":
         return split.summary
-    # the first betting street is street 0 (parsers/schema.py)
-    deal = (pl.col("marker") == 0).alias("_in")
+    # the first betting street of the board games (parsers/games.py)
+    deal = (pl.col("marker") == PREFLOP).alias("_in")
     return split.lines.select("hand_key", "line_no", "text", deal).filter("_in").drop("_in")
 
 

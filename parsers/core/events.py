@@ -21,6 +21,7 @@ from parsers.core.lines import PRE_DEAL, SUMMARY, split_matching
 from parsers.core.pairs import PAIR, pair_rows
 from parsers.core.plain_seats import seat_groups
 from parsers.core.prefilter import compacted
+from parsers.games import PREFLOP, SHOWDOWN
 
 #: A line is identified by its hand (which carries the file) and its line number.
 LINE_KEY = ["hand_key", "line_no"]
@@ -304,7 +305,7 @@ def _moves_chips(
     any_verb = rf"(?i)(?:^|\W)(?:{verbs})(?:\W|$)"
     actor_bad = pl.col("rest").str.contains(any_verb) | pl.col("rest").str.contains(AMOUNT)
     if grammar.actor_separator.strip():  # "X: flurbs": the shape of an action line
-        actor_bad = actor_bad | pl.col("section").is_between(0, 4)
+        actor_bad = actor_bad | pl.col("section").is_between(PREFLOP, SHOWDOWN)
     actors = unmatched_actor.with_columns(actor_bad.fill_null(True).alias("_bad"))
     loose = _split_name(leftover.select(*columns), grammar)
     verb_first = rf"(?i)^(?:{verbs})(?:\W|$)"

@@ -58,7 +58,8 @@ class Grammar:
     read_header: HeaderReader
     #: A street marker line; its first group is a key of `streets`.
     street_marker: str
-    #: Marker word -> section: 0..4 the streets, 5 the summary.
+    #: Marker word -> section: a Street id (parsers/games.py: the betting rounds, SHOWDOWN) or
+    #: SUMMARY (parsers/core/lines.py).
     streets: Mapping[str, int]
     #: Markers of a second / third board (run it twice / three times).
     second_board: str

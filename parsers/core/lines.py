@@ -2,8 +2,9 @@
 
 A lines frame has one row per physical line: `line_no` (1-based, Int32) and `text` (stripped of
 surrounding whitespace). Segmentation adds `hand_ix` (0-based index of the hand in the file,
--1 before the first header); sections add `section` (-1 before the deal, 0..4 the streets,
-5 the summary) by a `when/then` chain and one forward fill.
+-1 before the first header); sections add `section` (-1 before the deal, the Street id of a
+betting round or SHOWDOWN, SUMMARY the summary: parsers/games.py) by a `when/then` chain and one
+forward fill.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from collections.abc import Mapping
 
 import polars as pl
 
-#: Section numbers: the streets of parsers.schema plus these two.
-PRE_DEAL, SUMMARY = -1, 5
+from parsers.games import FLOP, SHOWDOWN
+
+#: Section numbers: the Street ids (parsers/games.py, PREFLOP..SHOWDOWN) plus these two.
+PRE_DEAL, SUMMARY = -1, SHOWDOWN + 1
 
 
 LINES_SCHEMA = {"file_id": pl.Int32, "line_no": pl.Int32, "text": pl.String}
@@ -102,7 +105,7 @@ def board_without_streets(lines: pl.DataFrame, board_line: str) -> pl.DataFrame:
     and no line past preflop: their streets are unknowable from the markers."""
     if not board_line:
         return lines.select("hand_key", "line_no").clear()
-    later = lines.filter(pl.col("section").is_between(1, 4)).select("hand_key").unique()
+    later = lines.filter(pl.col("section").is_between(FLOP, SHOWDOWN)).select("hand_key").unique()
     boards = lines.filter(pl.col("text").str.contains(board_line))
     return boards.join(later, on="hand_key", how="anti").select("hand_key", "line_no")
 

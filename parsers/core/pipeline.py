@@ -38,6 +38,7 @@ from parsers.core.unseated import (
     seat_rows,
     with_unknown_stacks,
 )
+from parsers.games import RIVER
 from parsers.schema import conform, empty
 
 #: Lines skipped as moving no chips, per file (parsers/core/events.py `_moves_chips`).
@@ -198,7 +199,7 @@ def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     if grammar.board_deal_line:
         lines = lines.with_columns(matches(lines, grammar.board_deal_line).alias("_deal"))
         deal = pl.col("_deal")
-        nth = deal.cast(pl.Int8).cum_sum().over("hand_key").clip(upper_bound=3)
+        nth = deal.cast(pl.Int8).cum_sum().over("hand_key").clip(upper_bound=RIVER)
         lines = lines.with_columns(
             pl.when(deal).then(nth).otherwise(pl.col("marker")).alias("marker")
         ).drop("_deal")

@@ -33,7 +33,7 @@ import polars as pl
 
 from parsers.core.grammar import Grammar
 from parsers.core.lines import SUMMARY
-from parsers.schema import SHOWDOWN
+from parsers.games import SHOWDOWN
 
 #: The `verb` of the cash_out row that hands a kept pot to the site (kept_pots).
 KEPT_POT_VERB = "pot kept by the site"
@@ -48,16 +48,17 @@ def implicit_returns(actions: pl.DataFrame) -> pl.DataFrame:
     settled = actions.filter(pl.col("kind") == "collect").select("hand_key").unique()
     printed = actions.filter(pl.col("kind") == "uncalled_return").select("hand_key").unique()
     settled = settled.join(printed, on="hand_key", how="anti")
-    committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
+    betting = pl.col("street") < SHOWDOWN  # a betting round's rows, not the settlement's
+    committing = actions.filter(pl.col("kind").is_in(COMMITTING) & betting)
     committing = committing.join(settled, on="hand_key", how="semi")
     # the return follows the street's last action (folds included)
-    last = actions.filter(pl.col("street") <= 3).group_by(KEY).agg(pl.col("line_no").max())
+    last = actions.filter(betting).group_by(KEY).agg(pl.col("line_no").max())
     return uncalled_by_street(committing).join(last, on=KEY, how="left")
 
 
 def uncalled_by_street(committing: pl.DataFrame) -> pl.DataFrame:
-    """(hand_key, street, player, returned) from committing action rows of streets 0-3: each
-    street's top commitment minus the second (folded players' chips included, as RULES.md H-2
+    """(hand_key, street, player, returned) from committing action rows of the betting rounds:
+    each street's top commitment minus the second (folded players' chips included, as RULES.md H-2
     computes it), owed back to the top bettor."""
     per_player = committing.group_by([*KEY, "player"]).agg(committed=pl.col("amount").sum())
     committed = pl.col("committed")

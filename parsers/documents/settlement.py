@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.settlement import COMMITTING, uncalled_by_street
-from parsers.schema import SHOWDOWN
+from parsers.games import SHOWDOWN
 
 ACTION_COLUMNS = (
     "hand_key",
@@ -25,10 +25,11 @@ ACTION_COLUMNS = (
 def street_returns(actions: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, street, player, expected, after_seq, line_no): each street's uncalled part
     (parsers/core/settlement.py `uncalled_by_street`), after the street's last action."""
-    committing = actions.filter(pl.col("kind").is_in(COMMITTING) & (pl.col("street") <= 3))
+    betting = pl.col("street") < SHOWDOWN  # a betting round's rows, not the settlement's
+    committing = actions.filter(pl.col("kind").is_in(COMMITTING) & betting)
     keys = ["hand_key", "street"]
     last = (
-        actions.filter(pl.col("street") <= 3)
+        actions.filter(betting)
         .group_by(keys)
         .agg(pl.col("seq").max().alias("after_seq"), pl.col("line_no").max().alias("line_no"))
     )

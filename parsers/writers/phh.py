@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from parsers.games import FLOP
+
 #: (game, structure, is_hilo) -> PHH variant code (PokerKit 0.7.7's board games).
 VARIANTS: dict[tuple[str, str, bool], str] = {
     ("holdem", "NL", False): "NT",
@@ -189,11 +191,11 @@ def _action_strings(
         "hand_key", "street", pl.col("seq").cast(pl.Int64), (actor + verb).alias("text")
     )
     last = bets.group_by("hand_key").agg(pl.col("street").max().alias("last"))
-    boards = last.with_columns(pl.int_ranges(1, pl.col("last") + 1).alias("street")).explode(
+    boards = last.with_columns(pl.int_ranges(FLOP, pl.col("last") + 1).alias("street")).explode(
         "street"
     )
     known_holes, known_boards = _known_cards(cards)
-    size = pl.when(pl.col("street") == 1).then(3).otherwise(1)  # flop 3 cards, turn, river 1
+    size = pl.when(pl.col("street") == FLOP).then(3).otherwise(1)  # flop 3 cards, turn, river 1
     boards = boards.filter(pl.col("street").is_not_null()).with_columns(
         pl.col("street").cast(pl.Int8)
     )

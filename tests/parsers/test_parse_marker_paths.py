@@ -9,6 +9,7 @@ from polars.testing import assert_frame_equal
 from parsers.core.lines import SUMMARY, marker_expr, section_expr
 from parsers.core.pipeline import _markers_after_summary
 from parsers.core.prefilter import scattered
+from parsers.games import SHOWDOWN
 from parsers.sites.pokerstars.grammar import STREET_MARKER, STREETS
 
 TEXTS = [
@@ -65,13 +66,14 @@ def _after_summary_by_join(lines: pl.DataFrame) -> pl.DataFrame:
 
 def test_markers_after_summary_like_the_join() -> None:
     # per hand: header (None, the header opens PRE_DEAL), then markers (None: other lines)
+    S = SUMMARY
     hands = [
-        [None, 0, None, 1, 5, None],  # no marker after the summary
-        [None, 0, 5, None, 1, 2, 5, 3],  # FLOP after the summary: its line is found
-        [None, 5, 5, None, 0],  # two summaries, then a deal
+        [None, 0, None, 1, S, None],  # no marker after the summary
+        [None, 0, S, None, 1, 2, S, 3],  # FLOP after the summary: its line is found
+        [None, S, S, None, 0],  # two summaries, then a deal
         [None, None, 1, None],  # no summary: the next hand's summary does not count
-        [None, 5],
-        [None, 0, 5, 4, None, 0],
+        [None, S],
+        [None, 0, S, SHOWDOWN, None, 0],
         [None],
     ]
     rows = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import polars as pl
 from parse_samples import BASIC_HAND, actions_of, hand, only_hand, parse_text
 
+from parsers.games import SHOWDOWN
 from parsers.schema import POLARS_SCHEMAS
 
 
@@ -38,7 +39,7 @@ def test_streets_seq_seats_lines_and_all_in():
     actions = parse_text(BASIC_HAND).actions
     assert actions["seq"].to_list() == list(range(actions.height))
     streets = dict(zip(actions["seq"], actions["street"], strict=True))
-    assert [streets[i] for i in (0, 2, 10, 14, 16, 17)] == [0, 0, 1, 2, 2, 4]
+    assert [streets[i] for i in (0, 2, 10, 14, 16, 17)] == [0, 0, 1, 2, 2, SHOWDOWN]
     by_player = dict(zip(actions["player"], actions["seat"], strict=True))
     assert by_player == {
         "Nightfox82": 5,
@@ -110,8 +111,8 @@ Total pot $27.06 | Rake $1.10
     actions = parse_text(hand(body)).actions
     kinds = actions.select("kind", "street", "amount").rows()
     assert ("uncalled_return", 1, 378) in kinds
-    assert ("collect", 4, 2596) in kinds
-    assert ("cash_out", 4, 2277) in kinds
+    assert ("collect", SHOWDOWN, 2596) in kinds
+    assert ("cash_out", SHOWDOWN, 2277) in kinds
 
 
 def test_capped_raise_and_folds_with_shown_cards():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from parse_samples import hand, only_hand, parse_text
 
+from parsers.games import SHOWDOWN
+
 RUN_TWICE = """
 Seat 3: Player0 ($81.75 in chips)
 Seat 4: Hero ($353.48 in chips)
@@ -50,7 +52,7 @@ def test_run_it_twice():
     assert (row["total_pot"], row["rake"]) == (16350, 50)
     collects = tables.actions.filter(kind="collect")
     assert collects["amount"].sum() + row["rake"] == row["total_pot"]
-    assert collects.height == 5 and set(collects["street"]) == {4}
+    assert collects.height == 5 and set(collects["street"]) == {SHOWDOWN}
     flop = tables.actions.filter(street=1).select("kind", "amount", "is_all_in").rows()
     assert flop == [("bet", 7150, False), ("call", 4575, True), ("uncalled_return", 2575, False)]
 

@@ -12,6 +12,7 @@ import polars as pl
 from parsers.core.actions import LIVE_POSTS, _with_commitments
 from parsers.documents.ipoker.frames import TYPES, _frame, _problems, money
 from parsers.documents.ipoker.xml_columns import XmlColumns
+from parsers.games import PREFLOP, RIVER
 
 _WAGERS = ("bet", "raise", "allin")  # chips added; "raise_to" (code 23) carries the total
 
@@ -114,7 +115,7 @@ def _resolve(frame: pl.DataFrame) -> pl.DataFrame:
     """All-in codes to bet/raise/call; to_amount only on bets and raises; is_all_in."""
     kind = pl.col("kind")
     above = pl.col("_level") > pl.col("_max_before")
-    opens = (pl.col("street") > 0) & (pl.col("_max_before") == 0)
+    opens = (pl.col("street") != PREFLOP) & (pl.col("_max_before") == 0)
     resolved = (
         pl.when((kind == "allin") & above & opens)
         .then(pl.lit("bet"))
@@ -206,7 +207,7 @@ def _place_sat_out_folds(frame: pl.DataFrame) -> pl.DataFrame:
         .agg(pl.col("seat").first().alias("bb_seat"))
     )
     turn = ((pl.col("seat") - pl.col("bb_seat") - 1) % 1000).alias("turn")
-    acting = ~pl.col("kind").str.starts_with("post_") & ~sat & (pl.col("street") == 0)
+    acting = ~pl.col("kind").str.starts_with("post_") & ~sat & (pl.col("street") == PREFLOP)
     pre = (
         frame.filter(acting)
         .join(bb, on="hand_key")
@@ -228,7 +229,7 @@ def _place_sat_out_folds(frame: pl.DataFrame) -> pl.DataFrame:
     order = pl.coalesce("before", "end", pl.col("seq").cast(pl.Float64))
     frame = frame.with_columns(order.alias("_order")).sort("hand_key", "_order")
     seq = pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key")
-    street = pl.when(sat).then(pl.lit(0, dtype=pl.Int8)).otherwise(pl.col("street"))
+    street = pl.when(sat).then(pl.lit(PREFLOP, dtype=pl.Int8)).otherwise(pl.col("street"))
     return frame.with_columns(seq.alias("seq"), street.alias("street")).drop(
         "sat_out", "before", "end", "_order"
     )
@@ -245,7 +246,7 @@ def actions_frame(
     )
     frame = frame.sort("hand_key", "no_int", "line_no")
     seq = pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key")
-    street = (pl.col("round_no") - 1).clip(0, 3).cast(pl.Int8)
+    street = (pl.col("round_no") - 1).clip(PREFLOP, RIVER).cast(pl.Int8)  # round 0: the posts
     frame = frame.with_columns(seq.alias("seq"), street.alias("street"))
     frame = _split_big_posts(_repeated_posts(frame))
     stacks = players.select("hand_key", "player", "seat", "stack")

@@ -21,10 +21,11 @@ from parsers.core.card_lines import cards_table, explode_tokens
 from parsers.core.cards import suit_first_card
 from parsers.documents.ipoker.frames import _frame
 from parsers.documents.ipoker.xml_columns import XmlColumns
+from parsers.games import FLOP, RIVER, TURN
 from parsers.schema import empty
 
 #: Board element type -> (street, place of its first card in the board).
-STREETS: dict[str, tuple[int, int]] = {"flop": (1, 0), "turn": (2, 3), "river": (3, 4)}
+STREETS: dict[str, tuple[int, int]] = {"flop": (FLOP, 0), "turn": (TURN, 3), "river": (RIVER, 4)}
 
 
 def _card_rows(cols: XmlColumns, games: pl.DataFrame) -> pl.DataFrame:

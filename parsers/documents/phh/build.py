@@ -21,6 +21,7 @@ from parsers.documents.phh.cards import phh_cards
 from parsers.documents.phh.chips import with_chips
 from parsers.documents.phh.implied import implied_postflop, implied_preflop
 from parsers.documents.phh.settle import stated_results, with_settlement
+from parsers.games import PREFLOP, RIVER
 from parsers.schema import conform
 
 SITE = "phh"
@@ -169,11 +170,12 @@ def _posts(players: pl.DataFrame) -> pl.DataFrame:
         pl.min_horizontal("blind", pl.col("stack") - pl.col("ante_paid")).alias("target"),
         (pl.col("position") + 1000).cast(pl.Float64).alias("order"),
     )
-    return pl.concat([antes, blinds]).with_columns(pl.lit(0, dtype=pl.Int8).alias("street"))
+    return pl.concat([antes, blinds]).with_columns(pl.lit(PREFLOP, dtype=pl.Int8).alias("street"))
 
 
 def _parsed_actions(hands: pl.DataFrame) -> pl.DataFrame:
-    """One row per action string: actor, verb, arg, street (board dealings so far)."""
+    """One row per action string: actor, verb, arg, street (board dealings so far: the board
+    games' Street ids, PREFLOP..RIVER)."""
     frame = hands.filter(pl.col("known_variant")).select(
         "hand_key", "n", "multiplier", "actions_line", "actions"
     )
@@ -215,7 +217,7 @@ def _action_problems(actions: pl.DataFrame) -> list[pl.DataFrame]:
             pl.lit("amount unreadable in ") + quoted,
         ),
         _problem(
-            actions.filter(pl.col("street") > 3),
+            actions.filter(pl.col("street") > RIVER),
             "actions_line",
             pl.lit("more than three board dealings (several boards are not supported) at ")
             + quoted,

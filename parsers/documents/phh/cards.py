@@ -20,10 +20,11 @@ import polars as pl
 
 from parsers.core.card_lines import cards_table, explode_tokens
 from parsers.core.cards import canonical_card, packed_card_tokens
+from parsers.games import FLOP, RIVER, TURN
 from parsers.schema import empty
 
 #: Board dealing number (1 flop, 2 turn, 3 river) -> the place of its first card in the board.
-FIRST_PLACE = {1: 0, 2: 3, 3: 4}
+FIRST_PLACE = {FLOP: 0, TURN: 3, RIVER: 4}
 _HOLE = r"^p(?P<holder>\d+)\s+(?P<cards>\S+)$"
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.games import BOARD_STREETS
+
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 
 
@@ -38,7 +40,7 @@ def with_chips(rows: pl.DataFrame) -> pl.DataFrame:
     rows = rows.with_columns(highest.fill_null(0).alias("max_before"))
     prior = rows.group_by("hand_key", "idx").agg(pl.col("ante_paid").first().alias("prior"))
     parts: list[pl.DataFrame] = []
-    for street in range(4):
+    for street in BOARD_STREETS:
         part = _street_levels(rows.filter(pl.col("street") == street), prior)
         parts.append(part)
         final = part.group_by("hand_key", "idx").agg(pl.col("level").max().alias("spent"))

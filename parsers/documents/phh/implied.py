@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.games import FLOP, PREFLOP, RIVER, TURN
+
 KEYS = ["hand_key", "idx"]
 
 
@@ -52,7 +54,7 @@ def implied_preflop(betting: pl.DataFrame, players: pl.DataFrame) -> pl.DataFram
     turn = ((pl.col("idx") - pl.col("opener")) % pl.col("n")).alias("turn")
     posted = pl.min_horizontal(pl.col("blind").abs(), pl.col("stack") - pl.col("ante_paid"))
     left = pl.col("stack") - pl.col("ante_paid") - posted
-    pre = betting.filter(pl.col("street") == 0)
+    pre = betting.filter(pl.col("street") == PREFLOP)
     pre = pre.join(players.select(*KEYS, "n"), on=KEYS).join(top, on="hand_key")
     pre = pre.with_columns(turn, _again().alias("again"))
     missing = players.filter(left > 0).join(pre.select(KEYS).unique(), on=KEYS, how="anti")
@@ -69,7 +71,7 @@ def implied_preflop(betting: pl.DataFrame, players: pl.DataFrame) -> pl.DataFram
         pl.lit("implied").alias("kind"),
         pl.lit(None, dtype=pl.Int64).alias("target"),
         "order",
-        pl.lit(0, dtype=pl.Int8).alias("street"),
+        pl.lit(PREFLOP, dtype=pl.Int8).alias("street"),
     )
 
 
@@ -81,7 +83,7 @@ def implied_postflop(rows: pl.DataFrame, reached: pl.DataFrame) -> pl.DataFrame:
     people = rows.group_by(KEYS).agg(
         pl.col("stack").first(), pl.col("player").first(), pl.col("seat").first()
     )
-    for street in (1, 2, 3):
+    for street in (FLOP, TURN, RIVER):
         frame = pl.concat([rows, *added], how="diagonal_relaxed") if added else rows
         before = frame.filter(pl.col("street") < street)
         gone = before.group_by(KEYS).agg(

@@ -11,13 +11,21 @@ else a call (raw kind bet_or_call). Old exports have no street markers: the n-th
 from __future__ import annotations
 
 from parsers.core.grammar import Grammar
+from parsers.core.lines import SUMMARY
+from parsers.games import FLOP, PREFLOP, RIVER, TURN
 from parsers.sites.bovada.header import read_bovada_header
 from parsers.sites.bovada.hooks import HOOKS
 
 HEADER = r"^(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK)?) Hand #[0-9A-Za-z-]+"
 
 STREET_MARKER = r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SUMMARY) \*\*\*"
-STREETS: dict[str, int] = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "SUMMARY": 5}
+STREETS: dict[str, int] = {
+    "HOLE CARDS": PREFLOP,
+    "FLOP": FLOP,
+    "TURN": TURN,
+    "RIVER": RIVER,
+    "SUMMARY": SUMMARY,
+}
 
 _AMOUNT = r"[$\d][\d,.]*"
 _NOTE = r"(?:\s*\([^)]*\))?"  # "(timeout)", "(auth)", "(Blind Disconnected)", ...

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.games import PREFLOP, RIVER
+
 VOLUNTARY = ("fold", "check", "call", "bet", "raise", "bet_or_call")
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
-MAX_ROUND = 3
+#: The rounds are counted from 0: the board games' Street ids, PREFLOP..RIVER.
+MAX_ROUND = RIVER
 
 
 def _with_committed(rows: pl.DataFrame) -> pl.DataFrame:
@@ -80,7 +83,7 @@ def infer_streets(frame: pl.DataFrame, infer: pl.Expr) -> pl.DataFrame:
     if target.is_empty():
         return frame
     counted, dealt = _hand_counts(target)
-    counted = counted.with_columns(pl.lit(0, dtype=pl.Int8).alias("_round"))
+    counted = counted.with_columns(pl.lit(PREFLOP, dtype=pl.Int8).alias("_round"))
     betting = pl.col("kind").is_in([*VOLUNTARY, *LIVE_POSTS])
     for round_no in range(MAX_ROUND):
         rows = counted.filter(betting & (pl.col("_round") == round_no))
@@ -103,7 +106,7 @@ def infer_streets(frame: pl.DataFrame, infer: pl.Expr) -> pl.DataFrame:
         pl.when(keeps)
         .then(pl.col("street"))
         .when(pl.col("kind").is_in(LIVE_POSTS) | pl.col("kind").is_in(["post_ante", "post_dead"]))
-        .then(pl.lit(0, dtype=pl.Int8))
+        .then(pl.lit(PREFLOP, dtype=pl.Int8))
         .when(betting)
         .then(pl.col("_round"))
     )

@@ -7,6 +7,7 @@ import polars as pl
 
 from parsers.core.hooks import Context, Hooks
 from parsers.core.settlement import COMMITTING
+from parsers.games import PREFLOP
 
 #: Verbs (kind cash_out) whose amount the player pays the site outside the pot: EV cash-out
 #: risk, all-in insurance premium.
@@ -25,7 +26,7 @@ def paid_to_site(actions: pl.DataFrame) -> pl.DataFrame:
 def straddle_added(actions: pl.DataFrame) -> pl.DataFrame:
     """ "straddle N" gives the player's total blind commitment after it (BB 50 then "straddle
     $100" adds 50; re-straddles 0.04, 0.08, 0.16): chips added = total - his live posts before."""
-    live = pl.col("kind").is_in(COMMITTING[:4]) & (pl.col("street") == 0)
+    live = pl.col("kind").is_in(COMMITTING[:4]) & (pl.col("street") == PREFLOP)
     straddle = pl.col("kind") == "post_straddle"
     by = ["hand_key", "player"]
     other = pl.when(live & ~straddle).then(pl.col("amount")).otherwise(0).fill_null(0)

@@ -12,6 +12,7 @@ hand" is no concession: his cards are unknown.
 from __future__ import annotations
 
 from parsers.core.card_lines import CardLines
+from parsers.games import FLOP, RIVER, TURN
 
 CARDS = CardLines(
     hole=(
@@ -20,8 +21,8 @@ CARDS = CardLines(
         (r"^(?P<player>.+?) mucks \[(?P<cards>[^\]]+)\]", "mucked"),
     ),
     boards=(
-        (r"^\*\* Dealing flop \*\* \[(?P<cards>[^\]]+)\]", 1),
-        (r"^\*\* Dealing turn \*\* \[(?P<cards>[^\]]+)\]", 2),
-        (r"^\*\* Dealing river \*\* \[(?P<cards>[^\]]+)\]", 3),
+        (r"^\*\* Dealing flop \*\* \[(?P<cards>[^\]]+)\]", FLOP),
+        (r"^\*\* Dealing turn \*\* \[(?P<cards>[^\]]+)\]", TURN),
+        (r"^\*\* Dealing river \*\* \[(?P<cards>[^\]]+)\]", RIVER),
     ),
 )

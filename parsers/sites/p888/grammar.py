@@ -16,7 +16,9 @@ its own text shows (money.CONTINENTAL_FORM). Only patterns live here.
 from __future__ import annotations
 
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
+from parsers.core.lines import SUMMARY
 from parsers.core.money import CONTINENTAL_FORM
+from parsers.games import FLOP, PREFLOP, RIVER, TURN
 from parsers.sites.p888.header import LOCALE, LOCALE_CONTINENTAL, read_888_header
 from parsers.sites.p888.hooks import HOOKS
 
@@ -33,11 +35,11 @@ HEADER = rf"^\*{{5}} {BRANDS} Hand History for Game \d+ \*{{5}}"
 
 STREET_MARKER = r"^\*\* (Dealing down cards|Dealing flop|Dealing turn|Dealing river|Summary) \*\*"
 STREETS: dict[str, int] = {
-    "Dealing down cards": 0,
-    "Dealing flop": 1,
-    "Dealing turn": 2,
-    "Dealing river": 3,
-    "Summary": 5,
+    "Dealing down cards": PREFLOP,
+    "Dealing flop": FLOP,
+    "Dealing turn": TURN,
+    "Dealing river": RIVER,
+    "Summary": SUMMARY,
 }
 
 ACTOR_ACTION = (

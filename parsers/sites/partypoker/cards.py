@@ -11,6 +11,7 @@ judge them. "X does not show cards." is no concession: his cards are unknown.
 from __future__ import annotations
 
 from parsers.core.card_lines import CardLines
+from parsers.games import FLOP, RIVER, TURN
 
 CARDS = CardLines(
     hole=(
@@ -18,8 +19,8 @@ CARDS = CardLines(
         (r"^(?P<player>.+?) shows \[(?P<cards>[^\]]+)\]", "shown"),
     ),
     boards=(
-        (r"^\*\* Dealing Flop \*\* \[(?P<cards>[^\]]+)\]", 1),
-        (r"^\*\* Dealing Turn \*\* \[(?P<cards>[^\]]+)\]", 2),
-        (r"^\*\* Dealing River \*\* \[(?P<cards>[^\]]+)\]", 3),
+        (r"^\*\* Dealing Flop \*\* \[(?P<cards>[^\]]+)\]", FLOP),
+        (r"^\*\* Dealing Turn \*\* \[(?P<cards>[^\]]+)\]", TURN),
+        (r"^\*\* Dealing River \*\* \[(?P<cards>[^\]]+)\]", RIVER),
     ),
 )

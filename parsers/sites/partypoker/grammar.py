@@ -12,7 +12,9 @@ patterns live here.
 from __future__ import annotations
 
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
+from parsers.core.lines import SUMMARY
 from parsers.core.money import EN, EU
+from parsers.games import FLOP, PREFLOP, RIVER, TURN
 from parsers.sites.partypoker.all_in_marker import MARKER_VERB
 from parsers.sites.partypoker.header import read_party_header
 from parsers.sites.partypoker.hooks import HOOKS
@@ -21,11 +23,11 @@ HEADER = r"^\*{5} Hand History [Ff]or Game \S+ \*{5}"
 
 STREET_MARKER = r"^\*\* (Dealing down cards|Dealing Flop|Dealing Turn|Dealing River|Summary) \*\*"
 STREETS: dict[str, int] = {
-    "Dealing down cards": 0,
-    "Dealing Flop": 1,
-    "Dealing Turn": 2,
-    "Dealing River": 3,
-    "Summary": 5,
+    "Dealing down cards": PREFLOP,
+    "Dealing Flop": FLOP,
+    "Dealing Turn": TURN,
+    "Dealing River": RIVER,
+    "Summary": SUMMARY,
 }
 
 _MONEY = r"[$€]?\s?\d[\d.,]*(?:\s*(?:USD|EUR|€))?"

@@ -7,7 +7,9 @@ Only patterns live here; the pipeline is shared (parsers/core/pipeline.py).
 from __future__ import annotations
 
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
+from parsers.core.lines import SUMMARY
 from parsers.core.plain_seats import STARS_SEAT_LINE
+from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
 from parsers.sites.pokerstars.header import read_stars_header
 from parsers.sites.pokerstars.hooks import HOOKS
 
@@ -24,15 +26,15 @@ STREET_MARKER = (
     r"(?: [123])? \*\*\*"
 )
 STREETS: dict[str, int] = {
-    "HOLE CARDS": 0,
-    "PRE-FLOP": 0,
-    "DEALING HANDS": 0,
-    "FLOP": 1,
-    "TURN": 2,
-    "RIVER": 3,
-    "SHOW DOWN": 4,
-    "SHOWDOWN": 4,
-    "SUMMARY": 5,
+    "HOLE CARDS": PREFLOP,
+    "PRE-FLOP": PREFLOP,
+    "DEALING HANDS": PREFLOP,
+    "FLOP": FLOP,
+    "TURN": TURN,
+    "RIVER": RIVER,
+    "SHOW DOWN": SHOWDOWN,
+    "SHOWDOWN": SHOWDOWN,
+    "SUMMARY": SUMMARY,
 }
 
 _AMOUNT = r"[^\s\[\]]+"

@@ -19,6 +19,8 @@ collect and in "Total pot", which is net of the rake. The shared pipeline normal
 from __future__ import annotations
 
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
+from parsers.core.lines import SUMMARY
+from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
 from parsers.sites.winamax.header import read_winamax_header
 from parsers.sites.winamax.hooks import HOOKS
 
@@ -28,14 +30,14 @@ HEADER = r"^\S+ Poker - .*HandId: #"
 
 STREET_MARKER = r"^\*\*\* (ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN|SHOWDOWN|SUMMARY) \*\*\*"
 STREETS: dict[str, int] = {
-    "ANTE/BLINDS": 0,
-    "PRE-FLOP": 0,
-    "FLOP": 1,
-    "TURN": 2,
-    "RIVER": 3,
-    "SHOW DOWN": 4,
-    "SHOWDOWN": 4,
-    "SUMMARY": 5,
+    "ANTE/BLINDS": PREFLOP,
+    "PRE-FLOP": PREFLOP,
+    "FLOP": FLOP,
+    "TURN": TURN,
+    "RIVER": RIVER,
+    "SHOW DOWN": SHOWDOWN,
+    "SHOWDOWN": SHOWDOWN,
+    "SUMMARY": SUMMARY,
 }
 
 _AMOUNT = r"[^\s\[\]()]+"

@@ -19,6 +19,8 @@ Both report the pot net of the rake. Only patterns live here; the pipeline is sh
 from __future__ import annotations
 
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
+from parsers.core.lines import SUMMARY
+from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
 from parsers.sites.pokerstars.grammar import NAMED_LINES as STARS_NAMED
 from parsers.sites.wpn.header import read_wpn_header
 from parsers.sites.wpn.hooks import NEW_HOOKS, OLD_HOOKS
@@ -75,7 +77,14 @@ WPN_OLD = Grammar(
     street_marker=(
         r"^(?:\*\*\* |-+ |(?:Player )?.+ )(FLOP|TURN|RIVER|SHOW DOWN|Summary|received)\b"
     ),
-    streets={"received": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "SHOW DOWN": 4, "Summary": 5},
+    streets={
+        "received": PREFLOP,
+        "FLOP": FLOP,
+        "TURN": TURN,
+        "RIVER": RIVER,
+        "SHOW DOWN": SHOWDOWN,
+        "Summary": SUMMARY,
+    },
     second_board=r"^\*\*\* (?:FLOP|TURN|RIVER) 2 ",
     third_board=r"^\*\*\* (?:FLOP|TURN|RIVER) 3 ",
     table_line=(
@@ -151,7 +160,14 @@ WPN = Grammar(
     header=NEW_HEADER,
     read_header=read_wpn_header,
     street_marker=r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)(?: \d)? \*\*\*",
-    streets={"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "SHOW DOWN": 4, "SUMMARY": 5},
+    streets={
+        "HOLE CARDS": PREFLOP,
+        "FLOP": FLOP,
+        "TURN": TURN,
+        "RIVER": RIVER,
+        "SHOW DOWN": SHOWDOWN,
+        "SUMMARY": SUMMARY,
+    },
     second_board=r"^\*\*\* (?:FLOP|TURN|RIVER|SHOW DOWN) 2 ",
     third_board=r"^\*\*\* (?:FLOP|TURN|RIVER|SHOW DOWN) 3 ",
     table_line=(

@@ -14,6 +14,8 @@ from site_helpers import (
     violations,
 )
 
+from parsers.games import SHOWDOWN
+
 
 def test_raise_amount_added_is_normalised_to_raise_to() -> None:
     """888 never prints "all-in": is_all_in is null (not recorded), so ALLIN-FLAG stays silent."""
@@ -28,7 +30,7 @@ def test_raise_amount_added_is_normalised_to_raise_to() -> None:
     assert rows[11] == (1, "alice", "raise", 300, 300, None)  # "raises [$3]" facing 1
     assert rows[14:] == [
         (1, "alice", "uncalled_return", 200, None, None),  # never printed by 888
-        (4, "alice", "collect", 330, None, None),
+        (SHOWDOWN, "alice", "collect", 330, None, None),
     ]
     seats = tables.seats.filter(pl.col("hand_id") == "900000001")
     assert seats["player"].to_list() == ["alice", "bob smith", "carol", "dave"]
@@ -68,7 +70,7 @@ def test_german_client_no_break_space_amounts_and_word_suits() -> None:
     rows = actions_of(tables, "910000001")
     assert rows[2] == (0, "dieter", "post_live", 2, None, None)  # posts out of position
     assert rows[8:10] == [(1, "clara", "bet", 5, 5, None), (1, "dieter", "fold", 0, None, None)]
-    assert rows[-1] == (4, "clara", "collect", 40, None, None)
+    assert rows[-1] == (SHOWDOWN, "clara", "collect", 40, None, None)
     # "1.234,56 $" dot thousands, "1\u202f400\u00a0$" narrow no-break thousands
     assert _stacks(tables, "910000003") == [123456, 140000]
     hand = hand_row(tables, "910000003")
@@ -86,7 +88,7 @@ def test_german_client_all_in_with_a_showdown() -> None:
         (1, "anna", "bet", 158, 158, None),  # all-in
         (1, "bernd", "call", 127, None, None),  # all-in for less
         (1, "anna", "uncalled_return", 31, None, None),
-        (4, "anna", "collect", 289, None, None),  # "3,20 $" less the 0,31 returned
+        (SHOWDOWN, "anna", "collect", 289, None, None),  # "3,20 $" less the 0,31 returned
     ]
 
 
@@ -97,7 +99,7 @@ def test_collect_without_the_uncalled_raise_is_kept() -> None:
     tables = parse_site_samples("888poker")
     assert actions_of(tables, "910000004")[-2:] == [
         (0, "clara", "uncalled_return", 4, None, None),
-        (4, "clara", "collect", 5, None, None),
+        (SHOWDOWN, "clara", "collect", 5, None, None),
     ]
 
 

@@ -10,6 +10,7 @@ from site_helpers import SITES, actions_of, corpus_numbers, hand_row, parse_site
 
 from parsers import parse_paths
 from parsers.core.pipeline import AFTER_SUMMARY
+from parsers.games import SHOWDOWN
 
 
 def test_nl_raise_to_allin_uncalled_and_collect() -> None:
@@ -29,7 +30,7 @@ def test_nl_raise_to_allin_uncalled_and_collect() -> None:
         (1, "Dealer", "raise", 1650, 1850, True),
         (1, "Big Blind", "fold", 0, None, False),
         (1, "Dealer", "uncalled_return", 1250, None, False),
-        (4, "Dealer", "collect", 1475, None, False),
+        (SHOWDOWN, "Dealer", "collect", 1475, None, False),
     ]
     hand = hand_row(tables, "1000000001")
     assert (hand["structure"], hand["small_blind"], hand["big_blind"]) == ("NL", 25, 50)
@@ -87,7 +88,7 @@ def test_streets_inferred_when_the_export_prints_no_marker() -> None:
     assert [r[0] for r in rows[11:17]] == [2, 2, 2, 3, 3, 3]
     assert rows[-2:] == [
         (3, "Big Blind", "uncalled_return", 4000, None, False),
-        (4, "Big Blind", "collect", 4600, None, False),
+        (SHOWDOWN, "Big Blind", "collect", 4600, None, False),
     ]
     assert violations(tables).filter(pl.col("hand_id") == "1000000004").height == 0
 

@@ -9,7 +9,10 @@ import pytest
 from conftest import CORPUS, require_shared
 from site_helpers import action_rows, corpus_accounting, parse_site_file, violation_codes
 
+from parsers.games import SHOWDOWN
 from parsers.sites.ggpoker.header import read_gg_header
+
+SD = str(SHOWDOWN)  # the settlement's street id, as action_rows writes it
 
 S = None
 
@@ -41,7 +44,7 @@ def test_straddle_amounts_are_totals(legal) -> None:
     ]
     assert action_rows(legal, "RC900001")[-2:] == [
         ("0", "a1b2c3", "uncalled_return", "1600", S, "false"),
-        ("4", "a1b2c3", "collect", "1850", S, "false"),
+        (SD, "a1b2c3", "collect", "1850", S, "false"),
     ]
 
 
@@ -51,10 +54,10 @@ def test_run_twice_cashout_and_insurance(legal) -> None:
         ("0", "y2", "raise", "4950", "5000", "true"),
         ("0", "x1", "fold", "0", S, "false"),
         ("0", "Hero", "call", "4700", S, "false"),
-        ("4", "Hero", "cash_out", "-2000", S, "false"),  # Pays Cashout Risk ($20)
-        ("4", "y2", "cash_out", "-200", S, "false"),  # insurance premium ($2)
-        ("4", "Hero", "collect", "4825", S, "false"),
-        ("4", "y2", "collect", "4825", S, "false"),
+        (SD, "Hero", "cash_out", "-2000", S, "false"),  # Pays Cashout Risk ($20)
+        (SD, "y2", "cash_out", "-200", S, "false"),  # insurance premium ($2)
+        (SD, "Hero", "collect", "4825", S, "false"),
+        (SD, "y2", "collect", "4825", S, "false"),
     ]
 
 
@@ -109,7 +112,7 @@ def test_bet_and_muck_folds_is_the_muck() -> None:
     assert action_rows(tables, "HD910010")[-3:] == [
         ("3", "b2", "bet", "10", "10", "false"),
         ("3", "c3", "call", "10", S, "false"),
-        ("4", "c3", "collect", "29", S, "false"),
+        (SD, "c3", "collect", "29", S, "false"),
     ]
     assert violation_codes(tables, "warning") == []
     assert violation_codes(tables) == []

@@ -19,6 +19,7 @@ from site_helpers import (
 )
 
 from parsers import ParsedTables, parse_bytes
+from parsers.games import SHOWDOWN
 
 
 def test_decimal_comma_raise_to_code_and_allin_bet() -> None:
@@ -34,7 +35,7 @@ def test_decimal_comma_raise_to_code_and_allin_bet() -> None:
         (1, "Cleo", "bet", 1150, 1150, True),  # code 7 opening the flop: an all-in bet
         (1, "Anna", "fold", 0, None, False),
         (1, "Hero", "call", 1150, None, False),
-        (4, "Cleo", "collect", 3100, None, False),  # her win: no uncalled chips in this hand
+        (SHOWDOWN, "Cleo", "collect", 3100, None, False),  # her win: no uncalled chips in this hand
     ]
     hand = hand_row(tables, "7000000001")
     assert (hand["currency"], hand["scale"], hand["small_blind"], hand["big_blind"]) == (
@@ -155,7 +156,7 @@ def test_win_holding_the_uncalled_bet_is_split_into_return_and_collect() -> None
     # older export: Ann's win $11.20 = her uncalled $5 flop bet + $6.20 from the $6.50 pot
     assert _settlement(tables, "7000000010") == [
         (1, "Ann", "uncalled_return", 500, None, False),
-        (4, "Ann", "collect", 620, None, False),
+        (SHOWDOWN, "Ann", "collect", 620, None, False),
     ]
     assert _pot_and_rake(tables, "7000000010") == (650, None)  # $11.50 bet - $5 back; no rake
     # <uncalled_bet_enabled>true: win ($6.20) leaves the return out
@@ -168,7 +169,7 @@ def test_export_that_does_not_say_settles_only_hands_without_uncalled_chips() ->
     tables = parse_site_samples("ipoker")
     assert _settlement(tables, "7000000015") == []
     assert _pot_and_rake(tables, "7000000015") == (None, None)
-    assert _settlement(tables, "7000000016") == [(4, "Cat", "collect", 620, None, False)]
+    assert _settlement(tables, "7000000016") == [(SHOWDOWN, "Cat", "collect", 620, None, False)]
 
 
 def test_wrong_settlements_raise_the_hand_level_flags() -> None:
@@ -214,7 +215,7 @@ def test_uncalled_enabled_flag_decides_what_win_holds() -> None:
     tables = parse_site_samples("ipoker")
     expected = [
         (0, "Ben", "uncalled_return", 200, None, False),
-        (4, "Ben", "collect", 200, None, False),
+        (SHOWDOWN, "Ben", "collect", 200, None, False),
     ]
     assert _settlement(tables, "7000000021") == expected
     assert _settlement(tables, "7000000025") == expected
@@ -222,7 +223,7 @@ def test_uncalled_enabled_flag_decides_what_win_holds() -> None:
     # Cat's €11 (her raise to €10 on her €1 blind): €7 back, the €6.50 pot is her win
     assert _settlement(tables, "7000000022") == [
         (0, "Cat", "uncalled_return", 700, None, False),
-        (4, "Cat", "collect", 650, None, False),
+        (SHOWDOWN, "Cat", "collect", 650, None, False),
     ]
 
 

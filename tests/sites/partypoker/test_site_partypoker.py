@@ -9,6 +9,8 @@ from pathlib import Path
 import polars as pl
 from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
 
+from parsers.games import SHOWDOWN
+
 
 def test_classic_raise_added_and_allin_resolved_by_state() -> None:
     tables = parse_site_samples("partypoker")
@@ -23,7 +25,7 @@ def test_classic_raise_added_and_allin_resolved_by_state() -> None:
         (0, "dora", "raise", 290, 300, True),  # "is all-In [$2.90 USD]" above the bet: a raise
         (0, "anna", "call", 260, None, False),
         (0, "carl", "fold", 0, None, False),
-        (4, "dora", "collect", 635, None, False),
+        (SHOWDOWN, "dora", "collect", 635, None, False),
     ]
     hand = hand_row(tables, "7000000001")
     assert (hand["structure"], hand["small_blind"], hand["big_blind"]) == ("NL", 5, 10)
@@ -35,8 +37,15 @@ def test_2026_raise_to_cash_out_and_main_pot() -> None:
     assert rows[4] == (0, "Hero", "raise", 240, 265, False)  # "raises 2.40 to 2.65"
     assert rows[5] == (0, "Player4", "call", 180, None, False)  # "calls (1.80)"
     assert rows[9:] == [
-        (4, "Hero", "cash_out", 2000, None, False),  # "Cashed out balance ..., collected $20.00"
-        (4, "Player4", "collect", 4340, None, False),
+        (
+            SHOWDOWN,
+            "Hero",
+            "cash_out",
+            2000,
+            None,
+            False,
+        ),  # "Cashed out balance ..., collected $20.00"
+        (SHOWDOWN, "Player4", "collect", 4340, None, False),
     ]
     hand = hand_row(tables, "1770000000000abcdefghij")
     assert (hand["structure"], hand["total_pot"], hand["rake"]) == ("PL", 4540, 200)

@@ -19,6 +19,7 @@ from site_helpers import (
 )
 
 from parsers import ParsedTables
+from parsers.games import SHOWDOWN
 
 
 def test_straddle_negative_live_post_decimal_stack_and_call_all_in() -> None:
@@ -167,7 +168,7 @@ def test_winnings_and_finishing_stacks_are_the_settlement() -> None:
     tables = parse_site_samples("phh")
     assert _settlement(tables, "S-1") == [
         (1, "Cy", "uncalled_return", 10, None, False),  # implied by the notation
-        (4, "Cy", "collect", 12, None, False),
+        (SHOWDOWN, "Cy", "collect", 12, None, False),
     ]
     seats = tables.seats.filter(pl.col("hand_id") == "S-1").sort("seat")
     assert seats["final_stack"].to_list() == [99, 94, 106]
@@ -217,5 +218,5 @@ def test_showdowns_are_judged_and_held_uncalled_winnings_are_returns() -> None:
     # C-3: Cy's winnings 80 are his uncalled 80 (returned), not a pot he collects
     assert actions_of(tables, "C-3")[-2:] == [
         (0, "Cy", "uncalled_return", 80, None, False),
-        (4, "Al", "collect", 42, None, False),
+        (SHOWDOWN, "Al", "collect", 42, None, False),
     ]

@@ -9,6 +9,10 @@ import pytest
 from conftest import CORPUS, require_shared
 from site_helpers import action_rows, corpus_accounting, parse_site_file, violation_codes
 
+from parsers.games import SHOWDOWN
+
+SD = str(SHOWDOWN)  # the settlement's street id, as action_rows writes it
+
 S = None
 
 
@@ -49,8 +53,8 @@ def test_actions_dead_sb_raise_to_allin_implicit_return(legal) -> None:
         ("1", "Alice", "raise", "6000", "6000", "false"),
         ("1", "Dave", "call", "1100", S, "true"),
         ("1", "Alice", "uncalled_return", "2900", S, "false"),
-        ("4", "Dave", "collect", "10100", S, "false"),
-        ("4", "Alice", "collect", "0", S, "false"),
+        (SD, "Dave", "collect", "10100", S, "false"),
+        (SD, "Alice", "collect", "0", S, "false"),
     ]
 
 
@@ -62,7 +66,7 @@ def test_out_of_position_sb_holding_both_blinds(legal) -> None:
     ]
     assert rows[-2:] == [
         ("0", "Alice", "uncalled_return", "600", S, "false"),
-        ("4", "Alice", "collect", "700", S, "false"),
+        (SD, "Alice", "collect", "700", S, "false"),
     ]
 
 
@@ -133,8 +137,8 @@ def test_hilo_collect_without_space_before_the_half() -> None:
     tables = parse_site_file("winamax", "legal_hilo_split_unspaced.txt")
     assert tables.quarantine.height == 0
     assert action_rows(tables, "500-7-1700000500")[-2:] == [
-        ("4", "Bob", "collect", "480", S, "false"),
-        ("4", "Bob", "collect", "480", S, "false"),
+        (SD, "Bob", "collect", "480", S, "false"),
+        (SD, "Bob", "collect", "480", S, "false"),
     ]
     assert tables.hands["total_pot"].to_list() == [1000]  # 9.60 collected + 0.40 rake
     assert violation_codes(tables) == violation_codes(tables, "warning") == []
@@ -146,8 +150,8 @@ def test_implied_return_taken_from_the_last_collects_first() -> None:
     tables = parse_site_file("winamax", "legal_side_pots.txt")
     assert action_rows(tables, "400-4-1700000300")[-3:] == [
         ("0", "Ann", "uncalled_return", "4000", S, "false"),
-        ("4", "Ann", "collect", "16000", S, "false"),
-        ("4", "Ann", "collect", "0", S, "false"),
+        (SD, "Ann", "collect", "16000", S, "false"),
+        (SD, "Ann", "collect", "0", S, "false"),
     ]
     assert tables.hands["total_pot"].to_list() == [16000]
     assert violation_codes(tables) == []

@@ -20,6 +20,9 @@ from site_helpers import (
 
 import audit
 from parsers.api import parse_bytes
+from parsers.games import SHOWDOWN
+
+SD = str(SHOWDOWN)  # the settlement's street id, as action_rows writes it
 
 S = None
 
@@ -58,7 +61,7 @@ def test_old_raise_added_and_allin_resolved(old) -> None:
         ("0", "Bravo Two", "raise", "4900", "5000", "true"),  # "allin (49)" above the bet
         ("0", "Charlie", "fold", "0", S, "false"),
         ("0", "Alpha", "call", "4400", S, "false"),
-        ("4", "Bravo Two", "collect", "10000", S, "false"),  # summary "Collects: 100."
+        (SD, "Bravo Two", "collect", "10000", S, "false"),  # summary "Collects: 100."
     ]
     assert action_rows(old, "500000002")[2:] == [
         ("0", "Bravo Two", "raise", "300", "400", "false"),
@@ -67,7 +70,7 @@ def test_old_raise_added_and_allin_resolved(old) -> None:
         ("1", "Bravo Two", "bet", "200", "200", "false"),
         ("1", "Alpha", "fold", "0", S, "false"),
         ("1", "Bravo Two", "uncalled_return", "200", S, "false"),
-        ("4", "Bravo Two", "collect", "785", S, "false"),
+        (SD, "Bravo Two", "collect", "785", S, "false"),
     ]
 
 
@@ -76,7 +79,7 @@ def test_new_walk_collect_from_summary_and_implied_return(new) -> None:
         ("0", "Player1", "fold", "0", S, "false"),
         ("0", "Player2", "fold", "0", S, "false"),
         ("0", "Player3", "uncalled_return", "50", S, "false"),
-        ("4", "Player3", "collect", "100", S, "false"),
+        (SD, "Player3", "collect", "100", S, "false"),
     ]
     walk = hand_row(new, "70000001")
     assert (walk["total_pot"], walk["rake"]) == (100, 0)
@@ -90,7 +93,7 @@ def test_new_dead_post_and_body_collect(new) -> None:
     ]
     # the summary's "won $11.00" is not counted again: the body has the collect
     assert [r for r in rows if r[2] == "collect"] == [
-        ("4", "Player2", "collect", "1100", S, "false")
+        (SD, "Player2", "collect", "1100", S, "false")
     ]
     hand = hand_row(new, "70000002")
     assert (hand["structure"], hand["game"], hand["total_pot"], hand["rake"]) == (
@@ -153,7 +156,7 @@ def test_data_mined_header_and_summary_lines() -> None:
     assert tables.quarantine.is_empty()
     assert tables.hands["hand_id"].to_list() == ["500000023"]
     assert action_rows(tables, "500000023")[-1] == (
-        "4",
+        SD,
         "444555666",
         "collect",
         "6000",  # old headers give no currency: amounts in hundredths
@@ -232,7 +235,7 @@ def test_nameless_player_summary_collect_is_read() -> None:
     )
     tables = parse_bytes(text.encode(), "nameless-wins.txt")
     assert tables.quarantine.is_empty()
-    assert action_rows(tables, "500000021")[-1] == ("4", "", "collect", "1300", None, "false")
+    assert action_rows(tables, "500000021")[-1] == (SD, "", "collect", "1300", None, "false")
     assert violation_codes(tables) == []
 
 
