@@ -38,6 +38,7 @@ import polars as pl
 
 from audit.rules._base import col
 from audit.rules.chip_conservation import POT_OFF
+from parsers.games import SHOWDOWN
 
 #: (consequence code, cause codes, when): the documented cause -> consequence links.
 LINKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -214,7 +215,7 @@ def _street_facts(state: pl.DataFrame, hands: pl.Series) -> dict[str, pl.DataFra
         pl.col("seat").cast(pl.Int16).alias("_seat"),
     ).agg(pl.col("seq").max().alias("_last_seq"))  # fmt: skip
     street = (
-        rows.filter(pl.col("street") <= 3)
+        rows.filter(pl.col("street") < SHOWDOWN)
         .group_by("hand_key", pl.col("street").cast(pl.Int8).alias("_street"))
         .agg(pl.col("committed_after").max().alias("_street_top"))
     )

@@ -16,6 +16,7 @@ from typing import Any
 import polars as pl
 
 from audit.state.unknown_stack import UNKNOWN_STACK
+from parsers.games import FALLBACK_GAME, GAMES, PREFLOP, SHOWDOWN
 from parsers.schema import STREET_NAMES, conform
 
 POST_KINDS_BY_VECTOR = {
@@ -32,11 +33,14 @@ LIVE_POSTS = {"sb", "bb", "straddle", "post"}
 class _Tracker:
     """Per-street commitments and stacks, just enough to price an exact call."""
 
-    def __init__(self, stacks: Mapping[str, int], big_blind: int, short_bb_call_full: bool):
+    def __init__(
+        self, stacks: Mapping[str, int], big_blind: int, short_bb_call_full: bool, first: int
+    ):
         self.stack = dict(stacks)
         self.big_blind = big_blind
         self.short_bb_call_full = short_bb_call_full
-        self.street = 0
+        self.first = first  # the street of the game's first round: the posts' (parsers/games.py)
+        self.street = first
         self.committed: dict[str, int] = {}
         self.current_bet = 0
 
@@ -47,7 +51,7 @@ class _Tracker:
             self.current_bet = 0
 
     def to_call(self, player: str) -> int:
-        floor = self.big_blind if self.street == 0 and self.short_bb_call_full else 0
+        floor = self.big_blind if self.street == self.first and self.short_bb_call_full else 0
         return max(self.current_bet, floor) - self.committed.get(player, 0)
 
     def move(self, player: str, chips: int, live: bool) -> None:
@@ -74,7 +78,8 @@ def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, i
             tracker.raise_to(player, tracker.committed.get(player, 0) + amount)
         else:
             tracker.move(player, amount, live=False)
-        rows.append(dict(street=0, player=player, kind=POST_KINDS_BY_VECTOR[kind], amount=amount))
+        post = POST_KINDS_BY_VECTOR[kind]
+        rows.append(dict(street=tracker.first, player=player, kind=post, amount=amount))
     for action in vector["actions"]:
         street, player, kind = _street(action["street"]), action["player"], action["type"]
         tracker.enter_street(street)
@@ -99,13 +104,13 @@ def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, i
 
 def _settlement_rows(vector: dict[str, Any], rows: list[dict]) -> list[dict]:
     reported = vector.get("settlement", {}).get("reported", {})
-    last_street = max((row["street"] for row in rows), default=0)
+    last_street = max((row["street"] for row in rows), default=PREFLOP)
     out = [
         dict(street=last_street, player=player, kind="uncalled_return", amount=int(amount))
         for player, amount in reported.get("uncalled_returned", {}).items()
     ]
     out += [
-        dict(street=4, player=player, kind="collect", amount=int(amount))
+        dict(street=SHOWDOWN, player=player, kind="collect", amount=int(amount))
         for player, amount in reported.get("collected", {}).items()
     ]
     return out
@@ -124,7 +129,8 @@ def tables_from_vector(
     stakes = vector["stakes"]
     given = {p["id"]: p["stack"] for p in vector["players"]}  # None: unknown (no seat line)
     stacks = {p: UNKNOWN_STACK if s is None else int(s) for p, s in given.items()}
-    tracker = _Tracker(stacks, int(stakes["bb"]), short_bb_call_full)
+    game = GAMES.get(vector.get("game", "holdem")) or GAMES[FALLBACK_GAME]
+    tracker = _Tracker(stacks, int(stakes["bb"]), short_bb_call_full, game.rounds[0].street)
     hand_id = str(vector.get("id", hand_key))
     rows = _action_rows(vector, tracker, seat_of)
     actions = pl.DataFrame(rows).with_columns(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.schema import STREET_NAMES
+from parsers.games import street_name
 
 #: The scales whose amounts are written with that many decimals (10**1 .. 10**4); any other
 #: scale above 1 is written as the quotient's float text.
@@ -53,10 +53,4 @@ def sentence(template: str, *values: pl.Expr | str) -> pl.Expr:
     return pl.concat_str(exprs)
 
 
-def street_name(street: pl.Expr) -> pl.Expr:
-    """preflop / flop / turn / river / showdown (a when/then chain: replace_strict on this
-    column produced string views that crashed a later filter + format in polars 2.1)."""
-    name = pl.when(street == 0).then(pl.lit(STREET_NAMES[0]))
-    for number, text in enumerate(STREET_NAMES[1:], start=1):
-        name = name.when(street == number).then(pl.lit(text))
-    return name
+__all__ = ["DECIMAL_SCALES", "money", "sentence", "street_name"]  # street_name: parsers/games.py

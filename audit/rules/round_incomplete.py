@@ -51,9 +51,10 @@ def _open_rounds() -> dict[str, pl.Expr]:
     first_betting = betting & ~prev_any_in(betting, "s_gid")
     last_open, last_street = col("_open_before"), col("_open_before_street")
     last_seat = prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "h_gid")
+    # a game's round ids are consecutive (parsers/games.py): id + 1 is the next round
     skipped = (col("street") - last_street >= 2) & col("_could_go_on")
     row_open = first_betting & (last_open.fill_null(False) | skipped.fill_null(False))
-    end_skipped = (col("street") < 3) & col("_could_go_on")
+    end_skipped = ~col("game_last_round") & col("_could_go_on")
     hand_end_open = col("_hand_end_open")
     end_street = pl.when(col("round_open")).then(col("street")).otherwise(col("street") + 1)
     row_street = pl.when(last_open).then(last_street).otherwise(last_street + 1)
@@ -86,6 +87,7 @@ RULE = Rule(
     summary="Next street started while a player still owed action",
     reads=(
         "expected_seat",
+        "game_last_round",
         "h_gid",
         "is_betting",
         "is_last_sentinel",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.games import PREFLOP
+
 FACT_COLUMNS = ("hand_key", "sb_seat", "bb_seat", "n_sb", "n_bb", "ended_preflop")
 _BETTING = ("fold", "check", "call", "bet", "raise")
 
@@ -25,7 +27,7 @@ def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
     kind = pl.col("kind")  # the ActionKind Enum (or text): compared as is, not cast per row
     names = actions.collect_schema().names()
     real = ~pl.col("void").fill_null(False) if "void" in names else pl.lit(True)
-    # the street is the integer of parsers.schema, or the run's Enum of its names (same order)
+    # the street id of parsers/games.py, or the run's Enum of its names (the ids are its codes)
     street = pl.col("street").to_physical().cast(pl.Int32)
     rows = actions.select(
         "hand_key", "seq", "seat", street.alias("street"), kind.alias("_kind"), real.alias("_real")
@@ -40,7 +42,8 @@ def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
         is_sb.sum().cast(pl.Int32).alias("n_sb"),
         is_bb.sum().cast(pl.Int32).alias("n_bb"),
         (
-            (pl.col("street").filter(betting).max().fill_null(0) == 0) & (players - folded == 1)
+            (pl.col("street").filter(betting).max().fill_null(PREFLOP) == PREFLOP)
+            & (players - folded == 1)
         ).alias("ended_preflop"),
     )
 
@@ -55,7 +58,7 @@ def facts_from_flows(flows: pl.DataFrame) -> pl.DataFrame:
     return flows.group_by("hand_key").agg(
         pl.col("sb_seat", "bb_seat").first(),
         pl.col("n_sb", "n_bb").sum().cast(pl.Int32),
-        ((pl.col("bet_street").max().fill_null(0) == 0) & (players_left == 1)).alias(
+        ((pl.col("bet_street").max().fill_null(PREFLOP) == PREFLOP) & (players_left == 1)).alias(
             "ended_preflop"
         ),
     )

@@ -13,9 +13,10 @@ import polars as pl
 from audit.showdown.cards import SHORT_DECK_LOWEST_ID, card_text_expr
 from audit.showdown.known import HOLE_COUNT, STREET_COUNT
 from audit.state.prepare import join_or_nulls
+from parsers.games import FLOP, RIVER, TURN
 
 SHORT_DECK_GAMES = ("holdem_6plus", "shortdeck")
-STREET_WORDS = {1: "flop", 2: "turn", 3: "river"}
+STREET_WORDS = {FLOP: "flop", TURN: "turn", RIVER: "river"}
 
 
 def _holder() -> pl.Expr:
@@ -27,7 +28,7 @@ def _holder() -> pl.Expr:
 
 
 def _street_word() -> pl.Expr:
-    street = pl.col("street").fill_null(1).clip(1, 3)
+    street = pl.col("street").fill_null(FLOP).clip(FLOP, RIVER)
     return street.replace_strict(STREET_WORDS, return_dtype=pl.String)
 
 
@@ -114,7 +115,7 @@ def _may_repeat(rows: pl.DataFrame) -> pl.DataFrame:
     place = pl.struct(
         board,
         pl.when(board).then(pl.col("board")),
-        pl.when(board).then(pl.col("street").fill_null(1).clip(1, 3)),
+        pl.when(board).then(pl.col("street").fill_null(FLOP).clip(FLOP, RIVER)),
         pl.when(board).then(pl.col("position")),
         pl.when(~board).then(pl.col("player")),
     )
@@ -156,7 +157,7 @@ def _counts(rows: pl.DataFrame) -> pl.DataFrame:
         ]
     )
     streets = known.filter(pl.col("is_board")).with_columns(
-        street=pl.col("street").fill_null(1).clip(1, 3)
+        street=pl.col("street").fill_null(FLOP).clip(FLOP, RIVER)
     )
     boards = (
         streets.group_by("hand_key", "board", "street")

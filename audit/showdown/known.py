@@ -20,6 +20,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.showdown.cards import CARD_DTYPE, card_id_expr
+from parsers.games import FLOP, RIVER, TURN
 from parsers.schema import CARDS, POLARS_SCHEMAS
 
 #: The canonical games (parsers/schema.py GAMES) -> the evaluator's rule (audit/showdown/evaluate).
@@ -43,7 +44,7 @@ HOLE_COUNT: dict[str, int] = {
     "courchevel": 5,
 }
 #: Board cards each street deals (flop, turn, river); Courchevel's preflop card is the flop's first.
-STREET_COUNT: dict[int, int] = {1: 3, 2: 1, 3: 1}
+STREET_COUNT: dict[int, int] = {FLOP: 3, TURN: 1, RIVER: 1}
 BOARD_CARDS = 5
 HOLE_SOURCES = ("dealt", "shown", "mucked")
 CONCEDING = ("mucked", "conceded")
@@ -154,7 +155,7 @@ def hole_cards(rows: pl.DataFrame) -> pl.DataFrame:
 def full_boards(rows: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, board, cards: List(UInt8) the board's cards in dealing order, board_count)."""
     board_rows = rows.filter(pl.col("is_board") & pl.col("card_id").is_not_null())
-    board_rows = board_rows.with_columns(street=pl.col("street").fill_null(1).clip(1, 3))
+    board_rows = board_rows.with_columns(street=pl.col("street").fill_null(FLOP).clip(FLOP, RIVER))
     own = board_rows.select("hand_key", "board", "street", "position", "card_id").unique()
     every = _with_shared_streets(own) if further_boards(own) else own
     return (

@@ -3,6 +3,7 @@
 columns.py       STATE: each column's type, meaning, RULES.md clause and module
 build.py         state_frame(hands, seats, actions, options): the whole state of a slice
 prepare.py       the canonical tables joined and sorted, street-end sentinels, options
+game_rounds.py   the game table's round of every row (game_*: first, last, unit, first actor)
 stakes.py        the effective stakes (the header's, or the posts' where they contradict it)
 unknown_stack.py stand-in stacks for players without a seat line
 passes.py        the player pass (commitments, stacks) and the street pass (CB, F, pot)
@@ -19,10 +20,10 @@ from __future__ import annotations
 
 from audit.state.build import state_frame
 from audit.state.columns import SETTLEMENT, STATE, STATE_COLUMNS, Column, declared
-from audit.state.passes import PREFLOP, active
+from audit.state.passes import FIRST_ROUND, active
 
 __all__ = [
-    "PREFLOP",
+    "FIRST_ROUND",
     "SETTLEMENT",
     "STATE",
     "STATE_COLUMNS",

@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 import polars as pl
 
+from parsers.games import FirstActor
+
 
 class Column(NamedTuple):
     dtype: pl.DataType | type[pl.DataType]
@@ -94,6 +96,24 @@ STATE: dict[str, Column] = {
         I64, "fl_reopen_fraction's numerator (integer arithmetic)", "D-13", "prepare"
     ),
     "opt_reopen_den": Column(I64, "fl_reopen_fraction's denominator", "D-13", "prepare"),
+    # game_rounds.py: the row's round in the game table (parsers/games.py rounds_frame); the
+    # settlement rows (SHOWDOWN) are no round: null round and first actor, false flags
+    "game_round": Column(
+        pl.Int8, "the round's place in its game's play (0: the first)", "§13.1", "game_rounds"
+    ),
+    "game_first_round": Column(
+        B, "the round with the forced bets (preflop, 3rd street, pre-draw)", "§13.1", "game_rounds"
+    ),
+    "game_last_round": Column(B, "the game's last betting round", "§13.1", "game_rounds"),
+    "game_big_bet": Column(
+        B, "FL: the round's unit is the big bet (else the small bet)", "D-11", "game_rounds"
+    ),
+    "game_first_actor": Column(
+        FirstActor,
+        "who acts first in the round (parsers/games.py FIRST_ACTORS)",
+        "D-9",
+        "game_rounds",
+    ),
     "stack": Column(
         I64, "the actor's starting stack for betting (stand-in or capped)", "D-3", "prepare"
     ),
@@ -191,7 +211,7 @@ STATE: dict[str, Column] = {
     "expected_seat": Column(I16, "the next seat to act: first owing seat clockwise", "D-9", "turn"),
     # fixed_limit.py
     "fl_unit": Column(
-        I64, "u: the small bet preflop and flop, the big bet after", "D-11", "fixed_limit"
+        I64, "u: the round's unit, the small or the big bet (game_big_bet)", "D-11", "fixed_limit"
     ),
     "fl_counts": Column(B, "the FL raise counts (raises L and K)", "D-12", "fixed_limit"),
     "fl_level": Column(I64, "L: the last counted level before the row", "D-12", "fixed_limit"),

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import polars as pl
 
-from audit.state.passes import PREFLOP, active
+from audit.state.passes import FIRST_ROUND, active
 from audit.state.windows import prev_ffill_in, prev_sum_in
 
 IS_FL = pl.col("structure") == "FL"
 
 
 def unit() -> pl.Expr:
-    """u: the small bet preflop and on the flop, the big bet on the turn and river."""
+    """u: the round's unit in the game table: the small bet preflop and on the flop, the big
+    bet on the turn and river (stud: 3rd-4th small, 5th-7th big; draw: RULES.md §13.1)."""
     small = pl.coalesce("small_bet", "big_blind")
     big = pl.coalesce("big_bet", small * 2)
-    return pl.when(pl.col("street") <= 1).then(small).otherwise(big)
+    return pl.when(pl.col("game_big_bet")).then(big).otherwise(small)
 
 
 def _level_start() -> pl.Expr:
@@ -31,12 +32,12 @@ def _level_start() -> pl.Expr:
         pl.when(pl.col("opt_short_bb_call_full")).then(pl.col("big_blind")).otherwise(0),
         pl.col("max_live_post"),
     )
-    return pl.when(PREFLOP).then(opening).otherwise(0)
+    return pl.when(FIRST_ROUND).then(opening).otherwise(0)
 
 
 def _count_start() -> pl.Expr:
     """K at the street start: the BB counts as the opening bet preflop, straddles as raises."""
-    return pl.when(PREFLOP).then(1 + pl.col("straddle_count")).otherwise(0)
+    return pl.when(FIRST_ROUND).then(1 + pl.col("straddle_count")).otherwise(0)
 
 
 def _reaches(amount: pl.Expr) -> pl.Expr:

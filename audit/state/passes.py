@@ -32,7 +32,8 @@ from audit.state.windows import (
     shift_in,
 )
 
-PREFLOP = pl.col("street") == 0
+#: The round with the forced bets (preflop in the board games: the game table, game_rounds.py).
+FIRST_ROUND = pl.col("game_first_round")
 
 
 def active() -> pl.Expr:
@@ -153,7 +154,7 @@ def _full_increment_start() -> pl.Expr:
     straddle = pl.max_horizontal(bb, pl.col("straddle_amount"))
     preflop = pl.when(pl.col("opt_straddle_sets_min_raise") & straddled).then(straddle)
     postflop = pl.when(pl.col("opt_straddle_sets_postflop_min_bet") & straddled).then(straddle)
-    return pl.when(PREFLOP).then(preflop.otherwise(bb)).otherwise(postflop.otherwise(bb))
+    return pl.when(FIRST_ROUND).then(preflop.otherwise(bb)).otherwise(postflop.otherwise(bb))
 
 
 def _largest_increment(increment: pl.Expr) -> pl.Expr:
@@ -165,7 +166,7 @@ def _largest_increment(increment: pl.Expr) -> pl.Expr:
 
 def _current_bet_floor() -> pl.Expr:
     """Preflop the current bet is never below the nominal BB (option short_bb_call_full)."""
-    return pl.when(PREFLOP & pl.col("opt_short_bb_call_full")).then(pl.col("big_blind"))
+    return pl.when(FIRST_ROUND & pl.col("opt_short_bb_call_full")).then(pl.col("big_blind"))
 
 
 #: The structures option short_allin_bet applies to (B-1: big-bet games).
@@ -241,7 +242,7 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
 
 def _pot_limit_max_to() -> pl.Expr:
     """B-4: max_to = CB' + P + (CB' - c[p]), with the TDA 54-B nominal blinds preflop."""
-    nominal = PREFLOP & pl.col("opt_pl_preflop_nominal_blinds")
+    nominal = FIRST_ROUND & pl.col("opt_pl_preflop_nominal_blinds")
     bb, sb = pl.col("big_blind"), pl.col("small_blind")
     cb = pl.when(nominal).then(pl.max_horizontal("current_bet", bb)).otherwise("current_bet")
     missing_blinds = (sb - pl.col("sb_posted")).clip(lower_bound=0) + (
@@ -250,7 +251,7 @@ def _pot_limit_max_to() -> pl.Expr:
     bb_acted = prev_any_in(
         active() & pl.col("is_betting") & (pl.col("seat") == pl.col("bb_seat")), "s_gid"
     )
-    sb_as_bb = PREFLOP & pl.col("opt_pl_sb_counts_as_bb") & ~bb_acted
+    sb_as_bb = FIRST_ROUND & pl.col("opt_pl_sb_counts_as_bb") & ~bb_acted
     # money the site added (STP, cash drop) is in the pot from preflop on (added before the deal
     # in every corpus log; a log that does not say when is taken as preflop)
     pot = (

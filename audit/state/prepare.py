@@ -1,7 +1,8 @@
 """Join the canonical tables into one frame the betting state is computed on.
 
 `prepare` returns the actions with, on every row, the hand's stakes and structure, the site's
-options as columns (`opt_*`), the actor's starting stack, per-hand facts about the posts, and one
+options as columns (`opt_*`), its round of the game table (`game_*`, game_rounds.py), the
+actor's starting stack, per-hand facts about the posts, and one
 sentinel row after the last action of each betting street (its "state before" is the state at the
 end of the street, which is what ROUND-INCOMPLETE needs). Sorted by (hand_key, street, order) with
 `order = 2 * seq` for real rows and `2 * last_seq + 1` for sentinels.
@@ -14,8 +15,10 @@ from collections.abc import Mapping
 import polars as pl
 
 from audit.options import Options, site_options
+from audit.state.game_rounds import game_slot, with_round_columns
 from audit.state.stakes import effective_stakes
 from audit.state.windows import SEAT_BITS, first_flag, group_ids, prev_max_in
+from parsers.games import SHOWDOWN
 from parsers.schema import with_defaults
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
@@ -104,7 +107,7 @@ def sentinels(frame: pl.DataFrame) -> pl.DataFrame:
     """
     counted = pl.col("is_betting") | pl.col("is_live_post") | pl.col("is_dead_post")
     return (
-        frame.filter((pl.col("street") <= 3) & counted)
+        frame.filter((pl.col("street") < SHOWDOWN) & counted)
         .group_by("_hand_gid", "street")
         .agg(pl.col("hand_key").first(), order=pl.col("seq").max().cast(pl.Int64) * 2 + 1)
         .with_columns(
@@ -235,7 +238,9 @@ def prepare(
     # (audit/state/stakes.py)
     actions = in_seq_order(actions)
     hand_info = (
-        effective_stakes(with_defaults(hands, "hands").select(HAND_COLUMNS), seats, actions)
+        effective_stakes(
+            with_defaults(hands, "hands").select(*HAND_COLUMNS, game_slot()), seats, actions
+        )
         .join(options_frame(sites, options, per_site), on="site", how="left")
         .join(hand_post_facts(actions), on="hand_key", how="left")
     )
@@ -253,6 +258,7 @@ def prepare(
     frame = _in_street_order(frame.with_columns(pl.col(bool_cols).fill_null(False))).join(
         hand_info, on="hand_key", how="left", maintain_order="left"
     )
+    frame = with_round_columns(frame)
     # in street order each hand's rows are still one run, in hand_key order: the dense hand
     # number of the (hand_key, seq) order is the sorted frame's h_gid
     frame = left_join_players(frame, stacks).with_columns(

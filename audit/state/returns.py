@@ -12,6 +12,7 @@ import polars as pl
 
 from audit.state.passes import active
 from audit.state.windows import MAX_FOLDED_GROUPS, VALUE_BITS, first_flag, seat_key
+from parsers.games import SHOWDOWN
 
 LIVE = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
 
@@ -60,7 +61,7 @@ def _ante_returns(state: pl.DataFrame) -> pl.DataFrame:
 def _street_returns(state: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, seat, expected_return): each street's top minus second commitment."""
     final = (
-        state.filter(active() & LIVE & (pl.col("street") <= 3))
+        state.filter(active() & LIVE & (pl.col("street") < SHOWDOWN))
         .group_by(seat_key("s_gid").alias("_street_seat"))
         .agg(pl.col("hand_key", "s_gid", "seat").first(), committed=pl.col("committed_after").max())
         .drop("_street_seat")

@@ -32,6 +32,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.text import money, sentence
+from parsers.games import PREFLOP
 
 STAKES = ("small_blind", "big_blind", "small_bet", "big_bet", "ante")
 #: Post kind -> the evidence prefix and the hand column it is evidence of.
@@ -54,7 +55,7 @@ def _capped_posts(actions: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     # rechunked: inputs concatenated from many small frames made every later step slower
     columns = ("hand_key", "seq", "seat", "kind", "amount", "is_all_in", "street")
     posts = actions.select(columns).rechunk()
-    posts = posts.filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == 0))
+    posts = posts.filter(pl.col("kind").is_in(POSTS) & (pl.col("street") == PREFLOP))
     posts = posts.with_columns(pl.col("kind").cast(pl.String))
     spent = posts.group_by("hand_key", "seat").agg(pl.col("amount").sum().alias("_spent"))
     stacks = seats.select("hand_key", "seat", "stack").rechunk()

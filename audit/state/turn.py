@@ -19,9 +19,10 @@ from audit.state.caps import (
     seat_owing,
     written_back,
 )
-from audit.state.passes import PREFLOP, active
+from audit.state.passes import active
 from audit.state.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
 from audit.state.windows import is_first, prev_ffill_in, prev_sum_in
+from parsers.games import AFTER_BIG_BLIND
 
 PLAYING_KINDS = BETTING + LIVE_POSTS + DEAD_POSTS
 
@@ -181,10 +182,12 @@ def _seat_state(s: int) -> dict[str, pl.Expr]:
 
 
 def _street_start_seat() -> pl.Expr:
-    """The seat before the first actor: last straddle or the BB (else the SB) preflop, the
-    button after."""
+    """The seat before the first actor by the round's first-actor rule (the game table): the
+    last straddle or the BB (else the SB) in a round that starts after the big blind (preflop,
+    pre-draw), the button in the others."""
     preflop_seat = pl.coalesce("last_straddle_seat", "bb_seat", "sb_seat", "button_seat")
-    return pl.when(PREFLOP).then(preflop_seat).otherwise(pl.col("button_seat"))
+    after_blinds = pl.col("game_first_actor") == AFTER_BIG_BLIND
+    return pl.when(after_blinds).then(preflop_seat).otherwise(pl.col("button_seat"))
 
 
 def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
