@@ -4,8 +4,9 @@
   actions together — `hand_uid` in every table and stable flag ids (hhaudit.run.identity), and
   the hand's `currency` and `scale` on each violation, so violations.parquet is readable alone.
 * When the parts are combined (`combined_columns`, hhaudit.run.parts.sink_combined): what is the
-  same for the whole run or a pure cast — `run_id`, and `street` as the one `Street` Enum in
-  actions and violations (the audit works on the integer; the outputs carry names).
+  same for the whole run or a pure cast — `run_id`, and `street` as the one `Street` Enum
+  (parsers/games.py) in actions, cards and violations (the audit works on the id; the outputs
+  carry names).
 
 A column derived from the whole run's hands (a session id, #16) belongs to the combined step:
 compute it from the combined hands after `drop_duplicates` and join it on `hand_key` here.
@@ -20,11 +21,9 @@ from datetime import datetime
 
 import polars as pl
 
-from audit.text import street_name
 from hhaudit.run.identity import with_hand_uids
-from parsers.schema import STREET_NAMES
+from parsers.games import Street, street_enum
 
-Street = pl.Enum(list(STREET_NAMES))  # preflop, flop, turn, river, showdown
 UNIT_COLUMNS = ("currency", "scale")  # from hands, on every violation
 
 
@@ -59,21 +58,21 @@ def part_columns(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
     return out
 
 
-def street_enum(frame: pl.LazyFrame) -> pl.Expr | None:
-    """`street` as the Street Enum, from the audit's integer (actions) or name (violations)."""
+def named_street(frame: pl.LazyFrame) -> pl.Expr | None:
+    """`street` as the Street Enum, from the audit's id (actions, cards) or name (violations)."""
     dtype = frame.collect_schema().get("street")
     if dtype is None or dtype == Street:
         return None
     if dtype == pl.String:
         return pl.col("street").cast(Street)
-    # audit.text's when/then chain, not replace_strict: that made the streaming sink of the
+    # parsers.games' when/then chain, not replace_strict: that made the streaming sink of the
     # combine hold the whole column (the actions' combine peaked at 1.09 GB at 400k hands)
-    return street_name(pl.col("street")).cast(Street)
+    return street_enum(pl.col("street"))
 
 
 def combined_columns(frame: pl.LazyFrame, run_id: str) -> pl.LazyFrame:
     """The run-wide columns of one combined table: street named, run_id last."""
-    street = street_enum(frame)
+    street = named_street(frame)
     if street is not None:
         frame = frame.with_columns(street.alias("street"))
     return frame.with_columns(pl.lit(run_id, dtype=pl.String).alias("run_id"))

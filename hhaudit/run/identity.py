@@ -8,7 +8,10 @@ for hands with other betting (tests/run/test_run_duplicates.py). So
     hand_uid = blake2b-128 hex of "hhaudit-hand-v1 \\x1f site \\x1f hand_id \\x1f betting"
 
 where betting is one "street|player|kind|amount|to_amount" text per action, joined by
-"\\x1e" in `seq` order (null as ""). 32 hex characters; the algorithm and the text are fixed
+"\\x1e" in `seq` order (null as ""). The street is written as the first release numbered it,
+0-3 the board streets and 4 the settlement, so a board game's hand keeps its uid since the
+Street ids of parsers/games.py (the settlement is 13 there); a stud or draw round by its name
+(`third`, `first_draw`: `_uid_street`). 32 hex characters; the algorithm and the text are fixed
 (not Polars' hash, which changes between versions), so a warehouse can join nights. A
 quarantined hand (never parsed to actions) has the digest of its site and id with no betting;
 a quarantine row without a hand id has none. A later copy of a hand (same site, id and
@@ -30,10 +33,14 @@ import io
 import numpy as np
 import polars as pl
 
+from parsers.games import BOARD_STREETS, SHOWDOWN, street_name
+
 UID_VERSION = "hhaudit-hand-v1"
 FIELD, RECORD = "\x1f", "\x1e"
 BETTING_TEXT = ("street", "player", "kind", "amount", "to_amount")
 SPAN_COLUMNS = ("_prefix", "_start", "_end")  # a hand's text: prefix + buffer[start:end]
+#: The settlement's street in the uid text: its id before parsers/games.py.
+UID_SETTLEMENT = "4"
 #: Keyed by hand_key (pots and payouts: the judged pots of flagged hands, audit/judged.py).
 UID_TABLES = ("hands", "seats", "actions", "cards", "violations", "pots", "payouts")
 
@@ -114,6 +121,19 @@ def _betting_spans(actions: pl.DataFrame) -> tuple[bytes, pl.DataFrame]:
     return buffer, spans
 
 
+def _uid_street(street: pl.Expr) -> pl.Expr:
+    """The street as the uid text writes it (module docstring): the board streets' ids, 4 for
+    the settlement, the name of any other round."""
+    board = street.is_in(BOARD_STREETS)
+    return (
+        pl.when(board)
+        .then(street.cast(pl.String))
+        .when(street == SHOWDOWN)
+        .then(pl.lit(UID_SETTLEMENT))
+        .otherwise(street_name(street))
+    )
+
+
 def hand_uids(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     """hand_key -> hand_uid for every hand of `hands`, in its order.
 
@@ -122,7 +142,10 @@ def hand_uids(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     buffer, so each hand's betting is one byte span of it (the RECORD marks between its rows
     are the join); the digest is fed the prefix then the span: the same bytes as the text
     whole."""
-    buffer, spans = _betting_spans(actions.select("hand_key", "seq", *BETTING_TEXT))
+    betting = actions.select(
+        "hand_key", "seq", _uid_street(pl.col("street")).alias("street"), *BETTING_TEXT[1:]
+    )
+    buffer, spans = _betting_spans(betting)
     keyed = hands.select("hand_key", _identity_text(pl.lit("")).alias("_prefix")).join(
         spans, on="hand_key", how="left", maintain_order="left"
     )

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from parse_samples import BASIC_HAND
 
 from hhaudit.cli import main
+from parsers.games import Street
 from parsers.schema import POLARS_SCHEMAS
 
 
@@ -45,7 +46,11 @@ def test_parse_command_writes_tables_and_run_json(tmp_path):
     }
     for name, schema in POLARS_SCHEMAS.items():
         frame = pl.read_parquet(out / f"{name}.parquet")
-        assert frame.schema == schema, name
+        # the written tables name the street: the Street Enum of its ids (docs/tables.md)
+        written = {**schema, **({"street": Street} if "street" in schema else {})}
+        assert frame.schema == pl.Schema(written), name
+    streets = pl.read_parquet(out / "actions.parquet").get_column("street")
+    assert set(streets.cast(pl.String)) >= {"preflop", "showdown"}
     assert pl.read_parquet(out / "hands.parquet").height == 2
     assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no temp files left
 

@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 
 from hhaudit.run import identity
+from parsers.games import FIRST_DRAW, PREFLOP, RIVER, SHOWDOWN, THIRD
 
 KIND = pl.Enum(["post_sb", "post_bb", "fold", "call", "raise"])
 ODD_NAMES = ['say "hi"', "a|b", "two\nlines", "c,r\r\nx", "Jörg ✓", "", " pad ", "\\N"]
@@ -80,3 +81,26 @@ def test_the_order_test_takes_only_strict_key_order(
         {"hand_key": keys, "seq": seqs}, schema={"hand_key": pl.Int64, "seq": pl.Int32}
     )
     assert identity._in_betting_order(frame) is ordered
+
+
+def test_the_settlement_is_written_as_before_the_street_ids_and_new_rounds_by_name() -> None:
+    """A board game's hand keeps the uid it had when the settlement's street was 4 (it is
+    SHOWDOWN, 13, since parsers/games.py); a stud or draw round is written by its name."""
+    hands = pl.DataFrame({"hand_key": [1], "site": ["pokerstars"], "hand_id": ["5"]})
+    streets = [PREFLOP, RIVER, THIRD, FIRST_DRAW, SHOWDOWN]
+    actions = pl.DataFrame(
+        {"hand_key": [1] * 5, "seq": list(range(5)), "street": streets, "player": ["a"] * 5,
+         "kind": ["post_sb", "call", "call", "fold", "raise"], "amount": [1, 2, 3, None, 5],
+         "to_amount": [None] * 5},
+        schema={"hand_key": pl.Int64, "seq": pl.Int32, "street": pl.Int8, "player": pl.String,
+                "kind": KIND, "amount": pl.Int64, "to_amount": pl.Int64},
+    )  # fmt: skip
+    rows = [
+        (0, "a", "post_sb", 1, None),
+        (3, "a", "call", 2, None),
+        ("third", "a", "call", 3, None),
+        ("first_draw", "a", "fold", None, None),
+        (4, "a", "raise", 5, None),
+    ]
+    got = identity.hand_uids(hands, actions).get_column("hand_uid").item()
+    assert got == _documented_uid("pokerstars", "5", rows)

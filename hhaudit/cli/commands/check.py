@@ -59,18 +59,23 @@ def _with_columns_of(frame, table: str):
 
 
 def _canonical(frame):
-    """The tables of a `hhaudit run` folder name the street (an Enum, docs/tables.md); the
-    checker reads the canonical street number (parsers/schema.py STREET_NAMES)."""
+    """The written tables name the street (the Street Enum, docs/tables.md); the checker reads
+    its id (parsers/games.py). By name, so an Enum of an older release reads right too; an
+    integer street is a table of a release before the Enum, whose 4 was the settlement."""
     import polars as pl
 
-    from parsers.schema import STREET_NAMES
+    from parsers.games import SHOWDOWN, STREETS
 
     dtype = frame.schema.get("street")
-    if dtype is not None and not dtype.is_integer():
-        number = {name: index for index, name in enumerate(STREET_NAMES)}
-        street = pl.col("street").cast(pl.String).replace_strict(number, return_dtype=pl.Int8)
-        return frame.with_columns(street)
-    return frame
+    if dtype is None:
+        return frame
+    if dtype.is_integer():
+        street = pl.col("street").cast(pl.Int8)
+        settlement = pl.when(street == 4).then(pl.lit(SHOWDOWN, pl.Int8)).otherwise(street)
+        return frame.with_columns(settlement.alias("street"))
+    number = {name: index for index, name in enumerate(STREETS)}
+    street = pl.col("street").cast(pl.String).replace_strict(number, return_dtype=pl.Int8)
+    return frame.with_columns(street)
 
 
 def _without_copies(tables: dict) -> dict:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from parsers import ParsedTables, parse_paths
-from parsers.schema import TABLES
+from parsers.schema import TABLES, written
 from reports.atomic import atomic_path
 
 TABLE_NAMES = tuple(TABLES)  # hands, seats, actions, cards, quarantine
@@ -43,7 +43,7 @@ def write_outputs(tables: ParsedTables, out: Path) -> None:
     """Write the canonical tables as Parquet and run.json, each atomically."""
     for name in TABLE_NAMES:
         with atomic_path(out / f"{name}.parquet") as tmp:
-            getattr(tables, name).write_parquet(tmp)
+            written(getattr(tables, name)).write_parquet(tmp)
     with atomic_path(out / "run.json") as tmp:
         tmp.write_text(json.dumps(run_summary(tables), indent=2) + "\n", encoding="utf-8")
 
