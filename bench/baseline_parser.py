@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
+
 HEADER = re.compile(
     r"^PokerStars (?:Hand|Game) #(\d+):\s+(.+?) \((\S+?)/(\S+?)(?: (\w+))?\) - (.+)$"
 )
@@ -30,7 +32,14 @@ UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
 COLLECT = re.compile(r"^(.+) collected (\S+) from (?:main |side )?pot(?:-\d+)?$")
 TOTAL = re.compile(r"^Total pot (\S+).*\| Rake (\S+)")
 STREET = re.compile(r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*")
-STREET_NUMBER = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3, "SHOW DOWN": 4, "SUMMARY": 5}
+STREET_NUMBER = {
+    "HOLE CARDS": PREFLOP,
+    "FLOP": FLOP,
+    "TURN": TURN,
+    "RIVER": RIVER,
+    "SHOW DOWN": SHOWDOWN,
+    "SUMMARY": SHOWDOWN + 1,  # the summary section (parsers/core/lines.py SUMMARY)
+}
 
 
 def cents(text: str) -> int:
@@ -59,7 +68,7 @@ class Hand:
 def parse_lines(lines: list[str]) -> list[Hand]:
     hands: list[Hand] = []
     hand: Hand | None = None
-    street = 0
+    street = PREFLOP
     for raw in lines:
         line = raw.rstrip("\r\n")
         if not line:
@@ -67,7 +76,7 @@ def parse_lines(lines: list[str]) -> list[Hand]:
         if match := HEADER.match(line):
             hand = Hand(match[1], match[2], cents(match[3]), cents(match[4]))
             hands.append(hand)
-            street = 0
+            street = PREFLOP
         elif hand is None:
             continue
         elif match := STREET.match(line):
@@ -77,12 +86,12 @@ def parse_lines(lines: list[str]) -> list[Hand]:
             to = cents(match[4]) if match[4] else None
             hand.actions.append((street, match[1], match[2], amount, to, bool(match[5])))
         elif match := SEAT.match(line):
-            if street == 0 and not hand.actions:
+            if street == PREFLOP and not hand.actions:
                 hand.seats.append((int(match[1]), match[2], cents(match[3]), bool(match[4])))
         elif match := UNCALLED.match(line):
             hand.actions.append((street, match[2], "uncalled", cents(match[1]), None, False))
         elif match := COLLECT.match(line):
-            hand.actions.append((4, match[1], "collect", cents(match[2]), None, False))
+            hand.actions.append((SHOWDOWN, match[1], "collect", cents(match[2]), None, False))
         elif match := TOTAL.match(line):
             hand.total_pot, hand.rake = cents(match[1]), cents(match[2])
         elif match := TABLE.match(line):

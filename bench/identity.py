@@ -15,6 +15,14 @@ Parquet, with the checks given the parsed cards (the cards and showdown rules ju
 `compare` checks every table frame for frame, row order included; the path of the checkout a
 dump was taken from is written beside it (root.txt) and read as "<root>", so the old code can
 be dumped from a detached worktree and the new from another.
+
+Two changes of representation are read through, so that dumps of the releases before and after
+them compare on values (`_normalised`): `street` is read by its name (a dump writes the Street
+Enum of parsers/games.py; an integer street is a dump of a release before it, whose ids were
+0-3 the board streets and 4 the settlement), and every Enum column as its text (the ActionKind
+Enum gained categories). A column only the later dump has is left out of the comparison when
+it is null on every row (a column added since, with nothing to say on those inputs) and named
+in the output; one that holds values differs.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ if TYPE_CHECKING:
     from parsers.api import ParsedTables
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The street ids of the releases before parsers/games.py (an integer street in a dump).
+OLD_STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 SHARED_REAL = ROOT.parent / "shared" / "corpus" / "real"
 BENCH_FILE = ROOT / "bench" / "data" / "nlhe-100000-files4-seed1" / "hands-0.txt"
 
@@ -98,7 +108,7 @@ def dump(target: Path) -> None:
     for name, path in inputs():
         parsed = parse_paths([path])
         for table in PARSED_TABLES:
-            getattr(parsed, table).write_parquet(target / f"{name}.{table}.parquet")
+            _named(getattr(parsed, table)).write_parquet(target / f"{name}.{table}.parquet")
         _file_reports(parsed).write_parquet(target / f"{name}.files.parquet")
         if parsed.actions.height == 0:
             continue
@@ -110,7 +120,7 @@ def dump(target: Path) -> None:
                 options=_options(changes),
                 cards=parsed.cards,
             )
-            result.actions.write_parquet(target / f"{name}.{option_name}.audited.parquet")
+            _named(result.actions).write_parquet(target / f"{name}.{option_name}.audited.parquet")
             result.violations.write_parquet(target / f"{name}.{option_name}.violations.parquet")
         print(name, parsed.hands.height, "hands", flush=True)
 
@@ -119,30 +129,69 @@ def dump(target: Path) -> None:
 ROOT_FILE = "root.txt"
 
 
+def _named(frame: pl.DataFrame) -> pl.DataFrame:
+    """A table as dumped: its street ids as the Street Enum (parsers/games.py)."""
+    from parsers.schema import written
+
+    return written(frame)
+
+
 def _read(dump_dir: Path, name: str) -> pl.DataFrame:
-    """A dumped table with the checkout's path in its text columns replaced by "<root>", so
-    that dumps taken in two worktrees (the old code in one, the new in another) compare."""
-    frame = pl.read_parquet(dump_dir / name)
+    """A dumped table with the checkout's path in its text columns replaced by "<root>" (and
+    its ../shared by "<shared>"), so that dumps taken in two worktrees (the old code in one,
+    the new in another, wherever each is) compare."""
+    frame = _normalised(pl.read_parquet(dump_dir / name))
     root_file = dump_dir / ROOT_FILE
     if not root_file.exists():
         return frame
     root = root_file.read_text()
+    shared = str(Path(root).parent / "shared")
     text = [c for c, dtype in frame.schema.items() if dtype == pl.String]
-    return frame.with_columns(pl.col(text).str.replace_all(root, "<root>", literal=True))
+    return frame.with_columns(
+        pl.col(text)
+        .str.replace_all(shared, "<shared>", literal=True)
+        .str.replace_all(root, "<root>", literal=True)
+    )
+
+
+def _normalised(frame: pl.DataFrame) -> pl.DataFrame:
+    """`street` as its name and every Enum column as text (module docstring)."""
+    dtype = frame.schema.get("street")
+    if dtype is not None and dtype.is_integer():
+        old = {index: name for index, name in enumerate(OLD_STREET_NAMES)}
+        frame = frame.with_columns(
+            pl.col("street").replace_strict(old, default=None, return_dtype=pl.String)
+        )
+    enums = [c for c, dtype in frame.schema.items() if isinstance(dtype, pl.Enum | pl.Categorical)]
+    return frame.with_columns(pl.col(enums).cast(pl.String))
+
+
+def _added_null_columns(before: pl.DataFrame, after: pl.DataFrame) -> list[str]:
+    """The columns only `after` has that are null on every row (module docstring)."""
+    added = [c for c in after.columns if c not in before.columns]
+    return [c for c in added if after.get_column(c).null_count() == after.height]
+
+
+def _same(before: Path, after: Path, name: str, added: set[str]) -> bool:
+    old, new = _read(before, name), _read(after, name)
+    extra = _added_null_columns(old, new)
+    added.update(extra)
+    return old.equals(new.drop(extra))
 
 
 def compare(before: Path, after: Path) -> int:
     names = sorted(p.name for p in before.glob("*.parquet"))
     missing = sorted({p.name for p in after.glob("*.parquet")} ^ set(names))
+    added: set[str] = set()
     differing = [
-        name
-        for name in names
-        if (after / name).exists() and not _read(before, name).equals(_read(after, name))
+        name for name in names if (after / name).exists() and not _same(before, after, name, added)
     ]
     for name in missing:
         print("only in one dump:", name)
     for name in differing:
         print("differs:", name)
+    if added:
+        print("columns only the second dump has, null on every row:", ", ".join(sorted(added)))
     print(f"{len(names)} tables compared, {len(differing)} differ, {len(missing)} unmatched")
     return 1 if differing or missing else 0
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parsers.games import BIG, GAMES, PREFLOP
 from tools.synth.spec import TableSpec
 
 FL_MAX_RAISES = 3
+#: The rounds whose fixed-limit unit is the big bet (the game table: the turn and the river).
+BIG_BET_STREETS = frozenset(r.street for r in GAMES["holdem"].rounds if r.fl_unit == BIG)
 
 
 @dataclass
@@ -42,7 +45,7 @@ class Betting:
     def __init__(self, spec: TableSpec, players: list[Player]) -> None:
         self.spec = spec
         self.players = players
-        self.street = 0
+        self.street = PREFLOP
         self.current_bet = 0  # CB
         self.full_increment = spec.big_blind  # F
         self.fl_level = 0  # L
@@ -85,7 +88,7 @@ class Betting:
     @property
     def fl_unit(self) -> int:
         spec = self.spec
-        unit = spec.small_bet if self.street < 2 else spec.big_bet
+        unit = spec.big_bet if self.street in BIG_BET_STREETS else spec.small_bet
         assert unit is not None
         return unit
 

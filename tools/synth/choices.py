@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from parsers.games import PREFLOP
 from tools.synth.betting import Betting, Player
 from tools.synth.record import HandRecord
 from tools.synth.spec import money
@@ -86,7 +87,7 @@ def play_legal(hand: HandRecord, betting: Betting, index: int, rng: random.Rando
     raise_share = 0.35 if betting.spec.structure == "FL" else 0.18
     if may_raise and roll < raise_share:
         return write_wager(hand, betting, index, legal_wager_size(betting, player, rng))
-    fold_share = 0.55 if betting.street == 0 else 0.4
+    fold_share = 0.55 if betting.street == PREFLOP else 0.4
     if roll < raise_share + fold_share:
         return write_fold(hand, betting, index)
     return write_call(hand, betting, index, min(to_call, player.stack))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
+from parsers.games import FLOP, PREFLOP, RIVER, TURN
 from tools.synth.betting import Betting, Player
 from tools.synth.choices import play_legal
 from tools.synth.record import HandRecord
@@ -19,7 +20,9 @@ NAMES = (
     "HeroCall", "ivy.league", "JamJar", "KK_or_bust", "LuckyLou", "MrNit", "nina-r", "OmahaOtto",
     "PotOdds", "QueenOfClubs", "riverRat", "SlowRoll", "TiltedTom", "UTGuy", "ValueTown",
 )  # fmt: skip
-STREET_LINES = ("*** FLOP ***", "*** TURN ***", "*** RIVER ***")
+STREET_LINES = {FLOP: "*** FLOP ***", TURN: "*** TURN ***", RIVER: "*** RIVER ***"}
+#: The board cards shown once a street is dealt.
+BOARD_CARDS = {FLOP: 3, TURN: 4, RIVER: 5}
 
 
 def header(spec: TableSpec, hand_id: str, local: datetime) -> str:
@@ -105,7 +108,7 @@ class HandPlayer:
         free = iter(card for card in DECK if card not in held and card not in board)
         board = [next(free) if card in held else card for card in board]
         saw_flop = False
-        for street in (1, 2, 3):
+        for street in (FLOP, TURN, RIVER):
             if len(self.betting.in_hand()) <= 1:
                 break
             saw_flop = True
@@ -127,7 +130,7 @@ class HandPlayer:
         all_in = amount == player.stack
         tail = " and is all-in" if all_in else ""
         text = f"{player.name}: posts {words} {money(amount, self.spec)}{tail}"
-        self.hand.act(text, 0, player, kind, amount, all_in=all_in)
+        self.hand.act(text, PREFLOP, player, kind, amount, all_in=all_in)
         self.betting.post(index, amount, live=live)
 
     def post_blinds(self) -> int:
@@ -159,17 +162,17 @@ class HandPlayer:
         all_in = amount == player.stack
         tail = " and is all-in" if all_in else ""
         text = f"{player.name}: posts small & big blinds {money(amount, spec)}{tail}"
-        self.hand.act(text, 0, player, "post_bb", spec.big_blind, all_in=all_in)
-        self.hand.also(0, player, "post_dead", spec.small_blind, all_in=all_in)
+        self.hand.act(text, PREFLOP, player, "post_bb", spec.big_blind, all_in=all_in)
+        self.hand.also(PREFLOP, player, "post_dead", spec.small_blind, all_in=all_in)
         self.betting.post(index, spec.big_blind, live=True)
         self.betting.post(index, spec.small_blind, live=False)
 
     def deal(self, street: int, board: list[str]) -> None:
-        shown = {1: board[:3], 2: board[:4], 3: board[:5]}[street]
-        if street == 1:
+        shown = board[: BOARD_CARDS[street]]
+        if street == FLOP:
             self.hand.say(f"*** FLOP *** [{' '.join(shown)}]")
         else:
-            self.hand.say(f"{STREET_LINES[street - 1]} [{' '.join(shown[:-1])}] [{shown[-1]}]")
+            self.hand.say(f"{STREET_LINES[street]} [{' '.join(shown[:-1])}] [{shown[-1]}]")
 
     def betting_round(self) -> None:
         betting, hand = self.betting, self.hand
@@ -206,4 +209,4 @@ class HandPlayer:
         seat_lines(self.hand, self.betting, won, self.fold_street)
 
     def board_cards(self) -> int:
-        return {1: 3, 2: 4, 3: 5}[self.betting.street]
+        return BOARD_CARDS[self.betting.street]

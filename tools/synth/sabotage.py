@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from parsers.games import PREFLOP
 from tools.synth.betting import Betting
 from tools.synth.choices import write_call, write_check, write_wager
 from tools.synth.record import HandRecord, Injected
@@ -65,7 +66,7 @@ def _raise_min(hand: HandRecord, betting: Betting, index: int, rng: random.Rando
 
 def _bet_min(hand: HandRecord, betting: Betting, index: int, rng: random.Random) -> int | None:
     player = betting.players[index]
-    if betting.street == 0 or betting.current_bet != 0 or not betting.raise_allowed(player):
+    if betting.street == PREFLOP or betting.current_bet != 0 or not betting.raise_allowed(player):
         return None
     high = min(betting.spec.big_blind, player.allin_to) - 1
     if high < 1:

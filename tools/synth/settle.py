@@ -5,12 +5,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
 from tools.synth.betting import Betting, Player
 from tools.synth.record import HandRecord, Injected
 from tools.synth.spec import TableSpec, money
 
-SHOWDOWN = 4
-STREET_WORDS = ("before Flop", "on the Flop", "on the Turn", "on the River")
+STREET_WORDS = {
+    PREFLOP: "before Flop",
+    FLOP: "on the Flop",
+    TURN: "on the Turn",
+    RIVER: "on the River",
+}
 
 
 @dataclass
