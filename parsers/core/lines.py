@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import polars as pl
 
-from parsers.games import FLOP, SHOWDOWN
+from parsers.games import FLOP, RIVER, SHOWDOWN
 
 #: Section numbers: the Street ids (parsers/games.py, PREFLOP..SHOWDOWN) plus these two.
 PRE_DEAL, SUMMARY = -1, SHOWDOWN + 1
@@ -80,6 +80,13 @@ def marker_expr(pattern: str, streets: Mapping[str, int]) -> pl.Expr:
     """Section a street-marker line opens (one regex pass), null on other lines."""
     word = pl.col("text").str.extract(pattern, 1)
     return word.replace_strict(dict(streets), default=None, return_dtype=pl.Int8)
+
+
+def board_deal_marker(deal: pl.Expr) -> pl.Expr:
+    """`marker` where the format has no street markers (Grammar.board_deal_line): the n-th
+    board deal line of a hand (`deal` true) opens its n-th street (flop, turn, river)."""
+    nth = deal.cast(pl.Int8).cum_sum().over("hand_key").clip(upper_bound=RIVER)
+    return pl.when(deal).then(nth).otherwise(pl.col("marker")).alias("marker")
 
 
 def section_expr() -> pl.Expr:

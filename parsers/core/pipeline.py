@@ -24,6 +24,7 @@ from parsers.core.lines import (
     PRE_DEAL,
     SUMMARY,
     board_count_expr,
+    board_deal_marker,
     board_without_streets,
     marker_expr,
     section_expr,
@@ -38,7 +39,6 @@ from parsers.core.unseated import (
     seat_rows,
     with_unknown_stacks,
 )
-from parsers.games import RIVER
 from parsers.schema import conform, empty
 
 #: Lines skipped as moving no chips, per file (parsers/core/events.py `_moves_chips`).
@@ -198,11 +198,7 @@ def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     lines = lines.with_columns(pl.lit(marker).alias("marker"), key.alias("hand_key"))
     if grammar.board_deal_line:
         lines = lines.with_columns(matches(lines, grammar.board_deal_line).alias("_deal"))
-        deal = pl.col("_deal")
-        nth = deal.cast(pl.Int8).cum_sum().over("hand_key").clip(upper_bound=RIVER)
-        lines = lines.with_columns(
-            pl.when(deal).then(nth).otherwise(pl.col("marker")).alias("marker")
-        ).drop("_deal")
+        lines = lines.with_columns(board_deal_marker(pl.col("_deal"))).drop("_deal")
     lines = lines.with_columns(
         section_expr().alias("section"),
         pl.col("marker").is_not_null().alias("is_marker"),
