@@ -11,6 +11,7 @@ from audit.examples import example_sections, parse_example
 from audit.rules import RULES
 from audit.testing import tables_from_vector
 from hhaudit.cli import main
+from parsers.games import SHOWDOWN
 
 
 def _write_tables(directory: Path, example: str) -> None:
@@ -135,3 +136,34 @@ def test_check_reads_the_tables_of_a_run_folder(tmp_path: Path) -> None:
     first = pl.read_parquet(out / "violations.parquet")
     assert again["code"].to_list() == first["code"].to_list() == ["RAISE-MIN", "RAISE-MIN"]
     assert again["hand_id"].to_list() == first["hand_id"].to_list()
+
+
+def test_check_reads_the_street_by_name_or_as_an_older_release_wrote_it(tmp_path: Path) -> None:
+    """`hhaudit parse` writes the Street Enum; check reads it back as the ids, by name (an
+    Enum of an older release too). An integer street with no id above 4 is a table of a
+    release before the Street ids, whose 4 was the settlement."""
+    from parse_samples import BASIC_HAND
+
+    from hhaudit.cli.commands.check import _canonical
+    from parsers import parse_paths
+
+    (tmp_path / "a.txt").write_text(BASIC_HAND)
+    parsed = tmp_path / "parsed"
+    assert CliRunner().invoke(main, ["parse", str(tmp_path / "a.txt"), "--out", str(parsed)])
+    result = CliRunner().invoke(main, ["check", str(parsed), "--out", str(tmp_path / "out")])
+    assert result.exit_code in (0, 1), result.output
+    ids = parse_paths([tmp_path / "a.txt"]).actions.get_column("street")
+    assert SHOWDOWN in ids.to_list()
+    written = pl.read_parquet(parsed / "actions.parquet")
+    assert isinstance(written.schema["street"], pl.Enum)
+    assert _canonical(written).get_column("street").equals(ids)
+    old_enum = pl.Enum(["preflop", "flop", "turn", "river", "showdown"])
+    old_named = written.with_columns(pl.col("street").cast(pl.String).cast(old_enum))
+    assert _canonical(old_named).get_column("street").equals(ids)
+    first_release = {"preflop": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 4}
+    old_ids = written.with_columns(
+        pl.col("street").cast(pl.String).replace_strict(first_release, return_dtype=pl.Int8)
+    )
+    assert 4 in old_ids.get_column("street").to_list()
+    assert _canonical(old_ids).get_column("street").equals(ids)
+    assert _canonical(written.with_columns(street=ids)).get_column("street").equals(ids)

@@ -60,8 +60,9 @@ def _with_columns_of(frame, table: str):
 
 def _canonical(frame):
     """The written tables name the street (the Street Enum, docs/tables.md); the checker reads
-    its id (parsers/games.py). By name, so an Enum of an older release reads right too; an
-    integer street is a table of a release before the Enum, whose 4 was the settlement."""
+    its id (parsers/games.py). By name, so an Enum of an older release reads right too. An
+    integer street is the id, or, where no id is above 4, a table of a release before the ids
+    of parsers/games.py, whose 4 was the settlement (SHOWDOWN now)."""
     import polars as pl
 
     from parsers.games import SHOWDOWN, STREETS
@@ -71,6 +72,8 @@ def _canonical(frame):
         return frame
     if dtype.is_integer():
         street = pl.col("street").cast(pl.Int8)
+        if (frame.get_column("street").max() or 0) > 4:  # type: ignore[operator]
+            return frame.with_columns(street)
         settlement = pl.when(street == 4).then(pl.lit(SHOWDOWN, pl.Int8)).otherwise(street)
         return frame.with_columns(settlement.alias("street"))
     number = {name: index for index, name in enumerate(STREETS)}
