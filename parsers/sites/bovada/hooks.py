@@ -8,7 +8,8 @@ from collections.abc import Mapping
 import polars as pl
 
 from parsers.core.hooks import Context, Hooks
-from parsers.core.lines import board_without_streets
+from parsers.core.lines import PRE_DEAL, board_without_streets
+from parsers.games import FLOP, SHOWDOWN
 from parsers.sites.bovada.streets import infer_streets
 
 #: Player (position) name -> post kind of a "bet_or_call" line before the deal: "Big Blind :
@@ -40,7 +41,7 @@ def without_repeated_lines(lines: pl.DataFrame, context: Context) -> pl.DataFram
     text = pl.col("text")
     same = (text == text.shift(1)) & (pl.col("hand_key") == pl.col("hand_key").shift(1))
     board = text.str.contains(context.grammar.board_line).any().over("hand_key")
-    marked = pl.col("section").is_between(1, 4).any().over("hand_key")
+    marked = pl.col("section").is_between(FLOP, SHOWDOWN).any().over("hand_key")
     same = same & (marked | ~board)
     return lines.sort("hand_key", "line_no").filter(~same.fill_null(False))
 
@@ -64,7 +65,7 @@ def allin_posts(events: pl.DataFrame, posts: Mapping[str, str] = ALLIN_POSTS) ->
         .then(pl.lit("post_ante"))
         .otherwise(pl.col("player").replace_strict(dict(posts), default=None))
     )
-    post = (kind == "bet_or_call") & (pl.col("section") < 0) & as_post.is_not_null()
+    post = (kind == "bet_or_call") & (pl.col("section") == PRE_DEAL) & as_post.is_not_null()
     return events.with_columns(pl.when(post).then(as_post).otherwise(kind).alias("kind"))
 
 

@@ -6,6 +6,8 @@ import polars as pl
 
 from parsers.core.actions import POSTS
 from parsers.core.hooks import Context, Hooks
+from parsers.core.lines import PRE_DEAL
+from parsers.games import PREFLOP
 
 
 def pre_deal_folds_dropped(actions: pl.DataFrame, context: Context) -> pl.DataFrame:
@@ -13,7 +15,8 @@ def pre_deal_folds_dropped(actions: pl.DataFrame, context: Context) -> pl.DataFr
     declining to post, not dealt in: the line is dropped (`Grammar.idle_seats_sit_out` then
     has the player sitting out)."""
     last_post = pl.col("line_no").filter(pl.col("kind").is_in(POSTS)).max().over("hand_key")
-    dealt_later = (pl.col("section") < 0) & (pl.col("section") == 0).any().over("hand_key")
+    deal = pl.col("section") == PREFLOP
+    dealt_later = (pl.col("section") == PRE_DEAL) & deal.any().over("hand_key")
     early_fold = (pl.col("kind") == "fold") & ((pl.col("line_no") < last_post) | dealt_later)
     return actions.filter(~early_fold.fill_null(False))
 

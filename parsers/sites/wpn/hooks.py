@@ -5,6 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.hooks import Context, Hooks
+from parsers.core.lines import PRE_DEAL
 from parsers.core.settlement import COMMITTING, resequence
 
 #: New format: the verb of summary lines ("Seat 4: X did not show and won $0.20").
@@ -28,7 +29,7 @@ def allin_lines(actions: pl.DataFrame, verbs: list[str]) -> pl.DataFrame:
     allin = pl.col("verb").is_in(verbs).fill_null(False)
     wager = pl.col("kind").is_in(["call", "bet", "raise"])
     sb_before = (pl.col("kind") == "post_sb").cum_sum().over("hand_key", order_by="seq") > 0
-    pre_deal = allin & wager & (pl.col("section") < 0)
+    pre_deal = allin & wager & (pl.col("section") == PRE_DEAL)
     kind = (
         pl.when(pre_deal & sb_before)
         .then(pl.lit("post_bb"))
