@@ -145,7 +145,7 @@ def _open_rounds_in_one_step() -> dict[str, pl.Expr]:
     last_seat = prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "h_gid")
     skipped = (col("street") - last_street >= 2) & _betting_could_go_on()
     row_open = first_betting & (last_open.fill_null(False) | skipped.fill_null(False))
-    end_skipped = (col("street") < 3) & _betting_could_go_on()
+    end_skipped = ~col("game_last_round") & _betting_could_go_on()
     hand_end_open = (
         SENTINEL & col("is_last_sentinel") & col("settled") & (col("round_open") | end_skipped)
     )
