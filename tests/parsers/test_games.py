@@ -178,7 +178,9 @@ def test_the_rounds_frame_is_the_table() -> None:
     assert tuple(GAMES) == SCHEMA_GAMES
 
 
-@pytest.mark.parametrize("site", [f for f in FORMATS if f.grammar is not None], ids=str)
+@pytest.mark.parametrize(
+    "site", [f for f in FORMATS if f.grammar is not None], ids=lambda f: f.name
+)
 def test_every_site_s_marker_map_gives_street_ids(site) -> None:  # type: ignore[no-untyped-def]
     markers = site.grammar.streets
     assert markers, site.name
