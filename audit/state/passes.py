@@ -176,7 +176,7 @@ BIG_BET = ("NL", "PL", "CAP")
 def _completes_short_bets() -> pl.Expr:
     """Option short_allin_bet = "complete_to_minimum", on a postflop big-bet street."""
     chosen = pl.col("opt_short_allin_bet") == "complete_to_minimum"
-    return chosen & ~PREFLOP & pl.col("structure").is_in(BIG_BET)
+    return chosen & ~FIRST_ROUND & pl.col("structure").is_in(BIG_BET)
 
 
 def _short_opening(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
