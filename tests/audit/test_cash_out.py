@@ -20,6 +20,7 @@ from audit.options import load_options
 from hhaudit.cli import main
 from parsers import ParsedTables, parse_paths
 from parsers.core.settlement import KEPT_POT_VERB
+from parsers.games import SHOWDOWN
 
 STARS = SITES / "pokerstars" / "cash-out-shapes.txt"
 GG = SITES / "ggpoker" / "insurance-and-ev-cashout.txt"
@@ -52,7 +53,7 @@ def _end_stacks(tables: ParsedTables) -> dict[tuple[str, str], int | None]:
 
 
 def _settlement(tables: ParsedTables, hand_id: str) -> list[tuple[str, str, int]]:
-    rows = tables.actions.filter((pl.col("hand_id") == hand_id) & (pl.col("street") == 4))
+    rows = tables.actions.filter((pl.col("hand_id") == hand_id) & (pl.col("street") == SHOWDOWN))
     kinds = rows.sort("seq").select("player", pl.col("kind").cast(pl.String), "amount")
     return list(kinds.iter_rows())
 
