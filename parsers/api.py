@@ -289,10 +289,12 @@ def _in_batches(sources: Iterable[_Source]) -> ParsedTables:
     return concat_tables(results)
 
 
-def parse_many(items: Iterable[tuple[bytes, str, int]]) -> ParsedTables:
+def parse_many(items: Iterable[tuple[bytes, str, int]], digest: bool = True) -> ParsedTables:
     """Parse several in-memory files (data, source_file, file_id) in batched pipeline runs:
-    much cheaper than one parse_bytes per small file (archive members, uploads)."""
-    return _in_batches(_load(data, source_file, file_id) for data, source_file, file_id in items)
+    much cheaper than one parse_bytes per small file (archive members, uploads).
+    `digest=False`: the reports' sha256 stay empty (the caller digests the bytes itself)."""
+    loaded = (_load(data, name, file_id, digest=digest) for data, name, file_id in items)
+    return _in_batches(loaded)
 
 
 def _read(path: Path, file_id: int) -> _Source:

@@ -196,9 +196,12 @@ def summary_lines(
     if reasons:
         listed = ", ".join(f"{n:,} {code}" for code, n in reasons.items())
         lines.append(f"hhaudit: quarantine.csv: {listed}")
-    if t["files_with_errors"]:
-        refused = plural(t["files_with_errors"], "input file")
-        lines.append(f"hhaudit: {refused} refused or unreadable")
+    if t.get("files_refused"):  # files not read at all, apart from the hands quarantined
+        codes = ", ".join(f"{n:,} {code}" for code, n in t.get("refused_by_code", {}).items())
+        lines.append(f"hhaudit: {plural(t['files_refused'], 'file')} refused ({codes})")
+    if t["files_with_errors"] > t.get("files_refused", 0):
+        failed = plural(t["files_with_errors"] - t.get("files_refused", 0), "input file")
+        lines.append(f"hhaudit: {failed} read with an error (run.json files[].error)")
     for item in t.get("likely_conventions", []):
         lines.append(f"hhaudit: {item['file']}: {item['note']}")
     notes = notes or RunNotes()

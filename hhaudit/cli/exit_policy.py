@@ -7,6 +7,12 @@ audit/causes.py): a consequence alone never fails a run. A hand "could not be re
 quarantine reason_code (parsers/core/quarantine_reasons.py) is one of UNREADABLE_CODES: every code
 except the hands that are not readable hands by nature (a duplicate, a cancelled hand, an
 unsupported game or format: NOT_READABLE_CODES) and files that hold no hand history at all.
+
+`hhaudit run` also fails when it audited nothing: no hand audited (every input refused, or
+every hand quarantined) exits 1 at every level but `never`, so a nightly job that read nothing
+is never green. A refused input (run.json `files[].refused`: an archive we cannot open, one
+over a bound, a file unreadable or without a hand history) is a warning: it is said on stderr,
+and it fails `--fail-on warning` and the levels above it.
 """
 
 from __future__ import annotations
@@ -37,14 +43,20 @@ UNREADABLE_CODES: tuple[str, ...] = tuple(
     code for code in REASON_CODES if code not in (*NOT_READABLE_CODES, "not_a_hand_history")
 )
 
+#: --fail-on levels at which a refused input fails `hhaudit run` (it is a warning).
+REFUSALS_FAIL: tuple[str, ...] = ("warning", "info", "quarantine")
+
 EXIT_TABLE = f"""\b
 Exit status (--fail-on LEVEL, default violation; flags count as root causes):
   0    the command completed and nothing met LEVEL
   1    LEVEL met.  violation: a violation was found; warning: a warning or a
-       violation; info: any flag; quarantine: any flag, or a hand that could
-       not be read ({", ".join(UNREADABLE_CODES)})
+       violation, or (run) an input file refused; info: any flag, or a refused
+       file; quarantine: the same, or a hand that could not be read
+       ({", ".join(UNREADABLE_CODES)});
+       and (run, every LEVEL but never) no hand was audited at all: every input
+       refused, or every hand quarantined
   2    usage, configuration or I/O error
-  130  interrupted (Ctrl-C)
+  130  interrupted (Ctrl-C); 143 stopped by SIGTERM (run: --resume finishes)
 Duplicates, cancelled hands and unsupported games or formats never fail a run;
 --exit-zero is the same as --fail-on never."""
 
@@ -68,6 +80,12 @@ def _severity_counts(totals: Mapping[str, Any]) -> dict[str, int]:
 
 def run_exit_status(totals: Mapping[str, Any], fail_on: str) -> int:
     """The exit status of a completed `hhaudit run` from run.json's totals."""
+    if fail_on == "never":
+        return EXIT_CLEAN
+    if not totals.get("hands_audited", 0):
+        return EXIT_FAILED  # nothing audited: never a green run
+    if fail_on in REFUSALS_FAIL and totals.get("files_refused", 0):
+        return EXIT_FAILED
     quarantined = totals.get("quarantine_by_code", {})
     return EXIT_FAILED if failed(_severity_counts(totals), quarantined, fail_on) else EXIT_CLEAN
 
@@ -104,8 +122,35 @@ def fail_reason(
 
 
 def run_fail_reason(totals: Mapping[str, Any], fail_on: str) -> str | None:
-    """fail_reason for `hhaudit run`, from run.json's totals."""
-    return fail_reason(_severity_counts(totals), totals.get("quarantine_by_code", {}), fail_on)
+    """fail_reason for `hhaudit run`, from run.json's totals; a run that audited no hand, and
+    refused inputs where they count (REFUSALS_FAIL), are reasons too."""
+    if fail_on == "never":
+        return None
+    refused = totals.get("files_refused", 0)
+    if not totals.get("hands_audited", 0):
+        return (
+            f"exit status 1 (--fail-on {fail_on}): no hand was audited ({refused:,} of "
+            f"{totals.get('files', 0):,} input files refused, "
+            f"{totals.get('hands_quarantined', 0):,} hands quarantined)"
+        )
+    reason = fail_reason(_severity_counts(totals), totals.get("quarantine_by_code", {}), fail_on)
+    if fail_on in REFUSALS_FAIL and refused:
+        said = f"{_count(refused, 'input file')} refused"
+        return f"{reason}; {said}" if reason else f"exit status 1 (--fail-on {fail_on}): {said}"
+    return reason
+
+
+def input_lines(totals: Mapping[str, Any], fail_on: str) -> list[str]:
+    """What stderr says about the inputs of a run that refused some (a warning)."""
+    refused = totals.get("files_refused", 0)
+    files = totals.get("files", 0)
+    lines = []
+    if refused:
+        codes = ", ".join(f"{n:,} {code}" for code, n in totals.get("refused_by_code", {}).items())
+        fails = " (fails --fail-on " + fail_on + ")" if fail_on in REFUSALS_FAIL else ""
+        lines.append(f"hhaudit: warning: {refused:,} of {files:,} input files refused ({codes})"
+                     f"{fails}; run.json lists each with its reason")  # fmt: skip
+    return lines  # a run that audited no hand: run_fail_reason says so
 
 
 def effective_fail_on(fail_on: str, exit_zero: bool) -> str:

@@ -19,9 +19,10 @@ import polars as pl
 
 from hhaudit.run.derived import part_columns
 from hhaudit.run.identity import quarantine_uids
-from hhaudit.run.inputs import InputSource, RefusedInput
+from hhaudit.run.reading import ReadInput, read_inputs
 from hhaudit.run.selection import RuleSelection
 from hhaudit.run.slices import slice_hands
+from hhaudit.run.sources import NOT_HANDS, InputSource, RefusedInput
 from hhaudit.run.timing import timed
 from parsers import schema
 
@@ -55,6 +56,8 @@ class FileEntry:
     #: Lines skipped as moving no chips (parsers FileReport.lines_skipped, docs/parsing.md).
     lines_skipped: int = 0
     error: str | None = None
+    #: Why the input was not audited at all, a code of hhaudit.run.sources (None: it was read).
+    refused: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -133,12 +136,20 @@ def sha256_of(source: InputSource) -> str:
 
 
 def quarantine_rows(
-    source_file: str, reason: str, line_no: int | None = None, site: str | None = None
+    source_file: str,
+    reason: str,
+    line_no: int | None = None,
+    site: str | None = None,
+    code: str | None = None,
 ) -> pl.DataFrame:
-    """A one-row quarantine frame (a refused input, a crashed parser or audit)."""
+    """A one-row quarantine frame (a refused input, a crashed parser or audit); `code`: its
+    reason_code, derived from the reason when None."""
     row = {"site": site, "source_file": source_file, "line_no": line_no, "hand_id": None}
     columns = {k: v for k, v in schema.POLARS_SCHEMAS["quarantine"].items() if k != "reason_code"}
-    frame = schema.conform(pl.DataFrame([{**row, "reason": reason}], schema=columns), "quarantine")
+    frame = pl.DataFrame([{**row, "reason": reason}], schema=columns)
+    if code is not None:
+        frame = frame.with_columns(reason_code=pl.lit(code, dtype=pl.String))
+    frame = schema.conform(frame, "quarantine")
     return frame.with_columns(quarantine_uids(frame))
 
 
@@ -165,11 +176,17 @@ def empty_tables() -> dict[str, pl.DataFrame]:
 
 
 def refused_part(refused: RefusedInput) -> PartResult:
-    """A refused archive or member: no hands, one quarantine row, an error on the entry."""
-    entry = FileEntry(path=refused.name, sha256="", size=0, error=refused.reason)
+    """A refused input: no hands, one quarantine row with its code, an error on the entry."""
+    entry = FileEntry(
+        path=refused.name, sha256="", size=0, error=refused.reason, refused=refused.code
+    )
     tables = empty_tables()
-    tables["quarantine"] = quarantine_rows(refused.name, refused.reason)
+    tables["quarantine"] = quarantine_rows(refused.name, refused.reason, code=refused.code)
     return PartResult(entry=entry, tables=tables)
+
+
+#: Parser errors that mean the input holds no hand history (parsers/api.py).
+_NO_HANDS_ERRORS = ("not a hand history", "empty file")
 
 
 def _file_of(hand_key: pl.Expr) -> pl.Expr:
@@ -179,31 +196,17 @@ def _file_of(hand_key: pl.Expr) -> pl.Expr:
 def _parse_sources(
     sources: Sequence[InputSource], file_ids: Sequence[int], first_line: int = 1
 ) -> Any:
-    """Parse several sources in one pipeline run (files on disk) or one by one (archive members).
+    """Parse the bytes of several sources (read by the worker: hhaudit.run.reading) in one
+    pipeline run. `first_line` numbers the first line of a chunk of a big file."""
+    from parsers import parse_bytes
+    from parsers.api import parse_many
 
-    `parse_paths` numbers files by position; hand keys are moved to the run's file ids here.
-    `first_line` numbers the first line of in-memory sources (a chunk of a big file).
-    """
-    from parsers import concat_tables, parse_bytes, parse_paths
-
-    on_disk = [(s, fid) for s, fid in zip(sources, file_ids, strict=True) if s.data is None]
     # the run digests every input itself (FileEntry.sha256): the parser's report needs none
-    parts = [parse_bytes(s.data, s.name, fid, first_line, digest=False)
-             for s, fid in zip(sources, file_ids, strict=True) if s.data is not None]  # fmt: skip
-    if on_disk:
-        parsed = parse_paths([s.path for s, _ in on_disk])
-        local_to_run = {local: fid for local, (_, fid) in enumerate(on_disk)}
-        parts.insert(0, _renumber_files(parsed, local_to_run))
-    return concat_tables(parts) if len(parts) > 1 else parts[0]
-
-
-def _renumber_files(parsed: Any, local_to_run: dict[int, int]) -> Any:
-    index = pl.col("hand_key") % (1 << HAND_INDEX_BITS)
-    run_id = _file_of(pl.col("hand_key")).replace_strict(local_to_run, return_dtype=pl.Int64)
-    renumber = (index + run_id * (1 << HAND_INDEX_BITS)).alias("hand_key")
-    for name in ("hands", "seats", "actions", "cards"):
-        setattr(parsed, name, getattr(parsed, name).with_columns(renumber))
-    return parsed
+    if len(sources) == 1:
+        (source,), (file_id,) = sources, file_ids
+        return parse_bytes(source.data or b"", source.name, file_id, first_line, digest=False)
+    items = [(s.data or b"", s.name, fid) for s, fid in zip(sources, file_ids, strict=True)]
+    return parse_many(items, digest=False)
 
 
 def _check(parsed: Any, settings: AuditSettings, sliced: bool) -> Any:
@@ -263,7 +266,11 @@ def audit_batch(
     for bad input. If parsing or checking the batch fails, each file is retried
     alone, so a failure quarantines only the file that causes it.
     """
-    digests = list(digests or [sha256_of(s) for s in sources])
+    reads = read_inputs(sources, digests)  # the bytes audited, digested as read
+    if any(read.refusal is not None for read in reads):
+        return _with_refusals(reads, file_ids, settings, first_line, sliced)
+    sources = [read.source for read in reads]
+    digests = [read.sha256 for read in reads]
     bases = [
         FileEntry(path=s.name, sha256=d, size=s.size) for s, d in zip(sources, digests, strict=True)
     ]
@@ -303,11 +310,31 @@ def audit_batch(
     ]
 
 
+def _with_refusals(
+    reads: Sequence[ReadInput],
+    file_ids: Sequence[int],
+    settings: AuditSettings,
+    first_line: int,
+    sliced: bool,
+) -> list[PartResult]:
+    """A unit some of whose files could not be read: those are refused, the others audited
+    (from the bytes already read)."""
+    readable = [(r, fid) for r, fid in zip(reads, file_ids, strict=True) if r.refusal is None]
+    audited = iter(
+        audit_batch([r.source for r, _ in readable], [fid for _, fid in readable], settings,
+                    [r.sha256 for r, _ in readable], first_line, sliced)
+        if readable else []
+    )  # fmt: skip
+    return [refused_part(r.refusal) if r.refusal else next(audited) for r in reads]
+
+
 def _part_result(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> PartResult:
     """A file's result; a file-level error always leaves a quarantine row saying why."""
     entry = _entry_from(base, report, tables)
     if entry.error and tables["quarantine"].is_empty():
-        tables["quarantine"] = quarantine_rows(base.path, entry.error, site=entry.site)
+        tables["quarantine"] = quarantine_rows(
+            base.path, entry.error, site=entry.site, code=entry.refused
+        )
     return PartResult(entry=entry, tables=tables)
 
 
@@ -364,6 +391,7 @@ def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -
         violations=int((severity == "violation").sum()),
         lines_skipped=getattr(report, "lines_skipped", 0),
         error=error,
+        refused=NOT_HANDS if error and error.startswith(_NO_HANDS_ERRORS) else None,
     )
 
 

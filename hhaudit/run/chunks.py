@@ -9,7 +9,9 @@ chunks' run.json entries are summed into one entry per file (`merge_entries`).
 Only files that a cut cannot change are chunked: on disk, UTF-8 (no UTF-16 or NUL bytes, no
 lone CR line ends) and in a line-based format (a `Grammar`; XML/TOML documents stay whole).
 Planning reads a 1 MiB window at each cut; the one full read (sha256 and line counts) is the
-same pass that digests every input.
+same pass that digests every input. The file's identity (size, modification time, inode) is
+taken around that pass and checked again after each chunk is read: a file that changed in
+between is refused whole (`unreadable_input`), never audited from a mix of its versions.
 """
 
 from __future__ import annotations
@@ -17,14 +19,16 @@ from __future__ import annotations
 import codecs
 import functools
 import hashlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import polars as pl
 
-from hhaudit.run.batch import AuditSettings, FileEntry, PartResult, audit_batch
-from hhaudit.run.inputs import InputSource
+from hhaudit.run.batch import AuditSettings, FileEntry, PartResult, audit_batch, refused_part
+from hhaudit.run.reading import Signature, changed, signature, unreadable
+from hhaudit.run.sources import InputSource, RefusedInput
 
 #: ~19k hands of NLHE. The check audits a unit in slices of at most 10k hands
 #: (hhaudit.run.slices), so a 16 MB unit holds little more than an 8 MB one did: with 2
@@ -47,6 +51,8 @@ class Chunk:
     start: int
     end: int
     first_line: int = 1
+    #: The file's identity when it was digested (hhaudit.run.reading.signature).
+    identity: Signature | None = None
 
     @property
     def size(self) -> int:
@@ -57,10 +63,18 @@ class Chunk:
         """The part-key suffix: chunk number and byte range (a new plan never reuses a part)."""
         return f"{self.name}#chunk{self.index}:{self.start}-{self.end}"
 
-    def read(self) -> bytes:
-        with open(self.path, "rb") as handle:
-            handle.seek(self.start)
-            return handle.read(self.size)
+    def read(self) -> bytes | RefusedInput:
+        """The chunk's bytes, or the file's refusal when it is gone or changed since planned."""
+        try:
+            with open(self.path, "rb") as handle:
+                handle.seek(self.start)
+                data = handle.read(self.size)
+                now = signature(os.fstat(handle.fileno()))
+        except OSError as exc:
+            return unreadable(self.name, exc)
+        if self.identity is not None and now != self.identity:
+            return changed(self.name, self.identity, now)
+        return data
 
 
 def _splittable(head: bytes) -> bool:
@@ -181,21 +195,30 @@ def plan_chunks(
     """(sha256, chunks) for a file worth cutting, else None (digest it the usual way)."""
     if source.path is None:
         return None
+    before = signature(os.stat(source.path))
     cuts = plan_cuts(source.path, chunk_bytes)
     if len(cuts) == 1:
         return None
     digest, first_lines = digest_and_lines(source.path, cuts)
-    ends = [*cuts[1:], source.size]
+    identity = signature(os.stat(source.path))
+    if identity != before:
+        return None  # changed while digested: its worker reads and digests it whole
+    ends = [*cuts[1:], identity[0]]
     chunks = [
-        Chunk(source.name, source.path, index, start, end, first_line)
+        Chunk(source.name, source.path, index, start, end, first_line, identity)
         for index, (start, end, first_line) in enumerate(zip(cuts, ends, first_lines, strict=True))
     ]
     return digest, chunks
 
 
 def audit_chunk(chunk: Chunk, file_id: int, settings: AuditSettings, sha256: str) -> PartResult:
-    """Parse and audit one chunk; hand keys count from 0 within the chunk (rebased later)."""
-    source = InputSource(name=chunk.name, data=chunk.read())
+    """Parse and audit one chunk; hand keys count from 0 within the chunk (rebased later).
+    A file gone or changed since it was planned gives a refused part (the driver refuses the
+    whole file: hhaudit.run.units)."""
+    data = chunk.read()
+    if isinstance(data, RefusedInput):
+        return refused_part(data)
+    source = InputSource(name=chunk.name, data=data)
     results = audit_batch(
         [source], [file_id], settings, [sha256], first_line=chunk.first_line, sliced=True
     )
@@ -219,4 +242,5 @@ def merge_entries(entries: Sequence[FileEntry]) -> FileEntry:
         violations=sum(entry.violations for entry in entries),
         lines_skipped=sum(entry.lines_skipped for entry in entries),
         error=errors[0] if errors else None,
+        refused=next((entry.refused for entry in entries if entry.refused), None),
     )

@@ -28,10 +28,10 @@ from hhaudit.run.conventions import likely_conventions
 from hhaudit.run.dataset import DatasetError, append_run
 from hhaudit.run.derived import new_run_id
 from hhaudit.run.duplicates import settle_duplicates
-from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.outdir import OutputFolder
 from hhaudit.run.parts import PartStore, StoredPart, sink_combined
 from hhaudit.run.sessions import add_sessions
+from hhaudit.run.sources import InputSource, RefusedInput
 from hhaudit.run.timing import note_startup, timed
 from hhaudit.run.timing import write_if_asked as write_timings_if_asked
 from hhaudit.run.units import Batching, PartHook, audit_all, file_entries
@@ -160,12 +160,25 @@ def run_totals(entries: Sequence[FileEntry], violations: pl.LazyFrame) -> dict[s
     return {
         "files": len(entries),
         "files_with_errors": sum(1 for entry in entries if entry.error),
+        **refusal_counts(entries),
         "hands_read": audited + quarantined,
         "hands_audited": audited,
         "hands_quarantined": quarantined,
         **{name: int(value) for name, value in flag_counts.row(0, named=True).items()},
         "by_code": dict(zip(by_code["code"].to_list(), by_code["n"].to_list(), strict=True)),
         "by_category": {str(name): int(n) for name, n in categories.items()},
+    }
+
+
+def refusal_counts(entries: Sequence[FileEntry]) -> dict[str, Any]:
+    """Input files refused (not read at all: hhaudit.run.sources), in all and per code."""
+    by_code: dict[str, int] = {}
+    for entry in entries:  # a loop over files
+        if entry.refused:
+            by_code[entry.refused] = by_code.get(entry.refused, 0) + 1
+    return {
+        "files_refused": sum(by_code.values()),
+        "refused_by_code": dict(sorted(by_code.items())),
     }
 
 

@@ -20,8 +20,8 @@ from typing import Protocol
 
 from hhaudit.run.batch import AuditSettings, FileEntry, audit_batch, refused_part, sha256_of
 from hhaudit.run.chunks import CHUNK_BYTES, Chunk, audit_chunk, merge_entries, plan_chunks
-from hhaudit.run.inputs import InputSource, RefusedInput
 from hhaudit.run.parts import PartStore, StoredPart, part_key
+from hhaudit.run.sources import UNREADABLE, InputSource, RefusedInput
 from hhaudit.run.timing import timed
 
 #: Called once per input file: (entry, reused_from_resume).
@@ -50,7 +50,9 @@ class Engine(Protocol):
 
 @dataclass(frozen=True)
 class FilePlan:
-    """One input file: its run position, digest, and its chunks (none: audited whole)."""
+    """One input file: its run position, digest, and its chunks (none: audited whole). A file
+    audited whole is digested by its worker as it reads it (hhaudit.run.reading): `digest` is
+    empty, or (--resume) the driver's, to look for its parts."""
 
     file_id: int
     source: InputSource
@@ -80,24 +82,45 @@ class Batching:
     chunk_bytes: int = CHUNK_BYTES  # 0: never chunk
 
 
-def plan_file(file_id: int, source: InputSource, chunk_bytes: int) -> FilePlan:
-    planned = plan_chunks(source, chunk_bytes) if chunk_bytes else None
+def plan_file(
+    file_id: int, source: InputSource, chunk_bytes: int, digest_whole: bool = False
+) -> FilePlan:
+    """A file's plan: its chunks (digested here), or whole (digested here only when
+    `digest_whole`, for --resume). A file gone or unreadable is planned whole: its worker
+    refuses it."""
+    try:
+        planned = plan_chunks(source, chunk_bytes) if chunk_bytes else None
+    except OSError:
+        planned = None
     if planned is None:
-        return FilePlan(file_id, source, sha256_of(source))
+        return FilePlan(file_id, source, _digest_or_empty(source) if digest_whole else "")
     digest, chunks = planned
     return FilePlan(file_id, source, digest, tuple(chunks))
 
 
-def iter_plans(sources: Sequence[InputSource], chunk_bytes: int) -> Iterator[FilePlan]:
+def _digest_or_empty(source: InputSource) -> str:
+    try:
+        return sha256_of(source)
+    except OSError:
+        return ""
+
+
+def iter_plans(
+    sources: Sequence[InputSource], chunk_bytes: int, digest_whole: bool = False
+) -> Iterator[FilePlan]:
     """Every source's plan (digest, chunks), in input order, each as soon as it is done;
     several files at once in threads, which go on planning while the caller uses the first."""
-    threads = min(DIGEST_THREADS, len(sources), os.cpu_count() or 1)
+    count = len(sources)
+    threads = min(DIGEST_THREADS, count, os.cpu_count() or 1)
     if threads <= 1:
-        yield from (plan_file(i, source, chunk_bytes) for i, source in enumerate(sources))
+        for i, source in enumerate(sources):  # a loop over files
+            yield plan_file(i, source, chunk_bytes, digest_whole)
         return
     pool = ThreadPoolExecutor(threads, thread_name_prefix="hhaudit-digest")
     try:
-        yield from pool.map(plan_file, range(len(sources)), sources, [chunk_bytes] * len(sources))
+        yield from pool.map(
+            plan_file, range(count), sources, [chunk_bytes] * count, [digest_whole] * count
+        )
     finally:  # a run stopped early (an error, Ctrl-C) plans no further file
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -173,16 +196,19 @@ def run_unit(unit: WorkUnit, out_dir: str, settings: AuditSettings, fingerprint:
         with timed("write parts"):
             return [(plan.file_id, store.save(key, result, plan.file_id, fingerprint, chunk.index))]
     results = audit_batch(
-        [plan.source for plan in unit.files],
-        [plan.file_id for plan in unit.files],
-        settings,
-        [plan.digest for plan in unit.files],
-    )
+        [plan.source for plan in unit.files], [plan.file_id for plan in unit.files], settings
+    )  # each file digested as its bytes are read (hhaudit.run.reading)
     with timed("write parts"):
         return [
-            (plan.file_id, store.save(plan.part_keys()[0], result, plan.file_id, fingerprint))
+            (plan.file_id, store.save(_whole_key(plan, result.entry), result, plan.file_id,
+                                      fingerprint))
             for plan, result in zip(unit.files, results, strict=True)
-        ]
+        ]  # fmt: skip
+
+
+def _whole_key(plan: FilePlan, entry: FileEntry) -> str:
+    """A whole file's part key, from the digest of the bytes its worker audited."""
+    return part_key(entry.sha256, plan.source.name)
 
 
 def rebase(parts: Sequence[StoredPart]) -> list[StoredPart]:
@@ -207,6 +233,8 @@ def file_entries(parts: Sequence[StoredPart]) -> list[FileEntry]:
 
 def _load_file(store: PartStore, plan: FilePlan, fingerprint: str) -> list[StoredPart] | None:
     """Every part of a file from an earlier run (--resume), or None to audit it again."""
+    if not plan.digest:  # unreadable when planned: its worker says why
+        return None
     parts = [store.load(key, fingerprint) for key in plan.part_keys()]
     if any(part is None for part in parts):
         return None
@@ -238,7 +266,7 @@ def audit_all(
 
     def to_audit() -> Iterator[FilePlan]:
         """The plans of the files to audit, as they are made; reused files reported."""
-        for plan in iter_plans(sources, batching.chunk_bytes):  # a loop over files
+        for plan in iter_plans(sources, batching.chunk_bytes, resume):  # a loop over files
             plans.append(plan)
             stored = _load_file(store, plan, fingerprint) if resume else None
             if stored is None:
@@ -264,7 +292,10 @@ def audit_all(
                     waiting[file_id] -= 1
                     if on_part:
                         on_part(part.entry)
-                    if on_file and not waiting[file_id]:
+                    if waiting[file_id]:
+                        continue
+                    found[file_id] = _whole_or_refused(store, found[file_id], plans, file_id)
+                    if on_file:
                         on_file(file_entries(rebase(found[file_id]))[0], False)
     done = [part for plan in plans for part in rebase(found[plan.file_id])]
     for offset, refusal in enumerate(refused):
@@ -274,3 +305,16 @@ def audit_all(
         if on_file:
             on_file(stored_refusal.entry, False)
     return done
+
+
+def _whole_or_refused(
+    store: PartStore, parts: list[StoredPart], plans: Sequence[FilePlan], file_id: int
+) -> list[StoredPart]:
+    """A chunked file's parts, or one refusal when a chunk found the file gone or changed:
+    a file is never audited from a mix of its versions (hhaudit.run.chunks)."""
+    refusal = next((p.entry for p in parts if p.entry.refused), None) if len(parts) > 1 else None
+    if refusal is None:
+        return parts
+    name = plans[file_id].source.name
+    refused = RefusedInput(name, refusal.error or "the file changed while read", UNREADABLE)
+    return [store.save(part_key("", name), refused_part(refused), file_id, "refused")]

@@ -104,6 +104,8 @@ REASON_CODES: tuple[str, ...] = (
     "not_a_hand_history",
     "truncated",
     "unreadable_line",
+    "unsupported_archive",
+    "too_large",
     "unreadable_input",
     "internal_error",
     "damaged",
@@ -120,7 +122,10 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("not_a_hand_history", r"not a hand history|^empty file$"),
     ("truncated", r"no \*\*\* SUMMARY \*\*\*|truncated|not closed|ends before"),
     ("unreadable_line", r"unrecognised line|unrecognized line|amount unreadable"),
-    ("unreadable_input", r"archive|member|gzip|\bzip\b|^unreadable: |^cannot read"),
+    # refused inputs (hhaudit/run/sources.py); the run also sets these codes itself
+    ("unsupported_archive", r" are not supported$|^zip member not supported|^archive nested "),
+    ("too_large", r"^possible archive bomb|members in all$|members, more than|has more than "),
+    ("unreadable_input", r"archive|member|gzip|\bzip\b|^unreadable: |^cannot read|changed while"),
     ("internal_error", r"^audit failed|^parser failed|accounting mismatch"),
 )
 

@@ -37,8 +37,11 @@ def _fold_no_bet_hand(hand_id: int) -> str:
     return hand
 
 
+ONGAME = "***** History for hand R5-75443872-61 *****\nStart hand: Mon Jan 1 2024\n"
+SEVEN_ZIP = b"7z\xbc\xaf\x27\x1c\x00\x04" + bytes(24)
+
 #: name -> (files, expected exit status per level in LEVELS order, the quarantine reason_codes)
-MATRIX: dict[str, tuple[dict[str, str], tuple[int, ...], set[str]]] = {
+MATRIX: dict[str, tuple[dict[str, str | bytes], tuple[int, ...], set[str]]] = {
     "clean": ({"a.txt": stars_file(1000, 2)}, (0, 0, 0, 0, 0), set()),
     "violation": ({"a.txt": stars_file(2000, 2, undersized_every=2)}, (1, 1, 1, 1, 0), set()),
     "warning only": (
@@ -53,9 +56,28 @@ MATRIX: dict[str, tuple[dict[str, str], tuple[int, ...], set[str]]] = {
         {"duplicate"},
     ),
     "cancelled hand": (
-        {"a.txt": stars_hand(5000).replace("*** HOLE CARDS ***\n", f"{HOLE}Hand cancelled\n")},
+        {"a.txt": stars_hand(5000).replace("*** HOLE CARDS ***\n", f"{HOLE}Hand cancelled\n")
+                  + stars_hand(5001)},
         (0, 0, 0, 0, 0),
         {"cancelled"},
+    ),
+    # a run that audited nothing fails at every level but never (#29)
+    "nothing audited": (
+        {"a.txt": stars_hand(5100).replace("*** HOLE CARDS ***\n", f"{HOLE}Hand cancelled\n")},
+        (1, 1, 1, 1, 0),
+        {"cancelled"},
+    ),
+    "no parser for any hand": ({"a.txt": ONGAME}, (1, 1, 1, 1, 0), {"unsupported_format"}),
+    "every input refused": (
+        {"logs.7z": SEVEN_ZIP, "notes.txt": "no hand in here\n"},
+        (1, 1, 1, 1, 0),
+        {"unsupported_archive", "not_a_hand_history"},
+    ),
+    # a refused input is a warning: said on stderr, fails --fail-on warning and above
+    "one input refused": (
+        {"a.txt": stars_file(5200, 2), "logs.7z": SEVEN_ZIP},
+        (0, 1, 1, 1, 0),
+        {"unsupported_archive"},
     ),
     "truncated hand": (
         {"a.txt": stars_hand(6000) + TRUNCATED_HAND}, (0, 0, 0, 1, 0), {"truncated"}
@@ -75,6 +97,10 @@ CLI_LEVEL: dict[str, str | None] = {
     "info only": "warning",
     "duplicate file": "quarantine",
     "cancelled hand": "quarantine",
+    "nothing audited": "quarantine",
+    "no parser for any hand": None,
+    "every input refused": None,
+    "one input refused": None,
     "truncated hand": "quarantine",
     "unreadable line": "info",
 }
@@ -94,13 +120,21 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, dict]
     for name, (files, _, _) in MATRIX.items():
         root = tmp_path_factory.mktemp(name.replace(" ", "-"))
         for file_name, text in files.items():
-            (root / file_name).write_text(text, encoding="utf-8")
+            if isinstance(text, bytes):
+                (root / file_name).write_bytes(text)
+            else:
+                (root / file_name).write_text(text, encoding="utf-8")
         level = CLI_LEVEL[name]
         extra = ["--fail-on", level] if level else []
         out = root / "out"
-        code, _ = _invoke("run", str(root), "--out", str(out), "-q", "--workers", "1", *extra)
-        done[name] = (code, json.loads((out / "run.json").read_text("utf-8"))["totals"])
+        code, stderr = _invoke("run", str(root), "--out", str(out), "--workers", "1", *extra)
+        totals = json.loads((out / "run.json").read_text("utf-8"))["totals"]
+        done[name] = (code, totals)
+        STDERR[name] = stderr
     return done
+
+
+STDERR: dict[str, str] = {}
 
 
 def test_levels_are_the_documented_ones() -> None:
@@ -118,6 +152,19 @@ def test_the_inputs_are_what_their_name_says(name: str, runs: dict) -> None:
     flags = (totals["violations"], totals["warnings"], totals["infos"])
     kind = {"violation": (1, 0, 0), "warning only": (0, 1, 0), "info only": (0, 0, 1)}
     assert flags == kind.get(name, (0, 0, 0)), totals["by_code"]
+
+
+def test_refused_inputs_and_runs_that_audit_nothing_say_so(runs: dict) -> None:
+    assert runs["one input refused"][1]["refused_by_code"] == {"unsupported_archive": 1}
+    one = STDERR["one input refused"]
+    assert "1 file refused (1 unsupported_archive)" in one
+    assert "warning: 1 of 2 input files refused (1 unsupported_archive)" in one
+    assert "no hand was audited" not in one
+    every = STDERR["every input refused"]
+    assert runs["every input refused"][1]["files_refused"] == 2
+    assert "2 files refused (1 not_a_hand_history, 1 unsupported_archive)" in every
+    assert "exit status 1 (--fail-on violation): no hand was audited (2 of 2 input" in every
+    assert "no hand was audited" in STDERR["nothing audited"]
 
 
 @pytest.mark.parametrize("name", MATRIX)

@@ -135,7 +135,7 @@ def test_archives_zip_gz_traversal_and_bomb(inputs: Path, tmp_path: Path) -> Non
     record = json.loads((out / "run.json").read_text())
     by_path = {f["path"]: f for f in record["files"]}
     assert by_path[f"{bundle}!day/clean.txt"]["hands_audited"] == 2
-    assert by_path[str(tmp_path / "raises.txt")]["hands_audited"] == 4
+    assert by_path[str(tmp_path / "raises.txt.gz")]["hands_audited"] == 4
     assert "'..'" in by_path[f"{bundle}!../escape.txt"]["error"]
     assert "ratio" in by_path[f"{bundle}!bomb.txt"]["error"]
     assert record["totals"]["files_with_errors"] == 2

@@ -74,7 +74,7 @@ def test_zip_members_and_gz_are_expanded_in_memory(tmp_path: Path) -> None:
     assert _names(sources) == [
         f"{archive}!day1.txt",
         f"{archive}!day2.txt",
-        str(tmp_path / "single.txt"),
+        str(tmp_path / "single.txt.gz"),  # its own name: outputs name files that exist
     ]
     assert [s.data for s in sources] == [b"A", b"B", b"GZ"]
 

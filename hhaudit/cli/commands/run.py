@@ -23,6 +23,7 @@ from hhaudit.cli.exit_policy import (
     EXIT_TABLE,
     effective_fail_on,
     fail_on_options,
+    input_lines,
     run_exit_status,
     run_fail_reason,
 )
@@ -170,6 +171,8 @@ def run(
         console.say(line)
     for line in timing_lines(before, timing.totals(), time.perf_counter() - clock):
         console.say(line, level=2)
+    for line in input_lines(record["totals"], fail_on):
+        console.say(line)
     status = run_exit_status(record["totals"], fail_on)
     for reason in filter(None, [run_fail_reason(record["totals"], fail_on)]):
         console.say(f"hhaudit: {reason}")  # why a nightly job sees 1
