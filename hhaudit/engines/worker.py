@@ -7,7 +7,8 @@ imports the parent's `__main__` (hence Polars) before any initializer could set 
 Tasks and replies are pickled frames (an 8-byte length, then the pickle) on stdin and on a
 copy of stdout; the worker's own stdout goes to stderr, so a stray print cannot corrupt a reply.
 A task is `(fn, unit)`; the reply is `("ok", result, timings)` or `("error", exception, text)`.
-The worker ignores SIGINT (the driver decides what Ctrl-C stops) and dies with its parent
+The worker ignores SIGINT and SIGTERM (the driver decides what Ctrl-C and SIGTERM stop: systemd
+sends SIGTERM to every process of the service at once) and dies with its parent
 (Linux PR_SET_PDEATHSIG): a killed run leaves no worker writing parts behind a --resume.
 Before it reads its first task it imports what units run (WARM_MODULES): the driver starts workers
 early, so this overlaps the driver's digest of the inputs.
@@ -70,6 +71,7 @@ def polars_threads(_unit: object = None) -> int:
 def main() -> None:
     die_with_parent(int(sys.argv[1]))
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     tasks = os.fdopen(0, "rb")
     replies = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # print() and library output go to stderr, never into a reply

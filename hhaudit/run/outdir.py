@@ -18,6 +18,12 @@ so the lock of a killed run is taken over by the next run.
 
 DIR is replaced whole, so it must be new, empty or an hhaudit output folder: files hhaudit does
 not write there are refused rather than deleted.
+
+DIR may be a symbolic link (the link is kept: its target is the folder swapped), a mount point
+(a container volume) or a folder in a read-only parent. A mount point or a folder whose parent
+cannot be written is never renamed: the work folder is inside it (DIR/.hhaudit/) and `publish`
+moves the new set's files in one by one, run.json last (removed first): a reader that waits for
+run.json sees a whole set; a run killed half-way is completed by the next one.
 """
 
 from __future__ import annotations
@@ -35,16 +41,21 @@ from types import TracebackType
 
 from hhaudit.run.batch import TABLE_NAMES
 from hhaudit.run.parts import PARTS_DIR
+from hhaudit.run.spill import PREFIX as SPILL_PREFIX
 from reports.atomic import TEMP_SUFFIX
 
 LOCK_NAME = "lock"
 SET_NAME = "set"
 PREVIOUS_NAME = "previous"
+RUN_JSON = "run.json"
+INSIDE_WORK = ".hhaudit"  # the work folder of a DIR that cannot be renamed (a mount point)
 #: What a run writes into DIR (hhaudit.run.runner, reports): anything else makes DIR foreign.
 OUTPUT_NAMES = frozenset(
     {f"{table}.parquet" for table in TABLE_NAMES}
-    | {"violations.csv", "summary.csv", "quarantine.csv", "report.html", "run.json", PARTS_DIR}
+    | {"violations.csv", "summary.csv", "quarantine.csv", "report.html", RUN_JSON, PARTS_DIR}
 )
+#: Entries of a mount point that are the filesystem's, not ours nor foreign.
+MOUNT_ENTRIES = frozenset({INSIDE_WORK, "lost+found"})
 
 
 class OutputRefused(RuntimeError):
@@ -60,10 +71,29 @@ class ForeignOutput(OutputRefused):
     """DIR holds files a run did not write: replacing it would delete them."""
 
 
+@dataclass(frozen=True)
+class Placement:
+    """Where a run's output folder really is and where it works: beside it (the set is
+    swapped in by renaming DIR) or inside it (DIR is a mount point or in a read-only parent)."""
+
+    final: Path  # DIR, absolute; a symbolic link resolved to its target
+    work: Path
+    inside: bool
+
+
+def placement(out_dir: Path) -> Placement:
+    final = Path(os.path.realpath(out_dir)) if out_dir.is_symlink() else out_dir.absolute()
+    inside = final.is_dir() and (
+        os.path.ismount(final) or not os.access(final.parent, os.W_OK | os.X_OK)
+    )
+    work = final / INSIDE_WORK if inside else final.parent / f".{final.name}.hhaudit"
+    return Placement(final, work, inside)
+
+
 def work_dir(out_dir: Path) -> Path:
-    """The work folder of `out_dir`: hidden, beside it (one filesystem, so renames are atomic)."""
-    final = out_dir.absolute()
-    return final.parent / f".{final.name}.hhaudit"
+    """The work folder of `out_dir`: hidden, beside it (one filesystem, so renames are atomic),
+    or inside it when it cannot be renamed (`placement`)."""
+    return placement(out_dir).work
 
 
 def foreign_entries(out_dir: Path) -> list[str]:
@@ -73,8 +103,13 @@ def foreign_entries(out_dir: Path) -> list[str]:
     return sorted(
         entry.name
         for entry in out_dir.iterdir()
-        if entry.name not in OUTPUT_NAMES and not entry.name.endswith(TEMP_SUFFIX)
+        if entry.name not in OUTPUT_NAMES | MOUNT_ENTRIES and not entry.name.endswith(TEMP_SUFFIX)
     )
+
+
+def has_set(out_dir: Path) -> bool:
+    """Whether `out_dir` holds a complete output set (its run.json)."""
+    return (placement(out_dir).final / RUN_JSON).is_file()
 
 
 def _holder(lock_path: Path) -> str:
@@ -124,12 +159,13 @@ class OutputFolder:
     keep_parts: bool = False
     final: Path = field(init=False)
     work: Path = field(init=False)
+    inside: bool = field(init=False)
     _fd: int | None = field(default=None, init=False)
     _published: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
-        self.final = self.out_dir.absolute()
-        self.work = work_dir(self.out_dir)
+        place = placement(self.out_dir)
+        self.final, self.work, self.inside = place.final, place.work, place.inside
 
     @property
     def set_dir(self) -> Path:
@@ -153,7 +189,12 @@ class OutputFolder:
         return self
 
     def _recover(self) -> None:
-        """A run killed between the two renames of `publish`: put the complete set back."""
+        """A run killed between the two renames of `publish`: put the complete set back (inside
+        DIR: finish moving the set in)."""
+        if self.inside:
+            if (self.set_dir / RUN_JSON).is_file() and not (self.final / RUN_JSON).exists():
+                self._move_set_in()
+            return
         previous = self.work / PREVIOUS_NAME
         if not self.final.exists():
             if (self.set_dir / "run.json").is_file():
@@ -175,6 +216,11 @@ class OutputFolder:
         parts = self.work / PARTS_DIR
         if self.keep_parts and parts.is_dir():
             os.replace(parts, self.set_dir / PARTS_DIR)
+        if self.inside:
+            (self.final / RUN_JSON).unlink(missing_ok=True)  # DIR's set is incomplete from here
+            self._move_set_in()
+            self._published = True
+            return
         previous = self.work / PREVIOUS_NAME
         if self.final.exists():
             os.replace(self.final, previous)
@@ -182,6 +228,21 @@ class OutputFolder:
         _fsync_dir(self.final.parent)
         self._published = True
         shutil.rmtree(previous, ignore_errors=True)
+
+    def _move_set_in(self) -> None:
+        """Inside DIR: the set's entries replace DIR's one by one, run.json last; entries of an
+        older set that the new one lacks go."""
+        new = {entry.name for entry in self.set_dir.iterdir()}
+        for name in sorted(new - {RUN_JSON}):  # a loop over the set's files
+            target = self.final / name
+            if target.is_dir() and not target.is_symlink():
+                shutil.rmtree(target)
+            os.replace(self.set_dir / name, target)
+        for entry in self.final.iterdir():  # an older set's .parts (--keep-parts)
+            if entry.name in OUTPUT_NAMES and entry.name not in new:
+                shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+        os.replace(self.set_dir / RUN_JSON, self.final / RUN_JSON)
+        _fsync_dir(self.final)
 
     def __exit__(
         self,
@@ -199,7 +260,11 @@ class OutputFolder:
         if self._fd is None:
             return
         lock_path = self.work / LOCK_NAME
-        leftover = [p.name for p in self.work.iterdir() if p.name != LOCK_NAME]
+        leftover = [
+            p.name
+            for p in self.work.iterdir()
+            if p.name != LOCK_NAME and not p.name.startswith(SPILL_PREFIX)  # the run's own
+        ]
         if not leftover:
             lock_path.unlink(missing_ok=True)  # while still locked: see open_locked
         os.close(self._fd)

@@ -33,20 +33,21 @@ from hhaudit.engines import EngineSpec
 from hhaudit.run import timing
 from hhaudit.run.batch import FileEntry
 from hhaudit.run.inputs import InputError, expand_inputs
-from hhaudit.run.interrupt import EXIT_INTERRUPTED, FileTally
+from hhaudit.run.interrupt import FileTally, exit_status_of, failure_lines, stop_on_sigterm
 from hhaudit.run.outdir import OutputRefused, work_dir
+from hhaudit.run.spill import spill_folder
 
 EPILOG = f"""\b
 Examples:
   hhaudit run sample_data --out out/demo
-  hhaudit run 'logs/**/*.txt' archive.zip --out out/june --config site.toml
+  hhaudit run 'logs/**/*.txt' archive.zip logs.tar.gz --out out/june --config site.toml
   hhaudit run logs/ --out out/june --resume      # skip files already audited
   hhaudit run logs/ --out out/june --fail-on warning
   hhaudit run logs/ --out out/june --select betting --ignore FOLD-NO-BET
   hhaudit run logs/ --out out/june --output-format json | jq -c 'select(.type == "flag")'
 
 {EXIT_TABLE}
-After Ctrl-C, the same command with --resume finishes the run.
+After Ctrl-C or SIGTERM, the same command with --resume finishes the run.
 """
 
 
@@ -109,7 +110,8 @@ def run(
     polars_threads: int | None,
     chunk_mb: int,
 ) -> None:
-    """Audit hand histories in PATHS (files, folders, globs, .zip/.gz) into --out DIR.
+    """Audit hand histories in PATHS (files, folders, globs; archives and compressed files,
+    found by their content: zip, tar, gzip, bzip2, xz, zstd) into --out DIR.
 
     Writes hands/seats/actions/violations/quarantine .parquet, violations.csv, summary.csv,
     quarantine.csv, report.html and run.json (written last).
@@ -119,8 +121,13 @@ def run(
     fail_on = effective_fail_on(fail_on, exit_zero)
     console = Console(-1 if quiet else verbose)
     settings = audit_settings(config, select, ignore, lambda text: console.say(text))
+    _refuse_out_among_inputs(paths, out_dir)
+    context = click.get_current_context()
+    context.with_resource(stop_on_sigterm())  # SIGTERM stops the run as Ctrl-C does
+    spill = _spill(context, out_dir)  # archive members are decompressed there, removed after
     try:
-        found = expand_inputs(paths, exclude=[out_dir, work_dir(out_dir), *filter(None, [dataset])])
+        excluded = [out_dir, work_dir(out_dir), *filter(None, [dataset])]
+        found = expand_inputs(paths, exclude=excluded, spill=spill)
     except (InputError, ValueError, TypeError, OSError) as exc:
         raise click.UsageError(str(exc)) from exc
     sources, refused = found.sources, found.refused
@@ -148,20 +155,19 @@ def run(
     clock, before = time.perf_counter(), timing.totals()
     try:
         record = run_all(sources, refused, run_config, on_file, skipped, on_part=bar.part_done)
-    except KeyboardInterrupt:  # Ctrl-C: temporaries are removed, finished parts are kept
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM: finished parts are kept
         bar.close(finished=False)
-        for line in tally.interrupted_lines(out_dir):
+        for line in tally.interrupted_lines(out_dir, stop):
             click.echo(line, err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(exit_status_of(stop))
     except OutputRefused as exc:  # another run writes DIR, or DIR holds other files
         bar.close(finished=False)
         click.echo(f"hhaudit: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     except Exception as exc:  # I/O or a bug: never exit 1, which means "violations found"
         bar.close(finished=False)
-        kind = "I/O error" if isinstance(exc, OSError) else "internal error"
-        click.echo(f"hhaudit: {kind}: {type(exc).__name__}: {exc}", err=True)
-        click.echo(f"hhaudit: the run is incomplete; {out_dir} keeps its previous set", err=True)
+        for line in failure_lines(exc, out_dir):
+            click.echo(line, err=True)
         sys.exit(EXIT_ERROR)
     bar.close(finished=True)
     for line in later_quarantine_lines(said, record["files"]):
@@ -181,3 +187,35 @@ def run(
 
         write_run_json(out_dir, record, fail_on, status)
     sys.exit(status)
+
+
+def _refuse_out_among_inputs(paths: tuple[str, ...], out_dir: Path) -> None:
+    """--out is replaced whole: it may not be an input folder, nor hold one."""
+    out = Path(out_dir).resolve()
+    for path in paths:  # a loop over the PATH arguments
+        named = Path(path)
+        if not named.is_dir():
+            continue
+        if named.resolve() == out:
+            raise click.UsageError(
+                f"--out {out_dir} is also an input folder ({path}): a run replaces its output "
+                "folder whole; give --out a folder of its own"
+            )
+        if out in named.resolve().parents:
+            raise click.UsageError(
+                f"{path} is inside --out {out_dir}, which a run replaces whole; give --out a "
+                "folder of its own"
+            )
+
+
+def _spill(context: click.Context, out_dir: Path) -> Path:
+    """The run's spill folder (hhaudit.run.spill), removed when the command ends."""
+    try:
+        return context.with_resource(spill_folder(work_dir(out_dir)))
+    except OSError as exc:
+        click.echo(
+            f"hhaudit: I/O error: cannot write the work folder {work_dir(out_dir)} of --out "
+            f"{out_dir}: {exc.strerror or exc}",
+            err=True,
+        )
+        sys.exit(EXIT_ERROR)
