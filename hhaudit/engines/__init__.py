@@ -16,6 +16,22 @@ if TYPE_CHECKING:
     from hhaudit.run.units import Engine
 
 ENGINES: tuple[str, ...] = ("local", "dask")
+
+
+class WorkerLost(RuntimeError):
+    """A worker process died (or stalled) twice on the same unit: the run stops (exit 2), the
+    parts finished so far are kept for --resume."""
+
+
+def notify(message: str) -> None:
+    """A line on stderr from an engine (a worker retried), through tqdm: the bar stays whole."""
+    import sys
+
+    from tqdm import tqdm
+
+    tqdm.write(message, file=sys.stderr)
+
+
 #: Units a local worker process runs before it is replaced by a fresh one (memory creep).
 MAX_TASKS_PER_WORKER = 16
 

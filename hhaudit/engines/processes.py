@@ -15,6 +15,12 @@ parts they were writing have no shard.json and are audited again by --resume.
 ~0.6 s importing Polars, the parsers and the audit, which then overlaps the driver's digest of
 the inputs instead of delaying the first units. Spares the run turns out not to need are killed
 (they hold no part).
+
+Faults of a worker (hhaudit.engines.watch): a worker that dies (the kernel's out-of-memory
+killer sends signal 9) or makes no progress (no CPU time for HHAUDIT_WORKER_STALL_S seconds,
+default 300: stopped, deadlocked, blocked) has its unit run again once in a new worker, as the
+Dask engine retries a task whose worker died; a second fault on the same unit stops the run
+(WorkerLost, exit status 2) with the parts finished so far kept for --resume.
 """
 
 from __future__ import annotations
@@ -23,12 +29,15 @@ import itertools
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
+from hhaudit.engines import WorkerLost, notify
 from hhaudit.engines.frames import read_frame, write_frame
+from hhaudit.engines.watch import cpu_seconds, describe_exit, describe_unit, stall_seconds
 from hhaudit.run import timing
 from hhaudit.run.units import Placed, WorkUnit
 
@@ -81,8 +90,12 @@ def worker_env(threads: int, environ: dict[str, str] | None = None) -> dict[str,
     return env
 
 
+class WorkerDied(Exception):
+    """The worker's reply stream ended: the process is gone (the message says how)."""
+
+
 class Worker:
-    """One worker process and the number of units it has finished."""
+    """One worker process, the unit it runs (with its attempt) and the units it finished."""
 
     def __init__(self, env: dict[str, str]) -> None:
         self.threads = env.get(POLARS_THREADS_ENV)
@@ -98,20 +111,41 @@ class Worker:
             process_group=0,  # the terminal's Ctrl-C reaches the driver only: it stops them
         )
         self.finished = 0
+        self.unit: Any = None
+        self.attempt = 0
+        self.cpu = -1.0
+        self.progress_at = time.monotonic()
 
     @property
     def replies(self) -> Any:
         return self.process.stdout
 
-    def send(self, fn: Callable[[WorkUnit], Placed], unit: WorkUnit) -> None:
+    def send(self, fn: Callable[[WorkUnit], Placed], unit: WorkUnit, attempt: int = 1) -> None:
+        self.unit, self.attempt = unit, attempt
+        self.progress_at, self.cpu = time.monotonic(), -1.0
         write_frame(self.process.stdin, (fn, unit))  # type: ignore[arg-type]
+
+    def stalled(self, now: float, limit: float) -> bool:
+        """No CPU time spent for `limit` seconds while it holds a unit (Linux /proc)."""
+        cpu = cpu_seconds(self.process.pid)
+        if cpu is None or cpu > self.cpu:
+            self.cpu, self.progress_at = (cpu if cpu is not None else self.cpu), now
+            return False
+        return now - self.progress_at > limit
+
+    def death(self) -> str:
+        """How the process ended ("was killed by signal 9 (SIGKILL), likely ...")."""
+        self.kill()
+        return describe_exit(self.process.wait())
 
     def receive(self) -> Placed:
         """The finished unit's parts; its stage timers are added to this process's."""
-        reply = read_frame(self.process.stdout)  # type: ignore[arg-type]
+        try:
+            reply = read_frame(self.process.stdout)  # type: ignore[arg-type]
+        except EOFError:  # died while writing its reply
+            reply = None
         if reply is None:
-            code = self.process.wait()
-            raise RuntimeError(f"worker process {self.process.pid} ended (exit status {code})")
+            raise WorkerDied(self.death())
         self.finished += 1
         status, result, detail = reply
         if status == "ok":
@@ -187,24 +221,70 @@ class ProcessEngine:
         count: int,
         env: dict[str, str],
     ) -> Iterator[Placed]:
-        """Keep every worker busy with one unit; yield results as they arrive."""
+        """Keep every worker busy with one unit; yield results as they arrive. A worker that
+        dies or stalls has its unit run again once in a new worker (`_retry`)."""
         busy: dict[Any, Worker] = {}
-        for unit in itertools.islice(todo, count):  # a loop over workers
-            worker = self._spare(env) or self._start(env)
-            worker.send(fn, unit)
+        limit = stall_seconds()
+
+        def launch(unit: WorkUnit, attempt: int, worker: Worker | None = None) -> None:
+            worker = worker or self._spare(env) or self._start(env)
+            try:
+                worker.send(fn, unit, attempt)
+            except OSError:  # it died while idle: a new worker takes the unit
+                notify(f"hhaudit: worker process {worker.process.pid} {worker.death()} while "
+                       "idle; a new worker takes its place")  # fmt: skip
+                worker = self._start(env)
+                worker.send(fn, unit, attempt)
             busy[worker.replies] = worker
-        while busy:  # a loop over finished units
-            for replies in wait(list(busy)):
+
+        for unit in itertools.islice(todo, count):  # a loop over workers
+            launch(unit, 1)
+        while busy:  # a loop over finished units (and watchdog rounds)
+            ready = wait(list(busy), timeout=min(5.0, limit / 4))
+            if not ready:
+                self._watch(busy, limit, launch)
+            for replies in ready:
                 worker = busy.pop(replies)
-                placed = worker.receive()
+                try:
+                    placed = worker.receive()
+                except WorkerDied as died:
+                    self._retry(worker, str(died), launch)
+                    continue
                 unit = next(todo, _NO_MORE)  # may wait for the plan of the next file
                 if unit is not _NO_MORE:
-                    worker = self._renewed(worker, env)
-                    worker.send(fn, unit)
-                    busy[worker.replies] = worker
+                    launch(unit, 1, self._renewed(worker, env))
                 else:
                     worker.retire()
                 yield placed
+
+    def _watch(
+        self, busy: dict[Any, Worker], limit: float, launch: Callable[[WorkUnit, int], None]
+    ) -> None:
+        """The watchdog: a busy worker that spent no CPU time for `limit` seconds is killed and
+        its unit retried."""
+        now = time.monotonic()
+        for replies, worker in list(busy.items()):  # a loop over busy workers
+            if worker.stalled(now, limit):
+                busy.pop(replies)
+                worker.kill()
+                worker.process.wait()
+                reason = f"made no progress for {limit:g} s (no CPU time: stopped or blocked)"
+                self._retry(worker, reason, launch)
+
+    @staticmethod
+    def _retry(worker: Worker, reason: str, launch: Callable[[WorkUnit, int], None]) -> None:
+        """Run a lost unit again once in a new worker; a second loss stops the run."""
+        what = describe_unit(worker.unit)
+        pid = worker.process.pid
+        if worker.attempt >= 2:
+            raise WorkerLost(
+                f"worker process {pid} {reason}, the second time on {what}; the run stops "
+                "(the files audited so far are kept: --resume goes on from them; fewer "
+                "--workers or a smaller --chunk-mb need less memory)"
+            )
+        notify(f"hhaudit: worker process {pid} {reason} on {what}; running it again in a new "
+               "worker (once)")  # fmt: skip
+        launch(worker.unit, worker.attempt + 1)
 
     def _spare(self, env: dict[str, str]) -> Worker | None:
         """A prestarted worker with these Polars threads, if any (others are killed)."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
+from hhaudit.engines import WorkerLost
 from hhaudit.run.outdir import has_set, work_dir
 from hhaudit.run.parts import PARTS_DIR
 
@@ -105,6 +106,8 @@ def failure_lines(exc: BaseException, out_dir: Path) -> list[str]:
     where = f" writing {filename}" if filename else ""
     if _disk_full(exc):
         lines = [f"hhaudit: I/O error: no space left on the device{where}: {exc}"]
+    elif isinstance(exc, WorkerLost):
+        lines = [f"hhaudit: worker failure: {exc}"]
     else:
         kind = "I/O error" if isinstance(exc, OSError) else "internal error"
         lines = [f"hhaudit: {kind}: {type(exc).__name__}: {exc}"]
