@@ -4,7 +4,9 @@ Each unit (a batch of small files, or a chunk of a big file: hhaudit.run.units) 
 in the work folder beside DIR (.DIR.hhaudit/.parts/, hhaudit.run.outdir) and is dropped from
 memory; the combined tables are streamed from the parts with scan/sink, so memory stays bounded
 by the largest unit, not the whole run. The output set is built whole beside DIR (run.json
-last) and swapped in; with --dataset its tables are then appended there (hhaudit.run.dataset).
+last); with --dataset its tables are appended there (hhaudit.run.dataset, one commit) and
+run.json records the append; then the set is swapped in and the parts are removed. A failed
+append leaves DIR's previous set and keeps the parts: --resume appends without auditing again.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from hhaudit.run.dataset import DatasetError, append_run
 from hhaudit.run.derived import new_run_id
 from hhaudit.run.duplicates import settle_duplicates
 from hhaudit.run.outdir import OutputFolder
-from hhaudit.run.parts import PartStore, StoredPart, sink_combined
+from hhaudit.run.parts import PARTS_DIR, PartStore, StoredPart, sink_combined
 from hhaudit.run.sessions import add_sessions
 from hhaudit.run.sources import InputSource, RefusedInput
 from hhaudit.run.timing import note_startup, timed
@@ -255,23 +257,14 @@ def run_all(
         parts = audit_files(sources, refused, config, on_file, on_part, folder.work)
         PartStore(folder.work).prune(parts)
         record = _write_set(parts, folder.set_dir, config, start, skipped, html_import)
-        folder.publish()  # the whole set replaces DIR at once
         if config.dataset is not None:
             with timed("dataset"):
-                rows = _append(config.dataset, folder.final, record)
-            _record_append(folder.final, record, config.dataset, rows, start)
+                record["dataset"] = _append(config.dataset, folder, record)
+            record.update(start.timing())  # the append's time counted in duration_s, stages_s
+            _write_run_json(folder.set_dir, record)  # run.json says what was appended
+        folder.publish()  # the whole set replaces DIR at once
     write_timings_if_asked()  # HHAUDIT_TIMINGS (bench/run.py)
     return record
-
-
-def _record_append(
-    out_dir: Path, record: dict[str, Any], dataset: Path, rows: dict[str, int], start: RunStart
-) -> None:
-    """run.json of the published set says what --dataset took (rows per table) and when, its
-    time counted in duration_s and stages_s."""
-    record["dataset"] = {"path": str(dataset), "rows": rows, "appended_at": _now()}
-    record.update(start.timing())
-    _write_run_json(out_dir, record)
 
 
 def _write_run_json(out_dir: Path, record: dict[str, Any]) -> None:
@@ -280,15 +273,17 @@ def _write_run_json(out_dir: Path, record: dict[str, Any]) -> None:
     write_text_atomic(out_dir / RUN_JSON, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
 
 
-def _append(dataset: Path, out_dir: Path, record: dict[str, Any]) -> dict[str, int]:
-    """Append the published set to the dataset; a failure says the set itself is complete."""
+def _append(dataset: Path, folder: OutputFolder, record: dict[str, Any]) -> dict[str, Any]:
+    """Append the complete set (not yet in DIR) to the dataset; a failure keeps the parts."""
     entries = [FileEntry.from_dict(item) for item in record["files"]]
     try:
-        return append_run(dataset, out_dir, entries)
+        return append_run(dataset, folder.set_dir, entries, record.get("run_id", ""))
     except Exception as exc:
         raise DatasetError(
-            f"the output set in {out_dir} is complete, but appending it to {dataset} failed "
-            f"({type(exc).__name__}: {exc}); the same command appends it (idempotent)"
+            f"appending the run to the dataset {dataset} failed ({type(exc).__name__}: {exc}); "
+            f"the dataset is as it was and {folder.out_dir} keeps its previous set, if any; the "
+            f"files audited are kept in {folder.work / PARTS_DIR}: the same command with "
+            "--resume appends without auditing again"
         ) from exc
 
 

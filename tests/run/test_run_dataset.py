@@ -3,6 +3,7 @@ read back with DuckDB (and Polars): every row once, keys unique, partitions tabl
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -49,7 +50,8 @@ def _run(inputs: Path, out: Path, dataset: Path) -> dict[str, int]:
 
 
 def _glob(dataset: Path, table: str) -> str:
-    return f"read_parquet('{dataset}/table={table}/*/*/*.parquet', hive_partitioning = true)"
+    path = f"{dataset}/current/table={table}/*/*/*.parquet"
+    return f"read_parquet('{path}', hive_partitioning = true)"
 
 
 def _rows(query: str) -> list[tuple]:
@@ -108,9 +110,13 @@ def test_polars_reads_the_same_dataset_with_one_glob(
     dataset = tmp_path / "warehouse"
     counts = _run(one, tmp_path / "out", dataset)
     for table in TABLES:
-        files = dataset / f"table={table}" / "**" / "*.parquet"
+        files = dataset / "current" / f"table={table}" / "**" / "*.parquet"
         frame = pl.scan_parquet(files, hive_partitioning=True)
         read = frame.collect()
         assert read.height == counts[table], table
         assert {"site", "date", "source_sha256", "run_id"} <= set(read.columns)
     assert not list(dataset.glob(".hhaudit-staging-*")), "the staging folder is removed"
+    record = json.loads((tmp_path / "out" / "run.json").read_text("utf-8"))["dataset"]
+    assert {table: record["rows"][table] for table in TABLES} == counts
+    assert record["snapshot"] == "snapshots/000001-test-run"
+    assert (dataset / "current").resolve() == (dataset / record["snapshot"]).resolve()
