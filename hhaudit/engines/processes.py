@@ -290,7 +290,11 @@ class ProcessEngine:
         """A prestarted worker with these Polars threads, if any (others are killed)."""
         while self.spares:  # a loop over at most `workers` spares
             worker = self.spares.pop()
-            if worker.threads == env[POLARS_THREADS_ENV] and worker.process.poll() is None:
+            if worker.process.poll() is not None:  # died before it took a unit: nothing lost
+                notify(f"hhaudit: worker process {worker.process.pid} {worker.death()} before "
+                       "it took a unit; a new worker takes its place")  # fmt: skip
+                continue
+            if worker.threads == env[POLARS_THREADS_ENV]:
                 return worker
             worker.kill()
         return None

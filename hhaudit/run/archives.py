@@ -20,7 +20,6 @@ big compressed log never sits in memory and is cut into chunks like any file; wi
 from __future__ import annotations
 
 import io
-import shutil
 import tarfile
 import zipfile
 import zlib
@@ -175,6 +174,8 @@ class Expander:
                     return
                 handle.seek(0)
                 yield from self._container(name, kind, handle, size, depth=1)
+        except SpillError:
+            raise
         except OSError as exc:
             yield RefusedInput(name, f"cannot read the file: {exc.strerror or exc}", UNREADABLE)
 
@@ -252,7 +253,7 @@ class Expander:
         target = self.spill / f"{self._spilled:06d}-{_safe_stem(name)}"
         try:
             with open(target, "wb") as out:
-                shutil.copyfileobj(reader, out, CHUNK)
+                _copy(reader, out, target)
                 size = out.tell()
         except BaseException:
             target.unlink(missing_ok=True)
@@ -403,6 +404,21 @@ class Expander:
             return
         self.budget.remaining -= material.size
         yield from self._nested(material, depth)
+
+
+class SpillError(OSError):
+    """Writing a decompressed member failed (a full disk): the run stops, exit status 2."""
+
+
+def _copy(reader: BinaryIO, out: BinaryIO, target: Path) -> None:
+    """Copy a member into its spill file; a write error is the run's, not the input's."""
+    while block := reader.read(CHUNK):  # a loop over blocks of one member
+        try:
+            out.write(block)
+        except OSError as exc:
+            raise SpillError(
+                exc.errno, f"cannot write the decompressed input {target}: {exc.strerror}"
+            ) from exc
 
 
 def _safe_stem(name: str) -> str:

@@ -102,17 +102,20 @@ def _size(folder: Path) -> int:
 
 def failure_lines(exc: BaseException, out_dir: Path) -> list[str]:
     """What stderr says when a run fails on an I/O error or a bug (exit status 2)."""
-    filename = getattr(exc, "filename", None)
-    where = f" writing {filename}" if filename else ""
+    work = work_dir(out_dir)
     if _disk_full(exc):
-        lines = [f"hhaudit: I/O error: no space left on the device{where}: {exc}"]
+        filename = getattr(exc, "filename", None)
+        where = f"{filename}, in " if filename else ""
+        lines = [
+            f"hhaudit: I/O error: no space left on the device writing {where}the run's work "
+            f"folder {work} (beside or inside --out {out_dir}): {exc}"
+        ]
     elif isinstance(exc, WorkerLost):
         lines = [f"hhaudit: worker failure: {exc}"]
     else:
         kind = "I/O error" if isinstance(exc, OSError) else "internal error"
         lines = [f"hhaudit: {kind}: {type(exc).__name__}: {exc}"]
     lines.append("hhaudit: the run is incomplete; " + previous_set(out_dir))
-    work = work_dir(out_dir)
     parts = work / PARTS_DIR
     with contextlib.suppress(OSError):
         if parts.is_dir() and any(parts.iterdir()):

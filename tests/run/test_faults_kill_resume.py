@@ -111,3 +111,66 @@ def test_sigint_stops_cleanly_with_130_and_says_what_was_finished(
     resumed = _resume(corpus, out)
     assert resumed.returncode == 1, resumed.stderr
     _assert_same_outputs(out, reference)
+
+
+def test_sigterm_stops_like_ctrl_c_with_143_then_resume_matches(
+    corpus: Path, reference: Path
+) -> None:
+    """What timeout, systemd and Kubernetes send: the same lines as Ctrl-C, exit 128 + 15."""
+    out = corpus.parent / "terminated"
+    stopped = _start_and_signal(corpus, out, signal.SIGTERM)
+    stderr = stopped.stderr.decode("utf-8", "replace")
+    assert stopped.returncode == 143, stderr
+    assert "stopped by SIGTERM:" in stderr and f"of {FILES + 1} input files finished" in stderr
+    assert "has no output set yet" in stderr and "keeps its previous" not in stderr
+    assert "--resume" in stderr and "Traceback" not in stderr
+    assert not (out / "run.json").exists()
+    resumed = _resume(corpus, out)
+    assert resumed.returncode == 1, resumed.stderr
+    _assert_same_outputs(out, reference)
+
+
+def _workers_of(pid: int) -> list[int]:
+    """The worker processes of a run (its children that run hhaudit.engines.worker)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"hhaudit.engines.worker" in command:
+                found.append(int(child))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_a_worker_killed_mid_run_is_replaced_and_the_outputs_are_whole(tmp_path: Path) -> None:
+    """SIGKILL to a worker (what the out-of-memory killer does): its unit runs again in a new
+    worker, the run completes and its outputs are those of a run without the kill."""
+    from tools.synth import write_corpus
+
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    write_corpus(corpus / "big.txt", 6000, seed=12, violation_rate=0.05, files=1)
+    (corpus / "big.txt.truth.json").unlink()
+    reference = tmp_path / "reference"
+    args = ["--workers", "2", "--chunk-mb", "1"]
+    done = subprocess.run(_command(corpus, reference, *args), capture_output=True, cwd=REPO,
+                          timeout=600)  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        _command(corpus, out, *args), cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 300
+    while not list((work_dir(out) / ".parts").glob("*/shard.json")):  # units are flowing
+        assert process.poll() is None and time.monotonic() < deadline, "no part written"
+        time.sleep(0.01)
+    workers = _workers_of(process.pid)
+    os.kill(workers[0], signal.SIGKILL)
+    _, stderr = process.communicate(timeout=600)
+    said = stderr.decode("utf-8", "replace")
+    assert process.returncode == 1, said
+    assert f"worker process {workers[0]} was killed by signal 9 (SIGKILL)" in said
+    _assert_same_outputs(out, reference)

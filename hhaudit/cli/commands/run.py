@@ -31,6 +31,7 @@ from hhaudit.cli.json_output import output_format_option
 from hhaudit.cli.selection import audit_settings, selection_options
 from hhaudit.engines import EngineSpec
 from hhaudit.run import timing
+from hhaudit.run.archives import SpillError
 from hhaudit.run.batch import FileEntry
 from hhaudit.run.inputs import InputError, expand_inputs
 from hhaudit.run.interrupt import FileTally, exit_status_of, failure_lines, stop_on_sigterm
@@ -128,6 +129,9 @@ def run(
     try:
         excluded = [out_dir, work_dir(out_dir), *filter(None, [dataset])]
         found = expand_inputs(paths, exclude=excluded, spill=spill)
+    except SpillError as exc:  # a full disk while archives are decompressed
+        click.echo(f"hhaudit: I/O error: {exc.strerror}", err=True)
+        sys.exit(EXIT_ERROR)
     except (InputError, ValueError, TypeError, OSError) as exc:
         raise click.UsageError(str(exc)) from exc
     sources, refused = found.sources, found.refused
