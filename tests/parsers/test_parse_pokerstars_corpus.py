@@ -39,7 +39,9 @@ HAND_HEADER = re.compile(
 def _text(path: Path) -> str:
     data = path.read_bytes()
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16")
+        # an odd byte count (a file cut mid-character, fulltilt/.../3-Draw-Limit-...-201011.txt)
+        # is one replacement character, not a reason to count nothing
+        return data.decode("utf-16", errors="replace")
     while data.startswith(codecs.BOM_UTF8):  # also before a cp1252 body
         data = data[len(codecs.BOM_UTF8) :]
     try:

@@ -7,7 +7,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
-from site_helpers import actions_of, corpus_numbers, hand_row, parse_site_samples, violations
+from site_helpers import (
+    actions_of,
+    corpus_headers,
+    corpus_numbers,
+    hand_row,
+    parse_site_samples,
+    violations,
+)
 
 from parsers.games import SHOWDOWN
 
@@ -203,7 +210,7 @@ def test_partypoker_corpus_hands_all_accounted(corpus_dir: Path) -> None:
     """Every hand read is parsed or quarantined (the flags and quarantines themselves are held
     by tests/corpus/real_corpus/partypoker.py)."""
     tables, read, _ = corpus_numbers(corpus_dir / "partypoker")
-    assert read == 394
+    assert read == corpus_headers(corpus_dir / "partypoker") > 0  # counted apart from the parser
     assert tables.hands.height + tables.quarantine.height == read
 
 

@@ -10,6 +10,7 @@ from site_helpers import (
     action_rows,
     card_view,
     corpus_accounting,
+    corpus_headers,
     hand_row,
     not_judged,
     parse_site_file,
@@ -119,7 +120,7 @@ def test_real_corpus_hands_all_accounted() -> None:
     by tests/corpus/real_corpus/wpn.py)."""
     root = require_shared(CORPUS / "wpn")
     tables, read, accounted = corpus_accounting(root)
-    assert read == 354
+    assert read == corpus_headers(root) > 0  # counted apart from the parser
     assert accounted == read
     # the capped table: "Player Player4 caps (253.88)" brings him to 300, the hand's cap
     capped = tables.hands.filter(pl.col("hand_id") == "406051551")
