@@ -28,6 +28,11 @@ demo: install
 		--output-format json > $(OUT)/nightly.jsonl; \
 		echo "exit status $$? (--fail-on violation, the default: 1 when a violation is found)"
 	@head -n 2 $(OUT)/nightly.jsonl; echo '...'; tail -n 1 $(OUT)/nightly.jsonl
+	@echo '--- the same logs as people keep them, compressed (gzip, bzip2, xz, zstd, tar, zip: read by content):'
+	@tar -czf $(OUT)/sample_data.tar.gz sample_data
+	@echo '$$ hhaudit run $(OUT)/sample_data.tar.gz --out $(OUT)/archive --fail-on never'
+	@$(BIN)/hhaudit run $(OUT)/sample_data.tar.gz --out $(OUT)/archive --fail-on never
+	@echo "run.json names each member: $$($(BIN)/python -c "import json; print(json.load(open('$(OUT)/archive/run.json'))['files'][0]['path'])")"
 
 test: install
 	$(BIN)/python -m pytest -q -n 2 -m "not slow"
