@@ -178,5 +178,6 @@ def fail_on_options(command: Callable[..., Any]) -> Callable[..., Any]:
         default="violation",
         show_default=True,
         help="Exit 1 when a root-cause flag at or above this severity is found; "
-        "quarantine: also when a hand could not be read; never: exit 0.",
+        "quarantine: also when a hand could not be read; never: exit 0. A refused input file "
+        "(run) counts as a warning; a run that audited no hand fails at every level but never.",
     )(command)

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from hhaudit.cli import main
 from hhaudit.cli.exit_policy import run_exit_status
+from hhaudit.run.batch import FileEntry
 from hhaudit.run.runner import run_totals
 
 #: The reported pot ($200) is wrong; the winner collected what the actions put in minus the rake
@@ -118,7 +119,8 @@ def test_a_consequence_alone_does_not_fail_the_run() -> None:
             "caused_by": [None, "0:3:LABEL"],
         }
     )
-    totals = run_totals([], flags.lazy())
+    hand = FileEntry(path="a.txt", sha256="0" * 64, size=1, hands_read=1, hands_audited=1)
+    totals = run_totals([hand], flags.lazy())  # one hand audited (none: exit 1 at any level)
     assert (totals["violations"], totals["warnings"], totals["consequences"]) == (0, 1, 1)
     assert run_exit_status(totals, "violation") == 0  # the violation is a consequence
     assert run_exit_status(totals, "warning") == 1  # the root-cause warning
