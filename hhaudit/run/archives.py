@@ -25,17 +25,17 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import BinaryIO
 
 from hhaudit.run.formats import (
     HEAD_BYTES,
     decompressor,
     detect,
-    read_head,
     stream_errors,
     unsupported_by_name,
 )
+from hhaudit.run.members import CHUNK, Capped, Material, OverCap, SpillError, copy_into, safe_stem
 from hhaudit.run.sources import (
     ARCHIVE_SEPARATOR,
     TOO_LARGE,
@@ -48,7 +48,6 @@ from hhaudit.run.sources import (
     skipped_by_name,
 )
 
-CHUNK = 1 << 20
 MiB = 1 << 20
 
 
@@ -62,10 +61,6 @@ class ArchiveLimits:
     max_ratio: int = 200  # expanded size / compressed size, per member or stream
     max_depth: int = 2  # archives inside archives, counting the outermost as 1
     max_total_members: int = 100_000  # members of all archives together (nested zips of zips)
-
-
-class _OverCap(Exception):
-    """More bytes than a limit allows; the message names the limit."""
 
 
 @dataclass
@@ -93,52 +88,6 @@ class _Budget:
             ratio = f"a compression ratio above {limits.max_ratio}:1"
             caps.append((max(compressed, 1) * limits.max_ratio, ratio))
         return min(caps, key=lambda cap: cap[0])
-
-
-class _Capped(io.RawIOBase):
-    """A reader that raises _OverCap once more than `cap` bytes went through it."""
-
-    def __init__(self, stream: BinaryIO, cap: int, why: str) -> None:
-        self.stream, self.cap, self.why, self.count = stream, cap, why, 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        data = self.stream.read(len(buffer))
-        self.count += len(data)
-        if self.count > self.cap:
-            raise _OverCap(f"possible archive bomb: {self.why}")
-        buffer[: len(data)] = data
-        return len(data)
-
-
-@dataclass
-class _Material:
-    """One member's bytes: a spill file or in memory."""
-
-    name: str
-    size: int
-    path: Path | None = None
-    data: bytes | None = None
-
-    def open(self) -> BinaryIO:
-        if self.path is not None:
-            return open(self.path, "rb")
-        return io.BytesIO(self.data or b"")
-
-    def head(self) -> bytes:
-        if self.data is not None:
-            return read_head(self.data)
-        with self.open() as handle:
-            return handle.read(HEAD_BYTES)
-
-    def discard(self) -> None:
-        if self.path is not None:
-            self.path.unlink(missing_ok=True)
-
-    def source(self) -> InputSource:
-        return InputSource(self.name, path=self.path, data=self.data, known_size=self.size)
 
 
 def unsafe_member_reason(member: str) -> str | None:
@@ -220,14 +169,14 @@ class Expander:
             yield RefusedInput(name, f"{kind} streams need {exc.name}", UNSUPPORTED_ARCHIVE)
             return
         with opened as stream:
-            capped = io.BufferedReader(_Capped(stream, cap, why), CHUNK)
+            capped = io.BufferedReader(Capped(stream, cap, why), CHUNK)
             try:
                 inner = detect(capped.peek(HEAD_BYTES)[:HEAD_BYTES])
                 if inner == "tar":
                     yield from self._tar(name, capped, depth)  # type: ignore[arg-type]
                     return
                 material = self._materialize(name, capped, cap, why, counted=False)
-            except _OverCap as exc:
+            except OverCap as exc:
                 yield RefusedInput(name, str(exc), TOO_LARGE)
                 return
             except stream_errors() as exc:
@@ -240,27 +189,25 @@ class Expander:
 
     def _materialize(
         self, name: str, stream: BinaryIO, cap: int, why: str, counted: bool = True
-    ) -> _Material:
-        """Copy a member out (at most `cap` bytes: _OverCap beyond), to the spill folder when
+    ) -> Material:
+        """Copy a member out (at most `cap` bytes: OverCap beyond), to the spill folder when
         there is one. `counted`: the stream is not already a _Capped one."""
-        reader: BinaryIO = (
-            io.BufferedReader(_Capped(stream, cap, why), CHUNK) if counted else stream
-        )  # type: ignore[assignment]
+        reader: BinaryIO = io.BufferedReader(Capped(stream, cap, why), CHUNK) if counted else stream  # type: ignore[assignment]
         if self.spill is None:
             data = reader.read()
-            return _Material(name, len(data), data=data)
+            return Material(name, len(data), data=data)
         self._spilled += 1
-        target = self.spill / f"{self._spilled:06d}-{_safe_stem(name)}"
+        target = self.spill / f"{self._spilled:06d}-{safe_stem(name)}"
         try:
             with open(target, "wb") as out:
-                _copy(reader, out, target)
+                copy_into(reader, out, target)
                 size = out.tell()
         except BaseException:
             target.unlink(missing_ok=True)
             raise
-        return _Material(name, size, path=target)
+        return Material(name, size, path=target)
 
-    def _nested(self, material: _Material, depth: int) -> Iterator[Expanded]:
+    def _nested(self, material: Material, depth: int) -> Iterator[Expanded]:
         """A member that is itself an archive or a stream is expanded one level deeper;
         anything else is an input."""
         head = material.head()
@@ -337,7 +284,7 @@ class Expander:
         try:
             with archive.open(info) as stream:
                 material = self._materialize(name, stream, cap, why)  # type: ignore[arg-type]
-        except _OverCap as exc:
+        except OverCap as exc:
             yield RefusedInput(name, str(exc), TOO_LARGE)
             return
         except NotImplementedError as exc:
@@ -367,7 +314,7 @@ class Expander:
                         yield spent
                         return
                     yield from self._tar_member(name, archive, member, seen, depth)
-        except _OverCap as exc:
+        except OverCap as exc:
             yield RefusedInput(name, str(exc), TOO_LARGE)
         except (tarfile.TarError, *stream_errors()) as exc:
             yield RefusedInput(
@@ -404,25 +351,3 @@ class Expander:
             return
         self.budget.remaining -= material.size
         yield from self._nested(material, depth)
-
-
-class SpillError(OSError):
-    """Writing a decompressed member failed (a full disk): the run stops, exit status 2."""
-
-
-def _copy(reader: BinaryIO, out: BinaryIO, target: Path) -> None:
-    """Copy a member into its spill file; a write error is the run's, not the input's."""
-    while block := reader.read(CHUNK):  # a loop over blocks of one member
-        try:
-            out.write(block)
-        except OSError as exc:
-            raise SpillError(
-                exc.errno, f"cannot write the decompressed input {target}: {exc.strerror}"
-            ) from exc
-
-
-def _safe_stem(name: str) -> str:
-    """A short file name for a spilled member (its real name is kept in the InputSource)."""
-    last = PurePosixPath(name.replace("\\", "/").rsplit(ARCHIVE_SEPARATOR, 1)[-1]).name
-    cleaned = "".join(c if c.isalnum() or c in "._-" else "_" for c in last)[-80:]
-    return cleaned.lstrip(".") or "member"

@@ -22,7 +22,7 @@ from hhaudit.run.identity import quarantine_uids
 from hhaudit.run.reading import ReadInput, read_inputs
 from hhaudit.run.selection import RuleSelection
 from hhaudit.run.slices import slice_hands
-from hhaudit.run.sources import NOT_HANDS, InputSource, RefusedInput
+from hhaudit.run.sources import NO_HANDS_ERRORS, NOT_HANDS, InputSource, RefusedInput
 from hhaudit.run.timing import timed
 from parsers import schema
 
@@ -122,19 +122,6 @@ def _options_dict(options: Any) -> dict[str, Any]:
     return options.to_dict()
 
 
-def sha256_of(source: InputSource) -> str:
-    """The content digest of a source, streamed from disk for files."""
-    digest = hashlib.sha256()
-    if source.data is not None:
-        digest.update(source.data)
-    else:
-        assert source.path is not None
-        with open(source.path, "rb") as handle:
-            while chunk := handle.read(1 << 20):
-                digest.update(chunk)
-    return digest.hexdigest()
-
-
 def quarantine_rows(
     source_file: str,
     reason: str,
@@ -183,10 +170,6 @@ def refused_part(refused: RefusedInput) -> PartResult:
     tables = empty_tables()
     tables["quarantine"] = quarantine_rows(refused.name, refused.reason, code=refused.code)
     return PartResult(entry=entry, tables=tables)
-
-
-#: Parser errors that mean the input holds no hand history (parsers/api.py).
-_NO_HANDS_ERRORS = ("not a hand history", "empty file")
 
 
 def _file_of(hand_key: pl.Expr) -> pl.Expr:
@@ -317,8 +300,7 @@ def _with_refusals(
     first_line: int,
     sliced: bool,
 ) -> list[PartResult]:
-    """A unit some of whose files could not be read: those are refused, the others audited
-    (from the bytes already read)."""
+    """Files that could not be read are refused, the others audited from the bytes read."""
     readable = [(r, fid) for r, fid in zip(reads, file_ids, strict=True) if r.refusal is None]
     audited = iter(
         audit_batch([r.source for r, _ in readable], [fid for _, fid in readable], settings,
@@ -391,7 +373,7 @@ def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -
         violations=int((severity == "violation").sum()),
         lines_skipped=getattr(report, "lines_skipped", 0),
         error=error,
-        refused=NOT_HANDS if error and error.startswith(_NO_HANDS_ERRORS) else None,
+        refused=NOT_HANDS if error and error.startswith(NO_HANDS_ERRORS) else None,
     )
 
 

@@ -53,6 +53,19 @@ def changed(name: str, before: Signature, after: Signature) -> RefusedInput:
     )
 
 
+def sha256_of(source: InputSource) -> str:
+    """The content digest of a source, streamed from disk for files."""
+    digest = hashlib.sha256()
+    if source.data is not None:
+        digest.update(source.data)
+    else:
+        assert source.path is not None
+        with open(source.path, "rb") as handle:
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+    return digest.hexdigest()
+
+
 def read_input(source: InputSource, digest: str = "") -> ReadInput:
     """The bytes of `source` and their sha256. In-memory bytes (archive members kept in memory,
     a chunk) keep the digest they were given; a file on disk is always digested as read."""

@@ -23,6 +23,8 @@ TOO_LARGE = "too_large"
 UNREADABLE = "unreadable_input"
 NOT_HANDS = "not_a_hand_history"
 REFUSAL_CODES: tuple[str, ...] = (UNSUPPORTED_ARCHIVE, TOO_LARGE, UNREADABLE, NOT_HANDS)
+#: Parser errors (parsers/api.py) that mean an input holds no hand history: NOT_HANDS.
+NO_HANDS_ERRORS: tuple[str, ...] = ("not a hand history", "empty file")
 
 #: Files a folder walk (or an archive) passes over (documentation, data, code, our own
 #: outputs). A file named explicitly on the command line is always read.
