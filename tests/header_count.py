@@ -16,7 +16,9 @@ from pathlib import Path
 #: The line that opens one hand, per format (matched on the stripped line; case matters but for
 #: the PokerStars family, whose hands some trackers export in upper case).
 HEADERS: dict[str, str] = {
-    "pokerstars": r"(?i:^(?:pokerstars|run it once poker|pokerbros|pokermaster|pppoker|full tilt)"
+    # PokerStars' regional clients write their own name ("PokerStars.fr Hand #")
+    "pokerstars": r"(?i:^(?:pokerstars(?:\.[a-z]{2,3}){0,2}|run it once poker|pokerbros|pokermaster"
+    r"|pppoker|full tilt)"
     r"(?: zoom| home game| rush)? (?:hand|game) #[\w-]+: )",
     "winamax": r"^\S+ Poker - .*HandId: #",
     "ggpoker": r"^Poker Hand #\w+: ",

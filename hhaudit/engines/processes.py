@@ -18,7 +18,8 @@ the inputs instead of delaying the first units. Spares the run turns out not to 
 
 Faults of a worker (hhaudit.engines.watch): a worker that dies (the kernel's out-of-memory
 killer sends signal 9) or makes no progress (no CPU time for HHAUDIT_WORKER_STALL_S seconds,
-default 300: stopped, deadlocked, blocked) has its unit run again once in a new worker, as the
+default 300, not counting time spent waiting for a core: stopped, deadlocked, blocked) has its
+unit run again once in a new worker, as the
 Dask engine retries a task whose worker died; a second fault on the same unit stops the run
 (WorkerLost, exit status 2) with the parts finished so far kept for --resume.
 """
@@ -37,7 +38,13 @@ from typing import Any
 
 from hhaudit.engines import WorkerLost, notify
 from hhaudit.engines.frames import read_frame, write_frame
-from hhaudit.engines.watch import cpu_seconds, describe_exit, describe_unit, stall_seconds
+from hhaudit.engines.watch import (
+    cpu_seconds,
+    describe_exit,
+    describe_unit,
+    runnable,
+    stall_seconds,
+)
 from hhaudit.run import timing
 from hhaudit.run.units import Placed, WorkUnit
 
@@ -126,9 +133,10 @@ class Worker:
         write_frame(self.process.stdin, (fn, unit))  # type: ignore[arg-type]
 
     def stalled(self, now: float, limit: float) -> bool:
-        """No CPU time spent for `limit` seconds while it holds a unit (Linux /proc)."""
+        """No CPU time spent, and no thread waiting for a core, for `limit` seconds while it
+        holds a unit (Linux /proc)."""
         cpu = cpu_seconds(self.process.pid)
-        if cpu is None or cpu > self.cpu:
+        if cpu is None or cpu > self.cpu or runnable(self.process.pid):
             self.cpu, self.progress_at = (cpu if cpu is not None else self.cpu), now
             return False
         return now - self.progress_at > limit

@@ -1,15 +1,17 @@
 """What the local engine's watchdog reads about a worker: its CPU time, how it ended, its unit.
 
-A worker makes progress when it spends CPU time; one that spends none for the stall limit
-while it holds a unit is stopped (SIGSTOP, a debugger), deadlocked or blocked on I/O for
-minutes: it is killed and its unit runs again (hhaudit.engines.processes). CPU time comes from
-/proc (Linux); elsewhere no worker is ever called stalled.
+A worker makes progress when it spends CPU time or waits for a core (a thread in state R: a
+loaded machine starves it, it has not stopped); one that does neither for the stall limit while
+it holds a unit is stopped (SIGSTOP, a debugger), deadlocked or blocked on I/O for minutes: it
+is killed and its unit runs again (hhaudit.engines.processes). Both come from /proc (Linux);
+elsewhere no worker is ever called stalled.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
 from typing import Any
 
 STALL_ENV = "HHAUDIT_WORKER_STALL_S"
@@ -36,6 +38,23 @@ def cpu_seconds(pid: int) -> float | None:
     except (IndexError, ValueError):
         return None
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def runnable(pid: int) -> bool:
+    """Whether a thread of the process is running or waiting for a core (state R): a worker
+    starved of CPU on a loaded machine spends no CPU time but is not stalled."""
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return False
+    for task in tasks:  # a loop over the worker's threads
+        try:
+            state = (task / "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state == b"R":
+            return True
+    return False
 
 
 def describe_exit(code: int) -> str:

@@ -54,12 +54,12 @@ def test_a_stopped_worker_is_noticed_by_the_watchdog(
 ) -> None:
     from worker_faults import stopped_once
 
-    monkeypatch.setenv(STALL_ENV, "1")
+    monkeypatch.setenv(STALL_ENV, "2")
     engine = ProcessEngine(workers=2)
     results = sorted(engine.map(stopped_once, _markers(tmp_path, 2)))  # type: ignore[arg-type]
     assert results == ["done unit0", "done unit1"]
     said = capsys.readouterr().err
-    assert said.count("made no progress for 1 s (no CPU time: stopped or blocked)") == 2
+    assert said.count("made no progress for 2 s (no CPU time: stopped or blocked)") == 2
 
 
 def test_exit_descriptions_and_cpu_time() -> None:
