@@ -20,8 +20,9 @@ UNSUPPORTED_GAME = "unsupported game: "
 GAME_NAMES: tuple[tuple[str, str], ...] = (
     (r"razz", "Razz"),
     (r"stud[ -]?(?:hi[ /-]?lo|h/l|8|eight)|stud/8", "7 Card Stud Hi/Lo"),
+    (r"\b7card hilo\b", "7 Card Stud Hi/Lo"),  # Bovada: "7CARD HiLo Fixed Limit"
     (r"(?:5|five)[ -]?card[ -]?stud", "5 Card Stud"),
-    (r"\bstud\b", "7 Card Stud"),
+    (r"\bstud\b|\b7card\b", "7 Card Stud"),
     (r"a-5 triple draw|triple draw a-5", "A-5 Triple Draw"),
     (r"triple[ -]?draw|2-7 ?td\b", "2-7 Triple Draw"),
     (r"single[ -]?draw", "2-7 Single Draw"),

@@ -75,6 +75,8 @@ def test_a_game_word_in_a_readable_hold_em_hand_changes_nothing() -> None:
         ("PokerStars Hand #1: HORSE (Razz Limit, $2/$4 USD)", "Razz (HORSE)"),
         ("HORSE (Hold'em Limit, $2/$4 USD)", "HORSE"),
         ("$0.10/$0.20 USD 7 Card Stud Hi-Lo - Sunday", "7 Card Stud Hi/Lo"),
+        ("Bodog Hand #2 TBL#1 7CARD Fixed Limit - 2012-05-07 03:40:07", "7 Card Stud"),
+        ("Bovada Hand #3 TBL#2 7CARD HiLo Fixed Limit - 2012-09-19", "7 Card Stud Hi/Lo"),
         ("Limit 2-7 Triple Draw", "2-7 Triple Draw"),
         ("Badugi Limit ($0.10/$0.20)", "Badugi"),
         ("Hold'em No Limit ($0.50/$1)", None),
