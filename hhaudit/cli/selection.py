@@ -22,8 +22,8 @@ from typing import Any
 import click
 
 from hhaudit.cli.config import Config, ConfigError, read_config
-from hhaudit.run.batch import AuditSettings
 from hhaudit.run.selection import RuleSelection
+from hhaudit.run.settings import AuditSettings
 
 
 def _registry() -> tuple[tuple[str, ...], dict[str, str]]:

@@ -10,7 +10,6 @@ each part. The words batch, chunk, unit and part are defined in docs/scale.md.
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -20,7 +19,7 @@ import polars as pl
 from hhaudit.run.derived import part_columns
 from hhaudit.run.identity import quarantine_uids
 from hhaudit.run.reading import ReadInput, read_inputs
-from hhaudit.run.selection import RuleSelection
+from hhaudit.run.settings import AuditSettings
 from hhaudit.run.slices import slice_hands
 from hhaudit.run.sources import NO_HANDS_ERRORS, NOT_HANDS, InputSource, RefusedInput
 from hhaudit.run.timing import timed
@@ -73,53 +72,6 @@ class PartResult:
 
     entry: FileEntry
     tables: dict[str, pl.DataFrame] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class AuditSettings:
-    """Options in force: a default and per-site overrides (from --config), the rule selection."""
-
-    default: Any = None  # audit.Options; None means audit's own defaults
-    per_site: Mapping[str, Any] = field(default_factory=dict)
-    selection: RuleSelection = field(default_factory=RuleSelection)  # --select / --ignore
-    #: {site: audit.sessions.rake.RakeSchedule} from [site.<name>.rake] (judged after the units)
-    rake: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        found = {
-            "default": _options_dict(self.default),
-            "sites": {site: _options_dict(opts) for site, opts in sorted(self.per_site.items())},
-            "rules": self.selection.to_dict(),
-        }
-        if self.rake:  # the schedules in force (run.json totals.rake says where rake was judged)
-            found["rake"] = {site: rake.to_dict() for site, rake in sorted(self.rake.items())}
-        return found
-
-    def config(self) -> Any:
-        """The audit's view of these settings (audit.entry.AuditConfig), for both steps."""
-        from audit.entry import AuditConfig
-
-        return AuditConfig(
-            default=self.default,
-            per_site=dict(self.per_site),
-            codes=self.selection.codes,
-            severity=self.selection.severity,
-            schedules=dict(self.rake),
-        )
-
-    def fingerprint(self) -> str:
-        """A digest of the options and of the table layout, so --resume never reuses parts
-        audited differently or written with other columns."""
-        layout = {name: list(frame.columns) for name, frame in _empty_tables().items()}
-        return hashlib.sha256(repr((self.to_dict(), layout)).encode()).hexdigest()[:16]
-
-
-def _options_dict(options: Any) -> dict[str, Any]:
-    if options is None:
-        from audit import Options
-
-        options = Options()
-    return options.to_dict()
 
 
 def quarantine_rows(

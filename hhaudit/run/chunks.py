@@ -26,8 +26,9 @@ from pathlib import Path
 
 import polars as pl
 
-from hhaudit.run.batch import AuditSettings, FileEntry, PartResult, audit_batch, refused_part
+from hhaudit.run.batch import FileEntry, PartResult, audit_batch, refused_part
 from hhaudit.run.reading import Signature, changed, signature, unreadable
+from hhaudit.run.settings import AuditSettings
 from hhaudit.run.sources import InputSource, RefusedInput
 
 #: ~19k hands of NLHE. The check audits a unit in slices of at most 10k hands

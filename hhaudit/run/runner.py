@@ -24,7 +24,7 @@ import polars as pl
 from hhaudit import __version__
 from hhaudit.engines import EngineSpec, open_engine
 from hhaudit.run import timing
-from hhaudit.run.batch import TABLE_NAMES, AuditSettings, FileEntry
+from hhaudit.run.batch import TABLE_NAMES, FileEntry
 from hhaudit.run.chunks import CHUNK_BYTES
 from hhaudit.run.conventions import likely_conventions
 from hhaudit.run.dataset import DatasetError, append_run
@@ -33,6 +33,7 @@ from hhaudit.run.duplicates import settle_duplicates
 from hhaudit.run.outdir import OutputFolder
 from hhaudit.run.parts import PARTS_DIR, PartStore, StoredPart, sink_combined
 from hhaudit.run.sessions import add_sessions
+from hhaudit.run.settings import AuditSettings
 from hhaudit.run.sources import InputSource, RefusedInput
 from hhaudit.run.timing import note_startup, timed
 from hhaudit.run.timing import write_if_asked as write_timings_if_asked

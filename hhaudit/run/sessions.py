@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
-from hhaudit.run.batch import AuditSettings, FileEntry
+from hhaudit.run.batch import FileEntry
 from hhaudit.run.parts import TABLE_PARQUET
+from hhaudit.run.settings import AuditSettings
 from reports.atomic import atomic_path
 
 if TYPE_CHECKING:  # the audit's modules load when the step runs, not with the CLI

@@ -18,10 +18,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from hhaudit.run.batch import AuditSettings, FileEntry, audit_batch, refused_part
+from hhaudit.run.batch import FileEntry, audit_batch, refused_part
 from hhaudit.run.chunks import CHUNK_BYTES, Chunk, audit_chunk, merge_entries, plan_chunks
 from hhaudit.run.parts import PartStore, StoredPart, part_key
 from hhaudit.run.reading import sha256_of
+from hhaudit.run.settings import AuditSettings
 from hhaudit.run.sources import UNREADABLE, InputSource, RefusedInput
 from hhaudit.run.timing import timed
 

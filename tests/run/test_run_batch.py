@@ -10,8 +10,9 @@ import pytest
 from run_fixtures import TRUNCATED_HAND, stars_file
 
 import hhaudit.run.batch
-from hhaudit.run.batch import AuditSettings, audit_batch, audit_file
+from hhaudit.run.batch import audit_batch, audit_file
 from hhaudit.run.inputs import InputSource
+from hhaudit.run.settings import AuditSettings
 
 
 @pytest.fixture

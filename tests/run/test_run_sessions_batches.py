@@ -13,8 +13,8 @@ from scale_corpus import CHUNK, make_corpus, run_corpus
 from audit.sessions.facts import FACT_COLUMNS
 from audit.sessions.flags import session_rules
 from audit.sessions.group import table_batches
-from hhaudit.run.batch import AuditSettings
 from hhaudit.run.sessions import find_in_batches
+from hhaudit.run.settings import AuditSettings
 
 FLAG_KEY = ("hand_key", "code", "player", "message", "session_id", "severity")
 
