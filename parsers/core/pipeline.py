@@ -144,7 +144,9 @@ def _hand_problems(
         problem = actions.lazy().filter(pl.col("problem").is_not_null())
         parts.append(_reason(problem, pl.col("problem")))
     # one lazy plan for every reason: a dozen small eager passes cost more than their work
-    problems = pl.concat(parts).sort("hand_key", "line_no")
+    # stable: of two reasons on one line (a header naming an unsupported game, and no seat
+    # lines) the one listed first above is given, the same in every run
+    problems = pl.concat(parts).sort("hand_key", "line_no", maintain_order=True)
     return problems.unique("hand_key", keep="first").collect()
 
 

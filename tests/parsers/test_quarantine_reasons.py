@@ -149,3 +149,18 @@ def test_combined_quarantine_rows_without_a_code_get_one(tmp_path: Path) -> None
     assert _with_reason_codes(rows.lazy()).collect()["reason_code"].to_list() == ["cancelled", "x"]
     bare = _with_reason_codes(rows.drop("reason_code").lazy()).collect()
     assert bare["reason_code"].to_list() == ["cancelled", "duplicate"]
+
+
+def test_of_two_reasons_on_one_line_every_run_gives_the_first_listed() -> None:
+    """A header naming an unsupported game over a hand without seat lines: both reasons are on
+    line 1; the header's is listed first (parsers/core/pipeline.py `_hand_problems`) and must
+    win in every hand and run (an unstable sort once gave either, at random)."""
+    hand = (
+        "PokerStars Hand #{n}: A-5 Triple Draw Limit ($0.10/$0.20 USD) - 2020/01/01 10:00:00 ET\n"
+        "Table 'X' 6-max Seat #1 is the button\n*** SUMMARY ***\nTotal pot $0 | Rake $0\n\n"
+    )
+    text = "".join(hand.format(n=100000000000 + n) for n in range(200))
+    for _ in range(3):
+        quarantine = parse_bytes(text.encode(), "a5.txt").quarantine
+        assert quarantine.height == 200
+        assert quarantine["reason_code"].unique().to_list() == ["unsupported_game"]
