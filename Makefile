@@ -35,7 +35,7 @@ demo: install
 	@echo "run.json names each member: $$($(BIN)/python -c "import json; print(json.load(open('$(OUT)/archive/run.json'))['files'][0]['path'])")"
 
 test: install
-	$(BIN)/python -m pytest -q -n 2 -m "not slow"
+	$(BIN)/python -m pytest -q -n 2
 
 lint: install
 	$(BIN)/ruff check .
