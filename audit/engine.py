@@ -72,6 +72,14 @@ def _frame(table: Any, name: str) -> pl.DataFrame:
     return frame.cast({k: v for k, v in POLARS_SCHEMAS[name].items() if k in frame.columns})
 
 
+def typed_tables(
+    hands: Any, seats: Any, actions: Any, cards: Any = None
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """The tables as `check` reads them: typed by parsers/schema.py, defaults filled in."""
+    typed = (_frame(hands, "hands"), _frame(seats, "seats"), _frame(actions, "actions"))
+    return (*typed, as_cards_frame(cards))
+
+
 def _empty_result(actions: pl.DataFrame) -> AuditResult:
     state = actions.with_columns(
         [pl.lit(None).alias(name) for name in STATE_COLUMNS if name not in actions.columns]
@@ -104,7 +112,22 @@ def _with_showdown(
     return per_hand.join(sentences, on="hand_key", how="full", coalesce=True), pots, payouts
 
 
-def _check_slice(
+@dataclass
+class SliceFrames:
+    """What the rules of one slice read: the state (with the rules' computed columns), the
+    per-hand settlement frame (with the §11 sentences), the per-player table, the state's
+    per-seat group-by (audit/state/settlement.py) and the judged pots and payouts of the
+    flagged showdown hands (audit/judged.py)."""
+
+    state: pl.DataFrame
+    per_hand: pl.DataFrame
+    players: pl.DataFrame
+    flows: pl.DataFrame
+    pots: pl.DataFrame
+    payouts: pl.DataFrame
+
+
+def slice_frames(
     hands: pl.DataFrame,
     seats: pl.DataFrame,
     actions: pl.DataFrame,
@@ -112,7 +135,8 @@ def _check_slice(
     options: Options,
     site_options: Mapping[str, Options] | None,
     rules: list[Rule],
-) -> AuditResult:
+) -> SliceFrames:
+    """The frames of one slice of typed tables (audit/reference and its tests read them)."""
     state = state_frame(hands, seats, actions, options, site_options)
     state = with_rule_columns(state, rules)
     inputs = state.select(INPUTS)
@@ -126,6 +150,20 @@ def _check_slice(
         rules,
         flows,
     )
+    return SliceFrames(state, per_hand, players, flows, pots, payouts)
+
+
+def _check_slice(
+    hands: pl.DataFrame,
+    seats: pl.DataFrame,
+    actions: pl.DataFrame,
+    cards: pl.DataFrame,
+    options: Options,
+    site_options: Mapping[str, Options] | None,
+    rules: list[Rule],
+) -> AuditResult:
+    frames = slice_frames(hands, seats, actions, cards, options, site_options, rules)
+    state, per_hand, players = frames.state, frames.per_hand, frames.players
     violations = violations_table(state, per_hand, hands, rules) if rules else empty_violations()
     audited = (  # one plan: the filter runs on the selected columns only
         state.lazy()
@@ -134,8 +172,8 @@ def _check_slice(
         .collect()
     )
     ends = end_stacks(players, per_hand, seats)
-    facts = facts_from_flows(flows)
-    return AuditResult(in_seq_order(audited), violations, ends, facts, pots, payouts)
+    facts = facts_from_flows(frames.flows)
+    return AuditResult(in_seq_order(audited), violations, ends, facts, frames.pots, frames.payouts)
 
 
 def key_ranges(hand_keys: pl.Series, limit: int) -> list[tuple[int, int]]:
@@ -171,12 +209,7 @@ def check(
     larger than `slice_hands` hands are audited in equal slices of whole hands (`key_ranges`:
     a loop over slices, not over hands); the results are stacked in key order.
     """
-    hands, seats, actions = (
-        _frame(hands, "hands"),
-        _frame(seats, "seats"),
-        _frame(actions, "actions"),
-    )
-    card_table = as_cards_frame(cards)
+    hands, seats, actions, card_table = typed_tables(hands, seats, actions, cards)
     if actions.height == 0:
         return _empty_result(actions)
     chosen = [RULES[code] for code in (rules or RULES) if RULES[code].session_frame is None]
