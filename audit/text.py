@@ -20,8 +20,8 @@ def money(amount: pl.Expr) -> pl.Expr:
 
     The fraction of a power-of-ten scale is `magnitude % scale + scale` written without its
     leading "1" (105 -> "05"): one branch for the four decimal scales, where a branch per
-    scale with `zfill` planned about twice the expression nodes (`money_per_scale`, the plain
-    form, in tests/audit/test_check_shortcuts.py).
+    scale with `zfill` planned about twice the expression nodes (`money_text`, the plain
+    form, in audit/reference/rules.py).
     """
     scale = pl.col("scale").cast(pl.Int64).fill_null(1)
     magnitude = amount.abs()

@@ -100,8 +100,6 @@ def _without_repeats(rows: pl.DataFrame) -> pl.DataFrame:
 
 #: The game whose players may show more hole cards than its count (see _with_dealt).
 WIDER_OMAHA = "omaha4"
-#: Tests set it to take _with_dealt's join on a batch without omaha4 too (the plain form).
-COUNT_EVERY_GAME = False
 
 
 def _with_dealt(rows: pl.DataFrame) -> pl.DataFrame:
@@ -115,7 +113,7 @@ def _with_dealt(rows: pl.DataFrame) -> pl.DataFrame:
     omaha = rows.filter(
         (pl.col("game") == WIDER_OMAHA) & ~pl.col("is_board") & pl.col("card_id").is_not_null()
     )
-    if omaha.height == 0 and not COUNT_EVERY_GAME:
+    if omaha.height == 0:  # no omaha4 hand: every count is its game's
         return rows.with_columns(dealt=base)
     per_player = omaha.group_by("hand_key", "player").agg(
         n=pl.col("card_id").n_unique().cast(pl.Int32)

@@ -11,8 +11,10 @@ import pytest
 from conftest import SAMPLE_DATA
 
 import audit.engine
+from audit.engine import slice_frames, typed_tables
 from audit.examples import parse_example
 from audit.options import Options
+from audit.rules import RULES
 from audit.state import SETTLEMENT, STATE, declared
 from audit.testing import tables_from_vector
 from parsers import parse_paths
@@ -27,23 +29,17 @@ ASSEMBLED = {name for name, column in STATE.items() if column.module == "assembl
 @pytest.fixture(scope="module")
 def frames() -> tuple[pl.Schema, pl.Schema]:
     """The state frame's and the settlement frame's schemas on sample_data and one FL hand."""
-    captured: list[tuple[pl.Schema, pl.Schema]] = []
-    real = audit.engine.violations_table
-
-    def spy(state, per_hand, hands, rules):  # type: ignore[no-untyped-def]
-        captured.append((state.schema, per_hand.schema))
-        return real(state, per_hand, hands, rules)
-
     vector, _ = parse_example(
         "FL 10/20 bets 20/40; stacks 1000 x3; button P3\npreflop: P3 raise 40"
     )
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(audit.engine, "violations_table", spy)
-        parsed = parse_paths([SAMPLE_DATA])
-        audit.engine.check(parsed.hands, parsed.seats, parsed.actions)
-        audit.engine.check(*tables_from_vector(vector))
-    state = {name: dtype for schema, _ in captured for name, dtype in schema.items()}
-    hand = {name: dtype for _, schema in captured for name, dtype in schema.items()}
+    parsed = parse_paths([SAMPLE_DATA])
+    rules = [rule for rule in RULES.values() if rule.session_frame is None]
+    found = [
+        slice_frames(*typed_tables(*tables), Options(), None, rules)
+        for tables in ((parsed.hands, parsed.seats, parsed.actions), tables_from_vector(vector))
+    ]
+    state = {name: dtype for f in found for name, dtype in f.state.schema.items()}
+    hand = {name: dtype for f in found for name, dtype in f.per_hand.schema.items()}
     return pl.Schema(state), pl.Schema(hand)
 
 
