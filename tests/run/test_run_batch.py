@@ -10,6 +10,7 @@ import pytest
 from run_fixtures import TRUNCATED_HAND, stars_file
 
 import hhaudit.run.batch
+import parsers
 from hhaudit.run.batch import audit_batch, audit_file
 from hhaudit.run.inputs import InputSource
 from hhaudit.run.settings import AuditSettings
@@ -45,14 +46,14 @@ def test_batch_equals_one_by_one(sources: list[InputSource]) -> None:
 def test_an_audit_crash_quarantines_only_the_file_that_causes_it(
     sources: list[InputSource], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_check = hhaudit.run.batch._check
+    real_check = hhaudit.run.batch.check_sliced
 
-    def fragile_check(parsed: Any, settings: AuditSettings, sliced: bool) -> Any:
-        if parsed.hands["source_file"].str.contains("c.txt").any():
+    def fragile_check(sliced: bool, hands: pl.DataFrame, *args: Any, **kwargs: Any) -> Any:
+        if hands["source_file"].str.contains("c.txt").any():
             raise ValueError("boom on c.txt")
-        return real_check(parsed, settings, sliced)
+        return real_check(sliced, hands, *args, **kwargs)
 
-    monkeypatch.setattr(hhaudit.run.batch, "_check", fragile_check)
+    monkeypatch.setattr(hhaudit.run.batch, "check_sliced", fragile_check)
     a, c, b = audit_batch(sources, [0, 1, 2], AuditSettings())
     assert a.entry.error is None and a.entry.hands_audited == 3
     assert b.entry.hands_audited == 2
@@ -65,10 +66,12 @@ def test_an_audit_crash_quarantines_only_the_file_that_causes_it(
 def test_a_parser_crash_is_quarantined_with_its_reason(
     sources: list[InputSource], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken_parse(*args: Any) -> Any:
+    def broken_parse(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("parser exploded")
 
-    monkeypatch.setattr(hhaudit.run.batch, "_parse_sources", broken_parse)
+    # the batch reads files on disk with parse_paths, archive members with parse_bytes
+    monkeypatch.setattr(parsers, "parse_paths", broken_parse)
+    monkeypatch.setattr(parsers, "parse_bytes", broken_parse)
     results = audit_batch(sources, [0, 1, 2], AuditSettings())
     for result in results:
         assert "parser exploded" in result.entry.error
