@@ -141,7 +141,7 @@ class AcrossAudit:
 def own_strings(frame: pl.DataFrame) -> pl.DataFrame:
     """`frame` with strings of its own: a flag's text columns are views into the batch's hands
     (its source_file pinned the batch's whole column, ~5 MB a batch of 100k hands: ~160 MB of
-    the batches' flags held to the end of the step at 2M hands; docs/scale.md)."""
+    the batches' flags held to the end of the step at 2M hands; docs/history/scale.md)."""
     table = frame.to_arrow(compat_level=pl.CompatLevel.oldest())  # copies into plain strings
     return pl.DataFrame(pl.from_arrow(table, schema=frame.schema))
 

@@ -7,7 +7,7 @@ tree), names each process by its role (driver, worker) and prints the tree peak,
 it happened, which stage of the driver was running then (the driver's timers laid end to end
 from the process start: startup, digest and plan, audit units, combine, duplicates, sessions,
 totals, reports) and the largest driver / workers / tree sums per stage. `--csv` keeps the
-samples (seconds, pid, role, rss_kb, anon_kb, file_kb). docs/scale.md quotes its output.
+samples (seconds, pid, role, rss_kb, anon_kb, file_kb). docs/history/scale.md quotes its output.
 """
 
 from __future__ import annotations

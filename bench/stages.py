@@ -65,7 +65,7 @@ FLOOR_PATTERN = r"^(.+?): (folds|checks|calls|bets|raises|posts)(?: \$?([\d.,]+)
 
 def stage_floor(paths: list[Path]) -> dict[str, Any]:
     """A reference, not a parser: the time of reading the lines and of one regex pass over them
-    (what the 25x `wc -l` target leaves room for; docs/scale.md)."""
+    (what the 25x `wc -l` target leaves room for; docs/scale.md, "Limits of this design")."""
     import polars as pl
 
     totals = {"hands": 0, "lines": 0, "actions": 0, "seconds": 0.0, "read_s": 0.0}

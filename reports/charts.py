@@ -2,7 +2,7 @@
 
 A chart is a few rectangles, lines and texts, so it is written here as SVG elements: no
 plotting library (matplotlib took ~3 s of CPU a run to import and draw the four charts, this
-takes milliseconds; docs/scale.md). Every text (labels come from the logs: site, stakes) is
+takes milliseconds; docs/history/scale.md). Every text (labels come from the logs: site, stakes) is
 escaped, and the output depends only on the data, so two runs give the same page.
 
 Sizes are SVG user units meant as CSS pixels: a chart is CHART_WIDTH units wide and the page

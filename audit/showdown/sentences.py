@@ -56,8 +56,9 @@ def hand_sentences(
 
     The tests run first, without text, on every player; the sentences are worded only for the
     hands where a test holds (most judged hands have none, and wording a sentence for every
-    hand cost more than the rest of the showdown: docs/audit-speed.md). Exact: every sentence
-    is a function of its own hand's rows, and a hand where no test holds has no sentence."""
+    hand cost more than the rest of the showdown: docs/history/audit-speed.md). Exact: every
+    sentence is a function of its own hand's rows, and a hand where no test holds has no
+    sentence."""
     facts = frame.select("hand_key", "deducted", "built")
     tests = players.join(facts, on="hand_key", how="left").select(
         "hand_key", any_test=pl.any_horizontal(_player_tests().values())

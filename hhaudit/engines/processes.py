@@ -56,7 +56,7 @@ _NO_MORE: Any = object()  # the end of the units (a unit may be any picklable va
 #: default (4 arenas per core) the calling thread and the pool's threads allocate from
 #: different arenas, and what one frees the other cannot reuse: a 16 MB unit in one thread
 #: peaked at 487-490 MB with the default, 441 MB with one arena, for the same CPU
-#: (docs/scale.md, "Bigger units").
+#: (docs/history/scale.md, "Bigger units").
 ALLOCATOR_ENV = "_RJEM_MALLOC_CONF"
 
 

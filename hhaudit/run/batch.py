@@ -4,7 +4,7 @@
 is a batch of one; hhaudit.run.chunks audits a chunk through it). It touches no shared state,
 so a local loop or a Dask `client.map` can call it (hhaudit.run.units). Every hand read is
 either audited or quarantined: `hands_read == hands_audited + hands_quarantined` holds for
-each part. The words batch, chunk, unit and part are defined in docs/scale.md.
+each part. The words batch, chunk, unit and part are defined in docs/words.md.
 """
 
 from __future__ import annotations

@@ -34,8 +34,8 @@ from hhaudit.run.sources import InputSource, RefusedInput
 #: ~19k hands of NLHE. The check audits a unit in slices of at most 10k hands
 #: (hhaudit.run.slices), so a 16 MB unit holds little more than an 8 MB one did: with 2
 #: workers, 400k hands peak at 911-919 MB for the whole process tree (quiet machine) against
-#: 873-890 MB with 8 MB units, for 13 % less CPU and 16 % less wall (docs/scale.md, "Bigger
-#: units"); unsliced, 16 MB took 1,237 MB.
+#: 873-890 MB with 8 MB units, for 13 % less CPU and 16 % less wall (docs/history/scale.md,
+#: "Bigger units"); unsliced, 16 MB took 1,237 MB.
 CHUNK_BYTES = 16 << 20
 WINDOW = 1 << 20  # bytes read at a cut to find the next hand header
 SCAN_BYTES = 64 << 10  # searched first for that header (the whole window only if need be)

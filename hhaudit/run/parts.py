@@ -1,4 +1,4 @@
-"""Parts (docs/scale.md, "Words") kept in DIR/.parts/<key>/, and their combination into tables.
+"""Parts (docs/words.md) kept in DIR/.parts/<key>/, and their combination into tables.
 
 A part is one file of a batch, or one chunk, audited: its tables and its run.json entry. It is
 complete when its `shard.json` exists (written last, atomically; the file keeps its old name,
@@ -32,8 +32,8 @@ PART_META = "shard.json"  # a part's description (the on-disk name predates "par
 #: shard.json, so --resume audits again the parts of another format (Parquet, before #18).
 PART_FORMAT = "arrow-ipc-lz4"
 PART_SUFFIX = ".arrow"
-#: The run's combined tables: zstd at level 1, not Polars' default 3 (docs/scale.md, "The
-#: driver's phases"): ~15 % less CPU in the combine for ~3.5 % more bytes at 400k hands; the
+#: The run's combined tables: zstd at level 1, not Polars' default 3 (docs/history/scale.md,
+#: "The driver's phases"): ~15 % less CPU in the combine for ~3.5 % more bytes at 400k hands; the
 #: same codec, so every reader of level 3 reads them; statistics on (row-group pruning).
 TABLE_PARQUET: dict[str, Any] = {"compression": "zstd", "compression_level": 1}
 

@@ -1,4 +1,4 @@
-"""The sessions step's flags keep no view into their batch's tables (docs/scale.md, #18).
+"""The sessions step's flags keep no view into their batch's tables (docs/history/scale.md, #18).
 
 A flag's text columns (source_file, hand_id, ...) taken from a batch's hands are string views
 into that batch's whole column; held with every batch's flags until the end of the step they
