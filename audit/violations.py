@@ -1,10 +1,11 @@
 """The violations table: one row per (action or hand, rule) flagged by the checker.
 
-Hand-level flags (POST-AMOUNT, UNCALLED-RETURN, POT-TOTAL, CHIP-CONSERVATION, ROUND-INCOMPLETE
-at end of hand) have `seq` null unless they can name an action.
-`category` is the rule's (betting / accounting / log, audit/rules/_base.py). `flag_id` names
-the flag within one set of tables, `caused_by` the flag_id of the earlier flag of the same hand
-it provably follows from (null: a root cause); audit/causes.py and docs/rules.md document both.
+Hand-level flags (the rules with `hand_level`, audit/rules/_base.py: the settlement checks, the
+cards and showdown rules, ROUND-INCOMPLETE at the end of a hand, ...) have `seq` null unless
+they can name an action. `category` is the rule's, one of audit/rules/_base.py CATEGORIES
+(docs/rules.md, "Categories"). `flag_id` names the flag within one set of tables, `caused_by`
+the flag_id of the earlier flag of the same hand it provably follows from (null: a root cause);
+audit/causes.py and docs/rules.md document both.
 Amounts (amount_to, to_call, min_to, max_to) are Int64 in the hand's smallest unit, like the
 canonical tables; reports turn them into decimals with `hands.scale`.
 """
@@ -32,7 +33,7 @@ VIOLATIONS_SCHEMA = pl.Schema(
         "min_to": pl.Int64,
         "max_to": pl.Int64,
         "code": pl.String,  # the RULES.md code, e.g. RAISE-MIN
-        "category": pl.String,  # betting / accounting / log (the rule's)
+        "category": pl.String,  # the rule's: one of audit/rules/_base.py CATEGORIES
         "severity": Severity,
         "message": pl.String,  # a sentence a person understands
         "flag_id": pl.String,  # "<hand_key>:<seq or h>:<code>", unique within the tables

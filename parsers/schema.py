@@ -1,7 +1,7 @@
 """The canonical tables every parser produces and every later stage reads.
 
-One place for the column names, their Arrow types and their Polars twins. The README
-("The tables") documents each column; keep the two in step.
+One place for the column names, their Arrow types and their Polars twins. docs/tables.md
+documents each column; tests/test_docs_complete.py keeps the two in step.
 
 Conventions
 - Amounts are Int64 in the hand's smallest unit (`hands.unit`, `hands.scale` integer steps per
