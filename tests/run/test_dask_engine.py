@@ -1,4 +1,7 @@
-"""`--engine dask` writes exactly what the local engine writes (chunked big file included)."""
+"""`--engine dask` writes exactly what the local engine writes (chunked big file included).
+
+`make test` runs the engine on an in-process cluster (test_existing_scheduler_via_cli);
+the cluster of worker processes the run starts itself is slow (`make fuzz`)."""
 
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ def _same_outputs(a: Path, b: Path) -> None:
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
 
 
+@pytest.mark.slow  # starting a cluster of worker processes: ~10 s of CPU (make fuzz)
 def test_local_cluster_of_two_workers(
     corpus: Path, local_run: tuple[Path, dict], tmp_path: Path
 ) -> None:

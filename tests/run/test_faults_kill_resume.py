@@ -1,8 +1,15 @@
-"""Faults on a real `hhaudit run` process: SIGKILL half-way then --resume, and Ctrl-C (SIGINT).
+"""Faults on a real `hhaudit run` process: SIGKILL half-way then --resume, Ctrl-C (SIGINT),
+SIGTERM, and a worker killed mid-run.
 
 The uninterrupted run is the reference: after a kill and a resume, violations.csv, summary.csv,
-quarantine.csv and the run.json totals are identical to it. Ctrl-C exits 130, says on stderr
-what was finished, and leaves no run.json and no temporary file.
+quarantine.csv and the run.json totals are identical to it. Ctrl-C exits 130 (SIGTERM 143), says
+on stderr what was finished, and leaves no run.json and no temporary file.
+
+Slow (`make fuzz`): whole runs of 3,000 and 6,000 hands on real processes, killed, interrupted
+and resumed; `make test` keeps the faults of tests/run/test_run_outdir.py (a run stopped or
+interrupted in its final write, a locked folder), tests/run/test_run_resume.py (resume),
+tests/run/test_run_processes.py (a killed run leaves no worker) and
+tests/run/test_faults_workers.py (a killed or stalled worker replaced).
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ from pathlib import Path
 import pytest
 
 from hhaudit.run.outdir import work_dir
+
+pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 HHAUDIT = [str(Path(sys.executable).parent / "hhaudit")]
