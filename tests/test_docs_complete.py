@@ -143,3 +143,35 @@ def test_every_category_and_reason_code_is_named() -> None:
     assert [c for c in CATEGORIES if not _named(f"`{c}`", violations)] == []
     quarantine = section(tables_doc(), TABLE_SECTIONS["quarantine"])
     assert [c for c in REASON_CODES if not _named(f"`{c}`", quarantine)] == []
+
+
+#: Where a reference to a file must stay true (the dated diaries of docs/history/ name the
+#: files of their time).
+REFERENCE_TEXTS = (
+    "README.md",
+    "Makefile",
+    "docs/*.md",
+    *(
+        f"{folder}/**/*.py"
+        for folder in ("parsers", "audit", "reports", "hhaudit", "tools", "bench")
+    ),
+)
+
+
+def _named_paths(pattern: str) -> set[tuple[str, str]]:
+    """(the text that names it, path) of every `tests/...py` and `docs/...md` path named in
+    the reference docs and the code."""
+    found = set()
+    for glob in REFERENCE_TEXTS:
+        for text_path in REPO.glob(glob):
+            text = text_path.read_text(encoding="utf-8", errors="replace")
+            for path in re.findall(pattern, text):
+                found.add((str(text_path.relative_to(REPO)), path))
+    return found
+
+
+def test_every_test_file_and_doc_the_docs_name_exists() -> None:
+    named = _named_paths(r"\b(tests/[\w/]+\.py|docs/[\w/-]+\.md)\b")
+    assert len(named) > 20
+    missing = sorted((text, path) for text, path in named if not (REPO / path).exists())
+    assert missing == []
