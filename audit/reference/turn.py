@@ -71,8 +71,8 @@ def seat_state(s: int) -> dict[str, pl.Expr]:
 def contestable_caps(frame: pl.DataFrame, seats: list[int]) -> pl.DataFrame:
     """`frame` with `_cap_<s>` on every row: min(current bet, the highest all-in total of the
     live seats), or min(current bet, the second highest) for the one seat alone at the top."""
-    allins = {s: pl.when(f"_live_{s}").then(pl.col(f"_committed_{s}") + pl.col(f"_behind_{s}"))
-              for s in seats}  # fmt: skip
+    total = {s: pl.col(f"_committed_{s}") + pl.col(f"_behind_{s}") for s in seats}
+    allins = {s: pl.when(f"_live_{s}").then(total[s]) for s in seats}
     frame = frame.with_columns(_top=pl.max_horizontal(list(allins.values())))
     top = pl.col("_top")
     frame = frame.with_columns(
