@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 from run_fixtures import TRUNCATED_HAND, stars_file
 
-import hhaudit.run.batch
+import audit.entry
 import parsers
 from hhaudit.run.batch import audit_batch, audit_file
 from hhaudit.run.inputs import InputSource
@@ -46,14 +46,14 @@ def test_batch_equals_one_by_one(sources: list[InputSource]) -> None:
 def test_an_audit_crash_quarantines_only_the_file_that_causes_it(
     sources: list[InputSource], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_check = hhaudit.run.batch.check_sliced
+    real_check = audit.entry.audit_hands  # the batch's audit step (hhaudit.run.batch imports it)
 
-    def fragile_check(sliced: bool, hands: pl.DataFrame, *args: Any, **kwargs: Any) -> Any:
+    def fragile_check(hands: pl.DataFrame, *args: Any, **kwargs: Any) -> Any:
         if hands["source_file"].str.contains("c.txt").any():
             raise ValueError("boom on c.txt")
-        return real_check(sliced, hands, *args, **kwargs)
+        return real_check(hands, *args, **kwargs)
 
-    monkeypatch.setattr(hhaudit.run.batch, "check_sliced", fragile_check)
+    monkeypatch.setattr(audit.entry, "audit_hands", fragile_check)
     a, c, b = audit_batch(sources, [0, 1, 2], AuditSettings())
     assert a.entry.error is None and a.entry.hands_audited == 3
     assert b.entry.hands_audited == 2

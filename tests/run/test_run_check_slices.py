@@ -33,13 +33,13 @@ def test_sliced_chunks_equal_one_check_of_the_whole_file(
     in_process = EngineSpec(workers=1)  # the monkeypatched bound holds in this process only
     whole = run_corpus(corpus, tmp_path / "whole", chunk_bytes=0, engine=in_process)
     calls: list[int] = []
-    one_slice = engine._check_slice
+    one_slice = engine.slice_frames  # called once per slice a check audits
 
     def counted(hands: pl.DataFrame, *args: object, **kwargs: object) -> object:
         calls.append(hands.height)
         return one_slice(hands, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(engine, "_check_slice", counted)
+    monkeypatch.setattr(engine, "slice_frames", counted)
     monkeypatch.setattr(slices, "CHECK_HANDS", 16)  # the 250-hand file in 16 slices
     sliced = run_corpus(corpus, tmp_path / "sliced", chunk_bytes=CHUNK, engine=in_process)
     # the big file's ~7 chunks of ~35 hands in slices of at most 16; the small file whole
