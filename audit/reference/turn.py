@@ -13,8 +13,9 @@ From those: `n_live`, `n_with_chips`; each seat's cap (the most it can be asked 
 current bet, or less when every other live player is all-in below it); who owes action (D-9
 against the cap, caps.seat_owing); the round is closed when at most one player is live, nobody
 has chips, or the one with chips has matched the bet; `nobody_owes`, `round_open`;
-`previous_actor` (the last counted actor of the street, else the seat before the street's first
-actor); `expected_seat`, the first owing seat clockwise after the previous actor.
+`previous_actor` (the last counted actor of the street, a fold in a fast-fold pool left out,
+else the seat before the street's first actor by the game's first-actor rule);
+`expected_seat`, the first owing seat clockwise after the previous actor.
 
 turn.py computes the same with the folded and acted flags as bits of one integer, the caps only
 on the rows where some live seat is all-in below the bet, written back by position, and the
@@ -116,7 +117,9 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     frame = contestable_caps(frame, seats)
     for s in seats:
         frame = frame.with_columns(**caps.seat_owing(s, pl.col(f"_cap_{s}")))
-    acting = active() & pl.col("is_betting") & ~pl.col("site_kill")
+    # a fold in a fast-fold pool may come before the player's turn: it never moves the turn
+    pool_fold = pl.col("is_fold") & pl.col("is_fast_fold").fill_null(False)
+    acting = active() & pl.col("is_betting") & ~pl.col("site_kill") & ~pool_fold
     frame = frame.with_columns(
         n_live=_count([f"_live_{s}" for s in seats]),
         n_with_chips=_count([f"_chips_{s}" for s in seats]),
