@@ -11,6 +11,7 @@ from run_fixtures import TRUNCATED_HAND, stars_file
 
 import audit.entry
 import parsers
+import parsers.api
 from hhaudit.run.batch import audit_batch, audit_file
 from hhaudit.run.inputs import InputSource
 from hhaudit.run.settings import AuditSettings
@@ -69,9 +70,10 @@ def test_a_parser_crash_is_quarantined_with_its_reason(
     def broken_parse(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("parser exploded")
 
-    # the batch reads files on disk with parse_paths, archive members with parse_bytes
-    monkeypatch.setattr(parsers, "parse_paths", broken_parse)
+    # the worker reads the bytes itself: one source is parsed with parse_bytes, several in one
+    # pipeline run with parse_many (both public: parsers, parsers.api)
     monkeypatch.setattr(parsers, "parse_bytes", broken_parse)
+    monkeypatch.setattr(parsers.api, "parse_many", broken_parse)
     results = audit_batch(sources, [0, 1, 2], AuditSettings())
     for result in results:
         assert "parser exploded" in result.entry.error
