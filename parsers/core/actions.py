@@ -3,8 +3,10 @@
 Semantics (RULES.md §2, rules_vectors.json "conventions"):
 - `to_amount` is the player's total live commitment on the street after a bet or raise;
   `amount` is the chips the action moved (raise: to_amount minus the commitment before).
-- Posts are street PREFLOP (parsers/games.py). The first "big blind" post of a hand is
-  post_bb; a later one is a straddle when larger than the first, else a live post; a later
+- Posts are street PREFLOP (parsers/games.py); in the games without a board, the game's first
+  round (parsers/core/families.py: antes and the bring-in on stud's 3rd street, whose first bet
+  or raise is the completion, `complete`). The first "big blind" post of a hand is post_bb;
+  a later one is a straddle when larger than the first, else a live post; a later
   "small blind" is dead money, unless the player's first preflop action is a call, before any
   raise, that completes it to the big blind (then it is live). A site where every later small
   blind is live says so in its `raw_posts` hook (parsers/sites/partypoker/hooks.py).
@@ -19,13 +21,14 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core import hooks
+from parsers.core.families import family_kinds, on_first_round, with_completions
 from parsers.core.grammar import Grammar
 from parsers.games import PREFLOP, SHOWDOWN
 
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 POSTS = (*LIVE_POSTS, "post_dead", "post_ante")
 SETTLEMENT = ("uncalled_return", "collect", "cash_out")
-NEEDS_AMOUNT = (*POSTS, "post_both", "call", "bet", "raise", *SETTLEMENT)
+NEEDS_AMOUNT = (*POSTS, "post_both", "bring_in", "call", "bet", "raise", *SETTLEMENT)
 
 
 def _refine_posts(events: pl.DataFrame, big_blinds: pl.DataFrame) -> pl.DataFrame:
@@ -222,7 +225,7 @@ def _with_commitments(frame: pl.DataFrame, lone_raise_amount: str = "") -> pl.Da
     added = (kind == "raise") & pl.col("to_amount").is_null() & (lone_raise_amount == "added")
     to_raise = (kind == "raise") & ~added
     fixed = (
-        pl.when(kind.is_in([*LIVE_POSTS, "call", "bet", "bet_or_call"]) | added)
+        pl.when(kind.is_in([*LIVE_POSTS, "bring_in", "call", "bet", "bet_or_call"]) | added)
         .then(pl.col("amount"))
         .otherwise(0)
         .fill_null(0)
@@ -345,7 +348,10 @@ def build_actions(
         hand_info.drop("big_blind"),
         grammar,
     )
-    frame = frame.with_columns(street.alias("street"))
+    families = context.families if context.families is not None else pl.DataFrame()
+    if families.height:  # games without a board (parsers/core/families.py)
+        frame = family_kinds(frame, families, grammar)
+    frame = on_first_round(frame.with_columns(street.alias("street")), families)
     if grammar.lone_raise_amount == "to":
         lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
         frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))
@@ -355,7 +361,7 @@ def build_actions(
     frame = _split_post_both(frame, hand_info.select("hand_key", "big_blind")).drop("_live")
     frame = hooks.run(site.streets, frame, context)
     frame = _with_commitments(frame, grammar.lone_raise_amount)
-    frame = _resolve_allins(frame, tuple(grammar.wager_verbs))
+    frame = with_completions(_resolve_allins(frame, tuple(grammar.wager_verbs)), families)
     first = pl.col("hand_key") != pl.col("hand_key").shift(1)
     row = pl.int_range(pl.len(), dtype=pl.Int32)
     seq = row - pl.when(first.fill_null(True)).then(row).forward_fill()

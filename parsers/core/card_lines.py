@@ -34,6 +34,7 @@ import polars as pl
 from parsers.core.cards import canonical_card, card_tokens, is_hidden_card
 from parsers.core.distinct import with_per_distinct
 from parsers.core.groups import matching_groups
+from parsers.core.hole_faces import family_games, with_hole_rounds
 from parsers.core.pairs import pair_rows
 from parsers.core.prefilter import literal_prefixes, literal_rows, needs_literal, rows_matching
 from parsers.games import FLOP, PREFLOP, RIVER, TURN
@@ -88,6 +89,9 @@ class CardLines:
     #: (pattern, the lines it reads) for the patterns that read one class of the split lines
     #: (`Reads`); every other pattern reads every line
     reads: tuple[tuple[str, Reads], ...] = ()
+    #: The shown and mucked hole cards list a player's cards in the order dealt (stud: the
+    #: round and the face of each follow from its place, parsers/core/hole_faces.py).
+    shown_in_deal_order: bool = False
 
     def reads_of(self, pattern: str) -> Reads:
         return dict(self.reads).get(pattern, "line")
@@ -361,6 +365,10 @@ def read_card_lines(
         rows = rows.join(first, on="hand_key", how="left", maintain_order="left")
         before = (pl.col("source") == "dealt") & (pl.col("line_no") < pl.col("_deal"))
         rows = rows.filter(~before.fill_null(False)).drop("_deal")
+    games = family_games(hands)
+    if games.height:  # stud: each hole card's round and face (parsers/core/hole_faces.py)
+        sections = None if split is None else split.lines.select("hand_key", "line_no", "section")
+        rows = with_hole_rounds(rows, games, sections, spec.shown_in_deal_order)
     return cards_table(rows, hands, seats)
 
 

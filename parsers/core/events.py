@@ -34,16 +34,16 @@ def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     pre_deal = (
         lines.lazy()
         .select("hand_key", "line_no", *order, "section", "text")
-        .filter((pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat "))
+        .filter((pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat"))
         .collect()
     )
     read = seat_groups(pre_deal, grammar.seat_line, ["hand_key", "line_no", *order])
     seat = pl.col("seat").cast(pl.Int16)
-    # `_row` (the line's rank, parsers.core.pipeline) orders on one integer and lets classify()
-    # drop the seat lines without a join; callers drop it from the seats table
+    # `_row` (line rank, parsers.core.sections) orders on one integer, lets classify() drop the
+    # seat lines without a join; a seat naming no player is named by the `seat_list` hook
     return (
         read.lazy()
-        .filter(pl.col("player").is_not_null())
+        .filter(pl.col("seat").is_not_null())
         .sort(order or ["hand_key", "line_no"])
         .select(
             "hand_key",

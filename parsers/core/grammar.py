@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from parsers.core.families import FamilyFormat
 from parsers.core.hooks import Hooks
 from parsers.core.money import EN, NumberLocale, to_minor_units
 
@@ -175,6 +176,11 @@ class Grammar:
     #: lines the grammar does not otherwise read, skipped and counted (`lines_skipped`), never
     #: quarantined (docs/parsing.md, "Lines that move no chips").
     no_chips: str = ""
+
+    #: How the format writes the rounds of the games without a board, per game family
+    #: ("stud", "draw": parsers/core/families.py). A hand of a family it does not declare is
+    #: quarantined as an unsupported game.
+    families: Mapping[str, FamilyFormat] = field(default_factory=dict)
 
     #: The site's own steps, called by the pipeline at named points (parsers/core/hooks.py;
     #: each site's in parsers/sites/<site>/hooks.py).

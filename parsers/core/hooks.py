@@ -52,6 +52,9 @@ class Context:
     placeholder: pl.DataFrame | None = None
     #: The assembled hands table (from the `actions` point on).
     hands: pl.DataFrame | None = None
+    #: The hands of the games without a board (parsers/core/families.py `family_hands`:
+    #: hand_key, game, family, first), empty in a batch of board games.
+    families: pl.DataFrame | None = None
 
 
 Step = Callable[[pl.DataFrame, Context], pl.DataFrame]

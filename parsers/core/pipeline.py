@@ -1,8 +1,8 @@
 """The shared vectorised pipeline: one format's hands of one file -> canonical tables.
 
-Stages: sections (lines.py) -> seats and events (events.py) -> actions (actions.py) -> hands
-and quarantine (here). A site parser is a `Grammar` plus its header reader; nothing in this
-module loops over lines, hands or actions.
+Stages: sections (sections.py, lines.py) -> seats and events (events.py) -> actions
+(actions.py) -> hands and quarantine (here). A site parser is a `Grammar` plus its header
+reader; nothing in this module loops over lines, hands or actions.
 """
 
 from __future__ import annotations
@@ -17,21 +17,23 @@ from parsers.core.additions import split_additions, with_additions
 from parsers.core.card_lines import SplitLines
 from parsers.core.distinct import with_per_distinct
 from parsers.core.events import classify, extract_seats
+from parsers.core.families import (
+    family_hands,
+    undeclared_families,
+    without_button,
+)
 from parsers.core.grammar import Grammar
 from parsers.core.hands import assemble_hands, hand_facts, summary_lines, table_facts
-from parsers.core.keys import file_of_key, hand_key
+from parsers.core.keys import file_of_key
 from parsers.core.lines import (
-    PRE_DEAL,
     SUMMARY,
     board_count_expr,
-    board_deal_marker,
     board_without_streets,
-    marker_expr,
-    section_expr,
 )
 from parsers.core.pairs import PAIR, pair_key, pair_rows
-from parsers.core.prefilter import matches, rows_matching, scattered
+from parsers.core.prefilter import rows_matching
 from parsers.core.quarantine_reasons import name_unsupported_games
+from parsers.core.sections import events_lines, header_lines, keyed_lines
 from parsers.core.settlement import settle_conventions, settle_reported
 from parsers.core.unseated import (
     mismatch_problems,
@@ -186,61 +188,6 @@ def _player_seated_twice(seats: pl.DataFrame) -> pl.DataFrame:
     return maybe.join(twice.select(*PAIR), on=PAIR, how="semi")
 
 
-def _events_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    for old, new in grammar.keyword_fixes:
-        lines = lines.with_columns(pl.col("text").str.replace_all(old, new, literal=True))
-    marker = scattered(
-        lines,
-        grammar.street_marker,
-        lambda _: marker_expr(grammar.street_marker, grammar.streets),
-        pl.Int8,
-        per_distinct=True,  # the marker lines repeat ("*** SUMMARY ***"); captures are costly
-    )
-    key = hand_key()
-    lines = lines.with_columns(pl.lit(marker).alias("marker"), key.alias("hand_key"))
-    if grammar.board_deal_line:
-        lines = lines.with_columns(matches(lines, grammar.board_deal_line).alias("_deal"))
-        lines = lines.with_columns(board_deal_marker(pl.col("_deal"))).drop("_deal")
-    lines = lines.with_columns(
-        section_expr().alias("section"),
-        pl.col("marker").is_not_null().alias("is_marker"),
-        _line_rank(lines).alias("_row"),
-    )
-    # read once here for the table facts (parsers.core.hands) and the body (parsers.core.events)
-    is_table = matches(lines, grammar.table_line, where=pl.col("section") == PRE_DEAL)
-    return lines.with_columns(is_table.alias("is_table"))
-
-
-def _line_rank(lines: pl.DataFrame) -> pl.Series:
-    """Rank of each line in (hand_key, line_no) order, so later stages sort on one integer.
-
-    Lines arrive in file order, one file after the other: that is (hand_key, line_no) order
-    unless a batch lists its files with decreasing ids (parse_many callers may)."""
-    rows = pl.int_range(pl.len(), dtype=pl.UInt32)
-    if lines["hand_key"].is_sorted():
-        return lines.select(rows).to_series()
-    order = lines.select(pl.arg_sort_by("hand_key", "line_no")).to_series()
-    return pl.repeat(0, lines.height, dtype=pl.UInt32, eager=True).scatter(
-        order, lines.select(rows).to_series()
-    )
-
-
-def _header_lines(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """hand_key, line_no, text of each header; with `header_span` > 1 the text is the header
-    line and the lines after it, joined by "\n"."""
-    headers = lines.filter(pl.col("is_header")).select("hand_key", "line_no", "text")
-    if grammar.header_span <= 1:
-        return headers
-    start = headers.select("hand_key", pl.col("line_no").alias("_start"))
-    span = lines.join(start, on="hand_key").filter(
-        pl.col("line_no") < pl.col("_start") + grammar.header_span
-    )
-    joined = (
-        span.sort("hand_key", "line_no").group_by("hand_key").agg(pl.col("text").str.join("\n"))
-    )
-    return headers.drop("text").join(joined, on="hand_key", how="left")
-
-
 def _alt_locale(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """hand_key, alt_locale: the hand has a line matching `grammar.alt_locale_when` (only
     for grammars with an `alt_locale`)."""
@@ -263,14 +210,16 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
 
     `sources` maps file_id to source_file for the hands and quarantine tables.
     """
-    lines = _events_lines(lines, grammar)
+    lines = keyed_lines(lines, grammar)
+    headers = header_lines(lines, grammar)
+    header = name_unsupported_games(grammar.read_header(headers), headers)
+    families = family_hands(header)
+    header = undeclared_families(header, families, grammar)
+    lines = events_lines(lines, grammar, families)
     summary = summary_lines(lines)
     facts = hand_facts(lines, grammar, summary)
     facts = facts.join(table_facts(lines, grammar), on="hand_key", how="left")
-    headers = _header_lines(lines, grammar)
-    header = name_unsupported_games(grammar.read_header(headers), headers).join(
-        facts, on="hand_key", how="left"
-    )
+    header = header.join(facts, on="hand_key", how="left")
     if grammar.alt_locale is None or grammar.alt_locale_per_amount:  # no per-hand locale
         header = header.with_columns(alt_locale=pl.lit(False))
     else:
@@ -286,7 +235,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
         .alias("scale"),
     )
     site = grammar.hooks
-    context = hooks.Context(grammar, lines)
+    context = hooks.Context(grammar, lines, families=families)
     raw_seats = hooks.run(site.seat_list, extract_seats(lines, grammar), context)
     amount_info = header.select("hand_key", "scale", "alt_locale")
     seats = _with_stacks(
@@ -301,7 +250,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     context.seats = seats
     hand_info = header.select("hand_key", "scale", "alt_locale", "big_blind")
     actions = build_actions(events, dict(grammar.verbs), hand_info, context)
-    hands = assemble_hands(header, actions, grammar)
+    hands = without_button(assemble_hands(header, actions, grammar), families)
     actions, hands = settle_reported(actions, hands, grammar)
     if site.hands is not None:
         actions, hands = site.hands(actions, hands, context)

@@ -38,8 +38,19 @@ from parsers.games import SHOWDOWN
 #: The `verb` of the cash_out row that hands a kept pot to the site (kept_pots).
 KEPT_POT_VERB = "pot kept by the site"
 
-#: Kinds that make up a player's street commitment (amount = chips added).
-COMMITTING = ("post_sb", "post_bb", "post_straddle", "post_live", "call", "bet", "raise")
+#: Kinds that make up a player's street commitment (amount = chips added); stud's bring-in
+#: and completion last (slices of the first four are the live blinds).
+COMMITTING = (
+    "post_sb",
+    "post_bb",
+    "post_straddle",
+    "post_live",
+    "call",
+    "bet",
+    "raise",
+    "bring_in",
+    "complete",
+)
 KEY = ["hand_key", "street"]
 
 

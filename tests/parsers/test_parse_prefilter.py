@@ -146,7 +146,7 @@ def test_where_limits_the_rows(sample_lines: pl.DataFrame) -> None:
 
 
 def test_batch_with_decreasing_file_ids_parses_like_single_files() -> None:
-    """Events are sorted by line rank (parsers.core.pipeline._line_rank): a batch listing its
+    """Events are sorted by line rank (parsers.core.sections.line_rank): a batch listing its
     files with decreasing ids must still give every hand its own lines in order."""
     from polars.testing import assert_frame_equal
 
