@@ -10,9 +10,10 @@ else a call (raw kind bet_or_call). Old exports have no street markers: the n-th
 
 from __future__ import annotations
 
+from parsers.core.families import FamilyFormat
 from parsers.core.grammar import Grammar
 from parsers.core.lines import SUMMARY
-from parsers.games import FLOP, PREFLOP, RIVER, TURN
+from parsers.games import FIFTH, FLOP, FOURTH, PREFLOP, RIVER, SEVENTH, SIXTH, THIRD, TURN
 from parsers.sites.bovada.header import read_bovada_header
 from parsers.sites.bovada.hooks import HOOKS
 
@@ -27,12 +28,33 @@ STREETS: dict[str, int] = {
     "SUMMARY": SUMMARY,
 }
 
+#: Stud ("7CARD", "7CARD HiLo"): seats named "Seat+N" ("Seat+1 : Ante chip $0.05"), every
+#: player's cards dealt in the open, one "Card dealt to a spot" line a street; the exports print
+#: "*** 3RD STREET ***" ... "*** RIVER ***" (7th street) or only "*** HOLE CARDS ***" before the
+#: first deal: each deal line opens the round of its first card (parsers/core/families.py).
+#: "Big blind/Bring in 5" is the bring-in there (the big blind in the board games).
+STUD = FamilyFormat(
+    marker=r"^\*\*\* (HOLE CARDS|3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|SUMMARY) \*\*\*",
+    streets={
+        "HOLE CARDS": THIRD,
+        "3RD STREET": THIRD,
+        "4TH STREET": FOURTH,
+        "5TH STREET": FIFTH,
+        "6TH STREET": SIXTH,
+        "RIVER": SEVENTH,
+        "SUMMARY": SUMMARY,
+    },
+    deal_line=r"^(?P<holder>[^:]+?) : Card dealt to a spot \[(?P<cards>[^\]]+)\]",
+    verbs={"Big blind/Bring in": "bring_in", "Big Blind/Bring in": "bring_in"},
+)
+
 _AMOUNT = r"[$\d][\d,.]*"
 _NOTE = r"(?:\s*\([^)]*\))?"  # "(timeout)", "(auth)", "(Blind Disconnected)", ...
 ACTOR_ACTION = (
     r"^(?P<verb>Ante/Small [Bb]lind|Small [Bb]lind|Big [Bb]lind/Bring in|Big [Bb]lind"
     r"|Posts dead chip|Posts chip|Ante chip|(?P<all_in>All-in)(?:\(raise(?:-timeout)?\))?"
-    r"|Raises|Bets chip info|Bets|Calls?|Checks|Folds?|Return uncalled portion of bet"
+    r"|Raises|Bets chip info|Bets|Double bets|D bets|Bring_in chip|Calls?|Checks|Folds?"
+    r"|Return uncalled portion of bet"
     r"|Hand [Rr]esult(?:-Side [Pp]ot)?|Rebuyin|Double rebuys|Addon|Table deposit)"
     rf"{_NOTE}"
     rf"(?: (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?)?"
@@ -58,6 +80,9 @@ VERBS: dict[str, str] = {
     "Raises": "raise",
     "Bets": "bet",
     "Bets chip info": "bet",
+    "Double bets": "bet",  # stud's 4th street with a pair showing ("D bets $0.10" in 2012)
+    "D bets": "bet",
+    "Bring_in chip": "bring_in",  # stud cash ("Seat+5 [ME] : Bring_in chip $2.50")
     "Calls": "call",
     "Call": "call",
     "Checks": "check",
@@ -121,7 +146,12 @@ BOVADA = Grammar(
         r"^.+? : Set dealer(?:/Bring in spot)? \[(?P<button>\d+)\]"
         + "".join(_NONE.format(name) for name in ("table", "max_seats", "play_money"))
     ),
-    seat_line=r"^Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>\S+) in chips\)(?P<tail>.*)$",
+    # "Seat 3: UTG ($5 in chips)"; stud "Seat+3 [ME]: $5 in chips" names no player (the
+    # seat_list hook names him "Seat+3", as his action lines do)
+    seat_line=(
+        r"^Seat[ +](?P<seat>\d+)(?:: (?P<player>.+?) \(|(?: \[ME\])?: )(?P<stack>[^\s)]+)"
+        r" in chips\)?(?P<tail>.*)$"
+    ),
     sitting_out=r"\x00",
     actor_action=ACTOR_ACTION,
     verbs=VERBS,
@@ -146,5 +176,6 @@ BOVADA = Grammar(
     wager_verbs=("All-in(raise)", "All-in(raise-timeout)"),
     idle_seats_sit_out=True,
     addition_verbs=ADDITION_VERBS,
+    families={"stud": STUD},
     hooks=HOOKS,
 )

@@ -4,8 +4,13 @@
   Bovada Hand #4101241030  Zone Poker ID#1708 HOLDEMZonePoker No Limit - 2021-04-11 01:51:42
   Ignition Hand #3: HOLDEM Tournament #9 TBL#9, Normal- Level 9 (100/200) - 2016-06-01 10:00:00
   Bodog.com Hand #4: HOLDEM No Limit [MVS] - 2021-04-01 10:00:00 UTC
+  Bovada Hand #2844383701 TBL#7794710 7CARD HiLo Fixed Limit - 2014-04-06 19:50:19    (stud/8)
+  Bovada Hand #2633115879: 7CARD Tournament #1378659 TBL#1, Fixed Limit- Level 1 (0/0) - ...
 
 A tournament level "(sb/bb)" gives the blinds (FL: small bet = bb, big bet = 2 bb).
+Stud headers give no stakes (cash: none; a tournament level "(0/0)"): its bets, bring-in
+and blinds stay unknown (null), the antes are the posts. "RAZZ" names razz (not seen in a
+real log: the word of the site's lobby, as "7CARD" is stud's).
 Cash headers carry no stakes: the blinds come from the posts (`Grammar.stakes_from_posts`).
 Tournament headers carry the level's blinds; some write a speed word ("Normal-", "Turbo-")
 where the limit should be: the structure is then UNKNOWN (the audit runs only the rules that
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.core.families import NO_BLINDS
 from parsers.core.header import (
     FAST_FOLD,
     GAME_UNKNOWN,
@@ -41,6 +47,10 @@ def _game(text: pl.Expr) -> pl.Expr:
         .then(pl.lit("omaha4"))
         .when(text.str.contains(r"\bHOLDEM"))
         .then(pl.lit("holdem"))
+        .when(text.str.contains(r"\b7CARD\b"))
+        .then(pl.lit("stud"))
+        .when(text.str.contains(r"\bRAZZ\b"))
+        .then(pl.lit("razz"))
         .otherwise(pl.lit("unknown"))
     )
 
@@ -75,8 +85,14 @@ def read_bovada_header(headers: pl.DataFrame) -> pl.DataFrame:
         as_printed_utc(text, STAMP, "%Y-%m-%d %H:%M:%S").alias("started_at"),
         fast_fold(text, POOL),
     )
-    sb = to_minor_units(pl.col("level").struct.field("sb"), pl.col("scale"), EN)
-    bb = to_minor_units(pl.col("level").struct.field("bb"), pl.col("scale"), EN)
+    # a stud level prints "(0/0)": no blinds, and not the bets (unknown: null)
+    blinds = ~pl.col("game").is_in(list(NO_BLINDS))
+    sb = pl.when(blinds).then(
+        to_minor_units(pl.col("level").struct.field("sb"), pl.col("scale"), EN)
+    )
+    bb = pl.when(blinds).then(
+        to_minor_units(pl.col("level").struct.field("bb"), pl.col("scale"), EN)
+    )
     is_fl = pl.col("structure") == "FL"
     none = pl.lit(None, dtype=pl.Int64)
     frame = frame.with_columns(

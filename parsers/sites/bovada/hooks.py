@@ -18,6 +18,9 @@ ALLIN_POSTS: Mapping[str, str] = {"Small Blind": "post_sb", "Big Blind": "post_b
 #: Seats are named by position: the player of this name holds the button ("Set dealer [N]"
 #: counts empty seats that the seat list does not show).
 BUTTON_PLAYER = "Dealer"
+#: The name of a player whose seat line names none (stud: "Seat+3: $5 in chips"): the prefix
+#: of his seat number, as his action lines write him ("Seat+3 : Bring_in chip $0.02").
+SEAT_PLAYER = "Seat+"
 #: Seat numbers above this are site ids, not table seats (MTT "Seat 1243:").
 MAX_SEAT_NUMBER = 10
 
@@ -25,13 +28,17 @@ MAX_SEAT_NUMBER = 10
 def seats_in_list_order(seats: pl.DataFrame, context: Context) -> pl.DataFrame:
     """A hand whose seat numbers exceed MAX_SEAT_NUMBER or do not increase down the seat list
     (Ignition SNGs listing "Seat 7:" before "Seat 1:") lists site ids, not table seats: its
-    seats are renumbered 1..n in seat-list order (the table order). `seats` come in line
-    order."""
+    seats are renumbered 1..n in seat-list order (the table order). A seat line naming no
+    player (stud) is named SEAT_PLAYER + its number. `seats` come in line order."""
     seat = pl.col("seat")
     in_list = pl.int_range(1, pl.len() + 1, dtype=pl.Int16).over("hand_key")
     unordered = seat <= seat.shift(1).over("hand_key")
     site_ids = ((seat > MAX_SEAT_NUMBER) | unordered).any().over("hand_key")
-    return seats.with_columns(pl.when(site_ids).then(in_list).otherwise(seat).alias("seat"))
+    # stud exports name no player on the seat line: the player is the seat ("Seat+3 : Folds")
+    named = pl.coalesce("player", pl.lit(SEAT_PLAYER) + seat.cast(pl.String))
+    return seats.with_columns(
+        pl.when(site_ids).then(in_list).otherwise(seat).alias("seat"), named.alias("player")
+    )
 
 
 def without_repeated_lines(lines: pl.DataFrame, context: Context) -> pl.DataFrame:
