@@ -218,12 +218,14 @@ def with_completions(frame: pl.DataFrame, families: pl.DataFrame) -> pl.DataFram
 
 
 def without_button(hands: pl.DataFrame, families: pl.DataFrame) -> pl.DataFrame:
-    """`hands` with no button seat on the hands of a game without blinds (stud: a header's
-    "Seat 0 is the button" is no seat; the first actor is read from the cards)."""
+    """`hands` with no button seat and no blinds on the hands of a game without blinds (stud:
+    a header's "Seat 0 is the button" is no seat, the first actor is read from the cards; the
+    fixed-limit blinds a reader derives from the small bet are none)."""
     stud = families.filter(pl.col("game").is_in(list(NO_BLINDS))).get_column("hand_key")
     if stud.is_empty():
         return hands
     none = pl.col("hand_key").is_in(stud.implode())
+    cleared = [c for c in ("button_seat", "small_blind", "big_blind") if c in hands.columns]
     return hands.with_columns(
-        pl.when(none).then(None).otherwise(pl.col("button_seat")).alias("button_seat")
+        pl.when(none).then(None).otherwise(pl.col(name)).alias(name) for name in cleared
     )
