@@ -11,10 +11,11 @@ patterns live here.
 
 from __future__ import annotations
 
+from parsers.core.families import FamilyFormat
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.core.lines import SUMMARY
 from parsers.core.money import EN, EU
-from parsers.games import FLOP, PREFLOP, RIVER, TURN
+from parsers.games import FIFTH, FLOP, FOURTH, PREFLOP, RIVER, SEVENTH, SIXTH, THIRD, TURN
 from parsers.sites.partypoker.all_in_marker import MARKER_VERB
 from parsers.sites.partypoker.header import read_party_header
 from parsers.sites.partypoker.hooks import HOOKS
@@ -30,11 +31,28 @@ STREETS: dict[str, int] = {
     "Summary": SUMMARY,
 }
 
+#: Stud (7 Card Stud, Hi-Lo, Razz): "** Dealing **" deals 3rd street, "** Dealing River **" 7th.
+STUD = FamilyFormat(
+    marker=(
+        r"^\*\* (Dealing Fourth street|Dealing Fifth street|Dealing Sixth street|Dealing River"
+        r"|Dealing|Summary) \*\*"
+    ),
+    streets={
+        "Dealing": THIRD,
+        "Dealing Fourth street": FOURTH,
+        "Dealing Fifth street": FIFTH,
+        "Dealing Sixth street": SIXTH,
+        "Dealing River": SEVENTH,
+        "Summary": SUMMARY,
+    },
+)
+
 _MONEY = r"[$€]?\s?\d[\d.,]*(?:\s*(?:USD|EUR|€))?"
 ACTOR_ACTION = (
     r"^(?:(?P<suffix>Cashed out)\s+)?(?:balance [^,]*, (?:bet [^,]*, )?)?"
     r"(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante(?: of)?"
     r"|posts dead blind|posts button blind|calls|bets|raises|checks|folds|is (?P<all_in>all-In)"
+    r"|bring-ins|completes|double bets"
     r"|is all-in-marker"
     r"|wins|collected)"
     rf"(?:(?:\s+(?:Hi|Lo))?\s*[\[(]?\s*(?P<amount>{_MONEY})(?:\s*chips)?\s*[\])]?)?"
@@ -56,6 +74,11 @@ VERBS: dict[str, str] = {
     "checks": "check",
     "folds": "fold",
     "is all-In": "bet_or_call",
+    # stud: "bring-ins [$3 USD]"; "completes [$10 USD]" (chips added: a bet, the completion by
+    # parsers/core/families.py); "double bets [120]" (4th street with a pair showing)
+    "bring-ins": "bring_in",
+    "completes": "bet",
+    "double bets": "bet",
     "is all-in-marker": "all_in_marker",  # 2026 "X is all-In.": marks the action before it
     "wins": "collect",
     "collected": "collect",  # 2026 summary: "balance $B, bet $X, collected $C"
@@ -63,7 +86,7 @@ VERBS: dict[str, str] = {
 }
 
 ACTOR_IGNORED = (
-    r"^(?:shows|mucks|doesn't show|does not show|did not show|Forward Folds"
+    r"^(?:shows|mucks|doesn't show|does not show|did not show|Forward Folds|opens$"
     r"|Cash-out Premium|opted for cash-out|probabilty is|probability is|Cashout Amount is"
     r"|(?:Cashed out\s+)?balance |adds |rebuys)"
 )
@@ -85,7 +108,7 @@ _IGNORED_PATTERNS = (
     r"^Dealt to ",
     r"^Total number of players ?: ",
     r"^Trny: ?\S+ ",
-    r"^(?:Blinds|Blinds-Antes|Stakes)\(",
+    r"^(?:Blinds|Blinds-Antes|Stakes|Stakes-Antes)\(",
     r"^>You have options at ",
     r"^Due to current high memory use",
     r"^Creating (?:Main|Side) Pot",
@@ -146,5 +169,6 @@ PARTYPOKER = Grammar(
     # "Player3 is sitting outPlayer4 posts big blind [$0,25 USD]." (Mac export, two lines glued
     # together): the sitting-out notice (no chips) is dropped, the post after it is read
     actor_prefix=r"\S+ is sitting out",
+    families={"stud": STUD},
     hooks=HOOKS,
 )

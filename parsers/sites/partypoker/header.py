@@ -5,6 +5,8 @@
   $5 USD NL Texas Hold'em - ...            (the table's buy-in only: blinds from the posts)
   $15/$30 USD FL Texas Hold'em - ...       (fixed limit: the small and big bets)
   NL Texas Hold'em $20 USD Buy-in Trny: 9 Level: 3  Blinds-Antes(1.200/2.400 -400) - ...
+  $10/$20 USD FL 7 Card Stud Hi-Lo - ...  (stud: the small and big bets; no button, no blinds)
+  FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:2  Stakes-Antes(60/120-10) - ...
   ***** Hand History For Game 1770659766668adeb0h5qfm *****                  (2026)
   0.10/0.25 Omaha Hi Game Table (PL) - Mon Feb 09 12:55:26 EST 2026
   350000/700000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #3) (Buyin ...) - ...
@@ -46,7 +48,7 @@ POOL = r"(?i)\bfast ?forward\b"
 _NUM = r"[$€]?\s?\d[\d.,]*"
 #: "$0.05/$0.10 USD NL", "0.10/0.25 Omaha", "350000/700000 Tourney" at the start of line 2.
 SLASH_STAKES = rf"\n\s*(?P<sb>{_NUM})/(?P<bb>{_NUM})\s"
-LEVEL_STAKES = rf"(?:Blinds|Blinds-Antes|Stakes)\(\s*(?P<sb>{_NUM})/(?P<bb>{_NUM})"
+LEVEL_STAKES = rf"(?:Blinds|Blinds-Antes|Stakes|Stakes-Antes)\(\s*(?P<sb>{_NUM})/(?P<bb>{_NUM})"
 STRUCTURE = r"\(?\b(?P<limit>NL|PL|FL)\b\)?"
 TOURNAMENT = r"Trny|Tourney|Tournament|Buy-in|Sit & Go|Freeroll"
 DOT_THOUSANDS = r"Blinds-Antes\(\d{1,3}\.\d{3}"
@@ -66,6 +68,8 @@ PLAY_MONEY = r"(?m)^Table .*\( ?Play Money ?\)"
 def _game(text: pl.Expr) -> pl.Expr:
     rules = (
         ("Double Hold", "unknown"),
+        ("Razz", "razz"),
+        ("Stud", "stud"),  # "7 Card Stud", "7 Card Stud Hi-Lo" (is_hilo)
         ("Short Deck", "shortdeck"),
         ("Omaha", "omaha4"),
         ("Hold", "holdem"),

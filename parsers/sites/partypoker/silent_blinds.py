@@ -1,10 +1,10 @@
 """Blinds the export does not print (old PartyPoker tournament hands post them silently).
 
-A hand with no blind post (antes aside) gets a small- and a big-blind post event (verbs
-SILENT_BLINDS) from the hand's stakes: the small blind is the first dealt seat
-after the button (heads-up: the button), the big blind the next one; each posts its blind or
-its whole stack. Dealt seats are the seated players named by some event of the hand. The
-events are placed on the two lines after the header (read by the header, never events).
+A hand of a game with blinds (not stud) with no blind post (antes aside) gets a small- and a
+big-blind post event (verbs SILENT_BLINDS) from the hand's stakes: the small blind is the first
+dealt seat after the button (heads-up: the button), the big blind the next one; each posts
+its blind or its whole stack. Dealt seats are the seated players named by some event of the
+hand. The events are placed on the two lines after the header (read by the header, never events).
 
 LEVEL_LINE: a pre-deal line giving the level's blinds ("Blinds(100/200)",
 "Stakes(200/400)" in fixed limit: the bets) that overrides the header's (the level changed).
@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.core.families import NO_BLINDS
 from parsers.core.grammar import Grammar
 from parsers.core.lines import PRE_DEAL
 
 #: The level's blinds (groups sb, bb; FL: the bets).
-LEVEL_LINE = r"^(?:Blinds|Blinds-Antes|Stakes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)"
+LEVEL_LINE = r"^(?:Blinds|Blinds-Antes|Stakes|Stakes-Antes)\((?P<sb>[^/()]+)/(?P<bb>[^/()\s-]+)"
 #: (small-blind verb, big-blind verb) of the posts added to hands that print none.
 SILENT_BLINDS = ("posts small blind", "posts big blind")
 
@@ -74,7 +75,9 @@ def add_silent_blinds(
     blinds = ("post_sb", "post_bb", "post_both", "post_straddle")
     posts = [verb for verb, kind in grammar.verbs.items() if kind in blinds]
     posted = events.filter(pl.col("verb").is_in(posts)).select("hand_key").unique()
-    silent = events.join(posted, on="hand_key", how="anti")
+    # a game without blinds (stud) posts none: nothing is silent there
+    no_blinds = header.filter(pl.col("game").is_in(list(NO_BLINDS))).select("hand_key")
+    silent = events.join(pl.concat([posted, no_blinds]), on="hand_key", how="anti")
     if silent.is_empty():
         return events
     ring = _ring(silent, seats, header).filter(pl.col("_pos") <= 2)
