@@ -1,8 +1,9 @@
 """WPN card lines (parsers/core/card_lines.py).
 
 The new format (`CARDS`) prints the PokerStars lines (parsers/sites/pokerstars/cards.py,
-`COLON_CARDS`); a shown hand's name carries its five cards ("a pair of Jacks [Js Jc Kd 9h 8c]"),
-which HAND-LABEL leaves out. The old format (`OLD_CARDS`, 2014-2017, `Game started at:`) prints
+`COLON_CARDS`; its stud deal lines repeat the earlier streets' cards: `DEALT`); a shown
+hand's name carries its five cards ("a pair of Jacks [Js Jc Kd 9h 8c]"), which HAND-LABEL
+leaves out. The old format (`OLD_CARDS`, 2014-2017, `Game started at:`) prints
 the hero's cards one a line, the shows and mucks in the summary and the whole board there:
 
     Player Hero received card: [10d]
@@ -13,17 +14,31 @@ the hero's cards one a line, the shows and mucks in the summary and the whole bo
     Player Bob mucks cards
     Board: [Qh Jc Qs 7d 4s]
 
-"does not show cards" without a muck is no concession (a winner nobody called prints it); a
-player still in who shows nothing is a showdown "not judged" (his cards are not known).
+Stud: each card a line as dealt ("received a card." hides one: the others' down cards), and a
+showdown lists the seven cards as dealt. "does not show cards" without a muck is no concession
+(a winner nobody called prints it); a player still in who shows nothing is a showdown "not
+judged" (his cards are not known).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from parsers.core.card_lines import CardLines
 from parsers.sites.pokerstars.cards import COLON_CARDS
+from parsers.sites.pokerstars.cards import DEALT as STARS_DEALT
 
-#: The new format's lines: the PokerStars ones, its separator being a space.
-CARDS = COLON_CARDS
+#: The hero's cards; in stud the cards of earlier streets come first, the new ones last
+#: ("Dealt to Hero [As 2s Qs] [3c]": 3c dealt on this street), and another player's up card
+#: alone ("Dealt to Player2 [Qd]").
+DEALT = r"^Dealt to (?P<player>.+?) (?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$"
+
+#: The new format's lines: the PokerStars ones (its separator being a space), its own deal.
+CARDS = replace(
+    COLON_CARDS,
+    hole=((DEALT, "dealt"), *COLON_CARDS.hole[1:]),
+    reads=tuple((DEALT if p == STARS_DEALT else p, r) for p, r in COLON_CARDS.reads),
+)
 
 #: "Player " and the summary's "*" before the winner's name.
 _PLAYER = r"^\*?Player (?P<player>.+?)"
@@ -36,6 +51,8 @@ OLD_CARDS = CardLines(
     ),
     conceded=(_PLAYER + r" mucks (?:cards$|\(does not show cards\))",),
     boards=((r"^Board: \[(?P<cards>[^\]]+)\]", None),),
+    # stud: "shows: Two pairs. 8s and 3s [5d 3d 3s 6s 8s 8h Ad]" lists the cards as dealt
+    shown_in_deal_order=True,
 )
 
 __all__ = ["CARDS", "OLD_CARDS"]

@@ -18,12 +18,59 @@ Both report the pot net of the rake. Only patterns live here; the pipeline is sh
 
 from __future__ import annotations
 
+from parsers.core.families import FamilyFormat
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.core.lines import SUMMARY
-from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
+from parsers.games import (
+    FIFTH,
+    FLOP,
+    FOURTH,
+    PREFLOP,
+    RIVER,
+    SEVENTH,
+    SHOWDOWN,
+    SIXTH,
+    THIRD,
+    TURN,
+)
 from parsers.sites.pokerstars.grammar import NAMED_LINES as STARS_NAMED
 from parsers.sites.wpn.header import read_wpn_header
 from parsers.sites.wpn.hooks import NEW_HOOKS, OLD_HOOKS
+
+#: Old format, stud ("Seven Cards Stud", "Seven Cards Stud HiLow"): 3rd street has no marker
+#: (the deal: "Player X received a card." / "received card: [6h]", one card a line), then
+#: "*** Third street ***" opens what is 4th street ... "*** Sixth street ***" 7th street.
+OLD_STUD = FamilyFormat(
+    marker=(
+        r"^(?:\*\*\* |-+ )(Third street|Fourth street|Fifth street|Sixth street|SHOW DOWN"
+        r"|Summary)\b"
+    ),
+    streets={
+        "Third street": FOURTH,
+        "Fourth street": FIFTH,
+        "Fifth street": SIXTH,
+        "Sixth street": SEVENTH,
+        "SHOW DOWN": SHOWDOWN,
+        "Summary": SUMMARY,
+    },
+    deal_line=r"^Player (?P<holder>.+?) received (?:a card\.|card: \[(?P<cards>[^\]]+)\])$",
+)
+#: New format, stud ("7Stud(Fixed Limit)"): "*** 3rd STREET ***" ... "*** 7th STREET ***".
+NEW_STUD = FamilyFormat(
+    marker=(
+        r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|7th STREET|SHOW DOWN|SUMMARY)"
+        r" \*\*\*"
+    ),
+    streets={
+        "3rd STREET": THIRD,
+        "4th STREET": FOURTH,
+        "5th STREET": FIFTH,
+        "6th STREET": SIXTH,
+        "7th STREET": SEVENTH,
+        "SHOW DOWN": SHOWDOWN,
+        "SUMMARY": SUMMARY,
+    },
+)
 
 OLD_HEADER = r"^Game started at: \d{4}/"
 NEW_HEADER = r"^(?:Game )?Hand #\d+ - .*\((?:No Limit|Pot Limit|Fixed Limit|Limit)\)"
@@ -33,8 +80,8 @@ _UNCALLED = STARS_NAMED[0]
 OLD_ACTION = (
     r"^(?:(?:does not show cards|doesn't show cards|mucks \(does not show[^)]*\)|shows: .*?)\.? ?"
     r"Bets: [0-9.]+\. )?"
-    r"(?P<verb>Collects:|has small blind|has big blind|straddle|posts ante|posts|ante|calls"
-    r"|bets|raises|allin|caps|checks|folds)"
+    r"(?P<verb>Collects:|has small blind|has big blind|straddle|posts ante|posts|ante|bring in"
+    r"|calls|bets|raises|allin|caps|checks|folds)"
     # amounts are never zero: "Collects: 0." lines fall through to the ignored summary lines
     r"(?: \(?(?P<amount>0*[1-9][0-9.,]*|0\.[0-9]*[1-9][0-9]*)\)?)?(?P<suffix> as a dead bet)?"
     # the 2018 "data mined" export ends "Wins: 0" without the final period
@@ -48,6 +95,7 @@ OLD_VERBS: dict[str, str] = {
     "posts as a dead bet": "post_dead",
     "posts ante": "post_ante",
     "ante": "post_ante",
+    "bring in": "bring_in",  # stud: "Player X bring in (0.40)"
     "calls": "call",
     "bets": "bet",
     "raises": "raise",
@@ -118,11 +166,12 @@ WPN_OLD = Grammar(
     lone_raise_amount="added",
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
+    families={"stud": OLD_STUD},
     hooks=OLD_HOOKS,
 )
 
 NEW_ACTION = (
-    r"^(?P<verb>posts the small blind|posts the big blind|posts dead|posts ante|posts"
+    r"^(?P<verb>posts the small blind|posts the big blind|posts dead|posts ante|posts|brings in"
     r"|calls|bets|raises|caps|checks|folds|collected)"
     r"(?: (?P<amount>[^\s()]+))?(?: to (?P<to>[^\s()]+))?"
     r"(?: from (?:main |side )?pot(?:[- ]?\d+)?)?(?P<all_in> and is all-in)?$"
@@ -133,6 +182,7 @@ NEW_VERBS: dict[str, str] = {
     "posts dead": "post_dead",
     "posts ante": "post_ante",
     "posts": "post_bb",
+    "brings in": "bring_in",  # stud: "Player1 brings in $0.02"
     "calls": "call",
     "bets": "bet",
     "raises": "raise",
@@ -194,4 +244,5 @@ WPN = Grammar(
     implicit_uncalled=True,
     pot_net_of_rake=True,
     idle_seats_sit_out=True,
+    families={"stud": NEW_STUD},
 )

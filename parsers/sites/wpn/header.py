@@ -8,6 +8,8 @@ Old format (two lines, `Grammar.header_span`): the limit is never stated.
   Game ID: 261409590 2/4 Braunite (Omaha)
   Game ID: 695300472 10/20 $5 Regular 9-Max, Table 1 (Hold'em)      (tournament: ", Table N")
   Game ID: 1 5/10 PM Hold`em 5/10 (Hold'em)                          (play money: "PM ")
+  Game ID: 693975843 1/2 (PRR) La Llorona - 3 (Seven Cards Stud HiLow)  (stud: the bets, FL)
+  Hand #85198832 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58 UTC
 Old hands: structure UNKNOWN (the audit then runs only the structure-free rules); the header's
 "2/4" are the blinds in NL/PL but the bets in FL (column `stakes_may_be_bets`), currency
 USD for cash (the export never names it). Jackpot tables "(JP)" and bad-beat tables
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.core.families import NO_BLINDS
 from parsers.core.header import header_columns
 from parsers.core.markers import first_marker
 from parsers.core.money import CENTS, CHIPS, EN, currency_of, to_minor_units
@@ -26,15 +29,18 @@ from parsers.core.times import started_at
 
 NEW = (
     r"^(?:Game )?Hand #(?P<hand_id>\d+) - (?P<tour>.*?Tournament #\d+ - )?"
-    r"(?P<game>[A-Za-z/ ]+?) ?\((?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\) - "
+    r"(?P<game>[A-Za-z0-9/ ]+?) ?\((?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\) - "
     r"(?:Level \d+ )?\(?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+?)\)?\s*-"
 )
 OLD = (
     r"(?m)Game ID: (?P<hand_id>\d+) (?P<sb>[0-9.]+)/(?P<bb>[0-9.]+) (?P<table>.*) "
-    r"\((?P<game>Hold'em|Omaha|Omaha HiLow|Six Plus Hold'em)\)(?: \d+-max)?$"
+    r"\((?P<game>Hold'em|Omaha|Omaha HiLow|Six Plus Hold'em|Seven Cards Stud(?: HiLow)?"
+    r"|Razz)\)(?: \d+-max)?$"
 )
 LIMITS = {"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL", "Limit": "FL"}
 GAMES: tuple[tuple[str, str], ...] = (
+    ("Razz", "razz"),
+    ("Stud", "stud"),  # old "Seven Cards Stud (HiLow)", new "7Stud"
     ("Six Plus", "holdem_6plus"),
     ("Omaha", "omaha4"),
     ("Hold", "holdem"),
@@ -70,9 +76,16 @@ def read_wpn_header(headers: pl.DataFrame) -> pl.DataFrame:
     frame = headers.with_columns(
         either("hand_id").alias("hand_id"),
         _game(game).alias("game"),
-        game.str.contains("H/L|HiLow").alias("is_hilo"),
-        new.struct.field("limit")
-        .replace_strict(LIMITS, default="UNKNOWN", return_dtype=pl.String)
+        game.str.contains("H/L|HiLow|HiLo|Hi/Lo").alias("is_hilo"),
+        # an old stud header states no limit: the network deals stud fixed limit (the new
+        # format's "7Stud(Fixed Limit)"), its stakes "1/2" are the bets (no blinds)
+        pl.when(_game(game).is_in(list(NO_BLINDS)) & new.struct.field("limit").is_null())
+        .then(pl.lit("FL"))
+        .otherwise(
+            new.struct.field("limit").replace_strict(
+                LIMITS, default="UNKNOWN", return_dtype=pl.String
+            )
+        )
         .alias("structure"),
         tournament.alias("is_tournament"),
         currency.alias("currency"),
@@ -80,7 +93,9 @@ def read_wpn_header(headers: pl.DataFrame) -> pl.DataFrame:
         either("bb").alias("bb_s"),
         started_at(text).alias("started_at"),
         table.str.contains(r"\(JP|\( ?Beast ?\)").alias("pot_unreliable"),
-        old.struct.field("hand_id").is_not_null().alias("stakes_may_be_bets"),
+        (old.struct.field("hand_id").is_not_null() & ~_game(game).is_in(list(NO_BLINDS))).alias(
+            "stakes_may_be_bets"
+        ),
     )
     scale = (
         pl.when(pl.col("currency") == "chips")

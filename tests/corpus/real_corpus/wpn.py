@@ -16,6 +16,11 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
         "facing a bet: the site's all-in protection (he stays in for what he put in) is a "
         "rule the audit does not model",
     ),
+    ("7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt", 101): (
+        "hand has no *** SUMMARY *** (truncated?)",
+        "the file ends after the seat lines of hand 693976187 ('Seat 8: KickAzzJohnny "
+        "(26.41).'): the export was cut before the deal",
+    ),
 }
 
 KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
