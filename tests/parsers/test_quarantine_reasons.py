@@ -33,8 +33,6 @@ EXPECTED: dict[str, list[str]] = {
     "winamax-razz.txt": ["Razz"],
     "ggpoker-stud.txt": ["7 Card Stud"],
     "wpn-stud-hilo.txt": ["7 Card Stud Hi/Lo"],
-    "partypoker-stud-hilo.txt": ["7 Card Stud Hi/Lo"],
-    "ipoker-stud.xml": ["7 Card Stud"],
     "888poker-stud.txt": ["7 Card Stud"],
     "phh-razz.phhs": ["Razz (PHH variant 'FR')", "2-7 Triple Draw (PHH variant 'F2L3D')"],
 }
@@ -43,7 +41,9 @@ EXPECTED: dict[str, list[str]] = {
 #: file -> (game, is_hilo) of its hand: stud games these formats read since issue 28 (their
 #: FamilyFormat, parsers/core/families.py), no longer quarantined.
 READ_NOW: dict[str, tuple[str, bool]] = {
+    "partypoker-stud-hilo.txt": ("stud", True),
     "bovada-razz.txt": ("razz", False),
+    "ipoker-stud.xml": ("stud", False),
 }
 
 

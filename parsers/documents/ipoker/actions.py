@@ -10,6 +10,8 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.actions import LIVE_POSTS, _with_commitments
+from parsers.core.families import NO_BLINDS, on_first_round, with_completions
+from parsers.documents.ipoker.families import family_codes, ipoker_families
 from parsers.documents.ipoker.frames import TYPES, _frame, _problems, money
 from parsers.documents.ipoker.xml_columns import XmlColumns
 from parsers.games import PREFLOP, RIVER
@@ -17,16 +19,25 @@ from parsers.games import PREFLOP, RIVER
 _WAGERS = ("bet", "raise", "allin")  # chips added; "raise_to" (code 23) carries the total
 
 
-def _raw_actions(cols: XmlColumns, games: pl.DataFrame) -> pl.DataFrame:
+def _raw_actions(cols: XmlColumns, games: pl.DataFrame, families: pl.DataFrame) -> pl.DataFrame:
+    """The `<action>` rows with their raw kind, amount and street (round 0: the posts; a
+    round the game does not have: null). The games without a board: their codes and rounds
+    (parsers/documents/ipoker/families.py)."""
     raw = _frame(cols.action, ("round", "no", "player", "type", "sum"))
     keys = games.select("file_id", "game_ix", "hand_key", "scale", "eu")
     frame = raw.join(keys, on=["file_id", "game_ix"], how="inner")
-    return frame.with_columns(
+    round_no = pl.col("round").cast(pl.Int8, strict=False)
+    frame = frame.with_columns(
         pl.col("type").replace_strict(TYPES, default=None, return_dtype=pl.String).alias("kind"),
         money(pl.col("sum")).alias("amount"),
-        pl.col("round").cast(pl.Int8, strict=False).alias("round_no"),
+        round_no.alias("round_no"),
         pl.col("no").cast(pl.Int32, strict=False).alias("no_int"),
+        pl.when(round_no.is_between(0, 4))
+        .then((round_no - 1).clip(PREFLOP, RIVER))
+        .cast(pl.Int8)
+        .alias("street"),
     )
+    return family_codes(frame, families) if families.height else frame
 
 
 def _disconnect_protected() -> pl.Expr:
@@ -73,10 +84,7 @@ def _action_problems(frame: pl.DataFrame, players: pl.DataFrame) -> list[pl.Data
             frame.filter(pl.col("seated").is_null() & (kind != "notice")),
             pl.lit("action by a player with no seat: ") + text,
         ),
-        _problems(
-            frame.filter(~pl.col("round_no").is_between(0, 4).fill_null(False)),
-            pl.lit("unknown round in ") + text,
-        ),
+        _problems(frame.filter(pl.col("street").is_null()), pl.lit("unknown round in ") + text),
     ]
 
 
@@ -99,7 +107,8 @@ def _commitments(frame: pl.DataFrame) -> pl.DataFrame:
         .alias("kind"),
     )
     frame = _with_commitments(frame)
-    level = pl.when(kind.is_in(LIVE_POSTS)).then(pl.col("amount")).otherwise(pl.col("to_amount"))
+    forced = kind.is_in([*LIVE_POSTS, "bring_in"])
+    level = pl.when(forced).then(pl.col("amount")).otherwise(pl.col("to_amount"))
     street_key = ["hand_key", "street"]
     highest = level.fill_null(0).cum_max().shift(1).over(street_key, order_by="seq")
     put_in = pl.col("amount").fill_null(0).cum_sum().over(["hand_key", "player"], order_by="seq")
@@ -239,20 +248,21 @@ def actions_frame(
     cols: XmlColumns, games: pl.DataFrame, players: pl.DataFrame
 ) -> tuple[pl.DataFrame, list[pl.DataFrame]]:
     """Canonical actions (before conform) and the problem rows they reveal."""
-    frame = _raw_actions(cols, games)
+    families = ipoker_families(games)
+    frame = _raw_actions(cols, games, families)
     problems = _action_problems(frame, players)
     frame = _sat_out_folds(frame).filter(
         pl.col("kind").is_not_null() & (pl.col("kind") != "notice")
     )
     frame = frame.sort("hand_key", "no_int", "line_no")
     seq = pl.int_range(pl.len(), dtype=pl.Int32).over("hand_key")
-    street = (pl.col("round_no") - 1).clip(PREFLOP, RIVER).cast(pl.Int8)  # round 0: the posts
-    frame = frame.with_columns(seq.alias("seq"), street.alias("street"))
+    frame = frame.with_columns(seq.alias("seq"))
     frame = _split_big_posts(_repeated_posts(frame))
     stacks = players.select("hand_key", "player", "seat", "stack")
     frame = frame.join(stacks, on=["hand_key", "player"], how="left", maintain_order="left")
-    frame = _resolve(_commitments(_place_sat_out_folds(frame)))
-    return frame.sort("hand_key", "seq"), problems
+    frame = _resolve(_commitments(_place_sat_out_folds(frame))).sort("hand_key", "seq")
+    # the games without a board: a sat-out fold on the first round, the completions
+    return with_completions(on_first_round(frame, families), families), problems
 
 
 def _posted(actions: pl.DataFrame) -> pl.DataFrame:
@@ -299,11 +309,18 @@ def finish_hands(games: pl.DataFrame, actions: pl.DataFrame, players: pl.DataFra
         .then(pl.coalesce("sb_post", "sb_any", pl.col("bb_post") // 2))
         .otherwise(pl.coalesce("sb_text", "sb_post", "sb_any"))
     )
+    # stud: the stated "$0.05/$0.10" are the bets (a stud hand posts no blind)
+    no_blinds = pl.col("game").is_in(list(NO_BLINDS))
     return frame.with_columns(
         big.alias("big_blind"),
         small.alias("small_blind"),
         pl.when(is_fl).then(big).otherwise(None).alias("small_bet"),
-        pl.when(is_fl).then(big * 2).otherwise(None).alias("big_bet"),
+        pl.when(is_fl & no_blinds)
+        .then(pl.col("bb_text"))
+        .when(is_fl)
+        .then(big * 2)
+        .otherwise(None)
+        .alias("big_bet"),
         pl.coalesce("posted_ante", money(pl.col("ante")), pl.lit(0, dtype=pl.Int64)).alias("ante"),
         pl.col("bb_ante").fill_null(False),
         pl.col("straddles").fill_null(0),

@@ -101,6 +101,10 @@ def _game(gametype: pl.Expr, hole: pl.Expr) -> pl.Expr:
     return (
         pl.when(text.str.contains(r"(?i)six plus|6\+"))
         .then(pl.lit("holdem_6plus"))
+        .when(text.str.contains(r"(?i)\brazz\b"))
+        .then(pl.lit("razz"))
+        .when(text.str.contains(r"(?i)\b(?:7|seven) card stud\b"))  # and stud hi-lo (is_hilo)
+        .then(pl.lit("stud"))
         .when(hole == 2)
         .then(pl.lit("holdem"))
         .when(hole == 4)

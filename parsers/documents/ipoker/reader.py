@@ -11,7 +11,9 @@ expressions over all the games of a batch at once:
   size against the street's highest commitment), 15 ante; 8 and 9 with a zero sum are seat
   notices (sitting out, waiting), ignored. Any other code quarantines the hand.
 - `<round no="0">` holds the posts, 1 is preflop, 2..4 flop, turn, river; actions are ordered
-  by their `no` attribute (some exports write them out of order).
+  by their `no` attribute (some exports write them out of order). Stud (7 Card Stud, Hi-Lo,
+  Razz): its rounds, its bring-in code 16 and its cards by street are declared in
+  parsers/documents/ipoker/families.py.
 - Amounts: `$1,480.50`, `€0,50`, `1 480`: a game whose amounts show a decimal comma is read
   with the EU locale, the others with a point and comma/space thousands.
 Cards: parsers/documents/ipoker/cards.py (`<cards type="Pocket|Flop|Turn|River">`, suit first).
@@ -23,11 +25,13 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.core.families import without_button
 from parsers.core.keys import file_of_key, hand_key
 from parsers.core.pipeline import Tables
 from parsers.core.quarantine_reasons import UNSUPPORTED_GAME, unsupported_game
 from parsers.documents.ipoker.actions import actions_frame, finish_hands
 from parsers.documents.ipoker.cards import ipoker_cards
+from parsers.documents.ipoker.families import ipoker_families
 from parsers.documents.ipoker.frames import _problems, games_frame, players_frame
 from parsers.documents.ipoker.settle import settle
 from parsers.documents.ipoker.xml_columns import XmlColumns, read_xml
@@ -71,9 +75,12 @@ def _quarantine(problems: pl.DataFrame, hands: pl.DataFrame, sources: pl.DataFra
 
 
 def _unsupported_games(games: pl.DataFrame) -> pl.DataFrame:
-    """Hands whose <gametype> names a stud, draw, badugi or mixed game (quarantine_reasons)."""
+    """Hands whose <gametype> names a stud, draw, badugi or mixed game that the game table
+    does not read (quarantine_reasons: 5 Card Stud, the draw games)."""
     game = unsupported_game(pl.col("gametype").fill_null(""))
-    named = games.with_columns(game.alias("_game")).filter(pl.col("_game").is_not_null())
+    named = games.with_columns(game.alias("_game")).filter(
+        pl.col("_game").is_not_null() & (pl.col("game") == "unknown")
+    )
     return _problems(named, pl.lit(UNSUPPORTED_GAME) + pl.col("_game"))
 
 
@@ -99,6 +106,7 @@ def parse_ipoker(lines: pl.DataFrame, sources: pl.DataFrame) -> Tables:
     bad = problems.select("hand_key").unique()
     actions, pots = settle(cols, games, players, actions.join(bad, on="hand_key", how="anti"))
     hands = finish_hands(games, actions, players).join(bad, on="hand_key", how="anti")
+    hands = without_button(hands, ipoker_families(games))  # stud: no button
     hands = hands.join(pots, on="hand_key", how="left")
     file_of = file_of_key().alias("file_id")
     hands = hands.with_columns(file_of).join(sources, on="file_id", how="left")

@@ -45,6 +45,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.actions import SETTLEMENT
+from parsers.documents.ipoker.families import ipoker_families
 from parsers.documents.ipoker.frames import _frame, money
 from parsers.documents.ipoker.xml_columns import XmlColumns
 from parsers.documents.settlement import (
@@ -54,6 +55,8 @@ from parsers.documents.settlement import (
     street_returns,
 )
 
+#: Stud's kinds that put chips in (besides the posts, calls, bets and raises).
+STUD_CHIPS = ("bring_in", "complete")
 #: How `win` treats the uncalled part of the player's bet.
 WIN_HOLDS_RETURN, WIN_WITHOUT_RETURN, WIN_UNKNOWN = "holds", "without", "unknown"
 
@@ -86,30 +89,41 @@ def player_money(cols: XmlColumns, games: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _bet_put_in(stated: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+def _bet_put_in(stated: pl.DataFrame, actions: pl.DataFrame, stud: pl.Series) -> pl.DataFrame:
     """`stated` with `bet` read as chips put in: a bet that exceeds the player's actions by
     exactly what he had in on the street before his closing code-23 raise counts that raise by
-    its total on top of them (see the module docstring) and is read as the actions' sum."""
-    chips = pl.col("kind").str.starts_with("post_") | pl.col("kind").is_in(["call", "bet", "raise"])
+    its total on top of them (see the module docstring) and is read as the actions' sum. In
+    stud (`stud`: the hands' keys) a bet that exceeds them by exactly the ante of a player
+    who raised with code 23 counts that ante twice: read as the actions' sum too (17 of the
+    18 code-23 raisers of fpdb-3's 7-StudHi-USD-STT-5-201103, the 18th's bet is his actions';
+    with it every hand's pot the actions leave is the sum of its `win`s)."""
+    kind = pl.col("kind")
+    chips = kind.str.starts_with("post_") | kind.is_in(["call", "bet", "raise", *STUD_CHIPS])
     last = pl.col("seq").max()
     closing = (pl.col("_site_kind").filter(pl.col("seq") == last).first() == "raise_to").fill_null(
         False
     )
     before = (pl.col("to_amount") - pl.col("amount")).filter(pl.col("seq") == last).first()
+    raised_to = (pl.col("_site_kind") == "raise_to").any() & pl.col("hand_key").is_in(
+        stud.implode()
+    ).first()
+    ante = pl.col("amount").filter(kind == "post_ante").sum()
     per_player = (
         actions.filter(chips)
         .group_by("hand_key", "player")
         .agg(
             pl.col("amount").sum().alias("_put_in"),
             pl.when(closing).then(before).otherwise(0).alias("_overcount"),
+            pl.when(raised_to).then(ante).otherwise(0).alias("_ante_twice"),
         )
     )
     frame = stated.join(per_player, on=["hand_key", "player"], how="left")
-    counted_on_top = (pl.col("_overcount") > 0) & (
-        pl.col("bet") - pl.col("_overcount") == pl.col("_put_in")
-    )
-    bet = pl.when(counted_on_top.fill_null(False)).then(pl.col("_put_in")).otherwise(pl.col("bet"))
-    return frame.with_columns(bet.alias("bet")).drop("_put_in", "_overcount")
+    counted_on_top = pl.lit(False)
+    for over in ("_overcount", "_ante_twice"):
+        on_top = (pl.col(over) > 0) & (pl.col("bet") - pl.col(over) == pl.col("_put_in"))
+        counted_on_top = counted_on_top | on_top.fill_null(False)
+    bet = pl.when(counted_on_top).then(pl.col("_put_in")).otherwise(pl.col("bet"))
+    return frame.with_columns(bet.alias("bet")).drop("_put_in", "_overcount", "_ante_twice")
 
 
 def _hand_facts(stated: pl.DataFrame, games: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
@@ -169,7 +183,8 @@ def settle(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(actions with the settlement rows, per hand total_pot and rake)."""
     actions = actions.filter(~pl.col("kind").is_in(SETTLEMENT))
-    stated = _bet_put_in(player_money(cols, games), actions)
+    stud = ipoker_families(games).get_column("hand_key")
+    stated = _bet_put_in(player_money(cols, games), actions, stud)
     returns = street_returns(actions)
     facts = _hand_facts(stated, games, returns)
     returned = _returned(returns, stated, facts)
