@@ -21,6 +21,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core import hooks
+from parsers.core.draws import with_draw_counts
 from parsers.core.families import family_kinds, on_first_round, with_completions
 from parsers.core.grammar import Grammar
 from parsers.games import PREFLOP, SHOWDOWN
@@ -352,6 +353,8 @@ def build_actions(
     if families.height:  # games without a board (parsers/core/families.py)
         frame = family_kinds(frame, families, grammar)
     frame = on_first_round(frame.with_columns(street.alias("street")), families)
+    if families.height:  # the draws' counts (parsers/core/draws.py)
+        frame = with_draw_counts(frame)
     if grammar.lone_raise_amount == "to":
         lone_to = pl.when(pl.col("kind") == "raise").then(pl.col("amount"))
         frame = frame.with_columns(pl.coalesce("to_amount", lone_to).alias("to_amount"))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from parsers.core.distinct import with_per_distinct
+from parsers.core.draws import count_columns
 from parsers.core.grammar import Grammar
 from parsers.core.groups import candidate_groups, candidate_test
 from parsers.core.lines import PRE_DEAL, SUMMARY, split_matching
@@ -360,7 +361,9 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
     # `_row` (parsers.core.pipeline: the line's rank in (hand_key, line_no) order) sorts the
     # events on one integer instead of two columns
     order = ["_row"] if "_row" in lines.columns else []
-    matched = actor_events.filter(pl.col("verb").is_not_null()).select(*EVENT_COLUMNS, *order)
+    found = actor_events.filter(pl.col("verb").is_not_null())
+    counts = count_columns(found)  # a draw's count (parsers/core/draws.py), where one is read
+    matched = found.select(*EVENT_COLUMNS, *counts, *order)
     unmatched_actor = actor_events.filter(pl.col("verb").is_null()).filter(
         ~pl.col("rest").str.contains(grammar.actor_ignored)
     )
@@ -394,8 +397,9 @@ def classify(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> Clas
     parts = [matched, named_part, unseated_events.select(*EVENT_COLUMNS, *order)]
     split = (actors.select(*LINE_KEY, "player", "rest"), loose.select(*LINE_KEY, "text"), unnamed)
     if not order:
-        return Classified(pl.concat(parts).sort(LINE_KEY), bad, skipped, unseated, *split)
+        events = pl.concat(parts, how="diagonal")  # the actor events alone may read counts
+        return Classified(events.sort(LINE_KEY), bad, skipped, unseated, *split)
     # One sort on the line rank puts the named events among the actor events: cheaper
     # than `merge_sorted` of the two (which also needs both sides sorted first).
-    events = pl.concat(parts).sort("_row", maintain_order=True)
+    events = pl.concat(parts, how="diagonal").sort("_row", maintain_order=True)
     return Classified(events.drop("_row"), bad, skipped, unseated, *split)

@@ -48,6 +48,10 @@ class FamilyFormat:
     deal_line: str = ""
     #: Verb as written -> raw kind, for the hands of this family (over `Grammar.verbs`).
     verbs: Mapping[str, str] = field(default_factory=dict)
+    #: A draw line (a discard or a stand-pat) where the format prints no marker after the
+    #: first round's betting: the first one of that round opens the next round, the round
+    #: after the draw (PokerStars' single draw and 5 card draw: parsers/core/draws.py).
+    draw_opens: str = ""
 
 
 #: game -> family of the games without a board.

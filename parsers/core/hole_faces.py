@@ -13,6 +13,10 @@ them in two ways:
 - in deal order: a showdown listing a player's seven cards as they were dealt (PartyPoker,
   old WPN): the n-th card is the player's n-th card of the hand (`CardLines.shown_in_deal_order`).
 
+A draw game deals its hand down on the pre-draw round; the cards a draw round's lines deal or
+discard are down, on that round (the round after the draw); a hand shown at the end is no
+deal order there (its cards' rounds are unknown: null).
+
 The board games' hole cards keep a null street and face (dealt before preflop's betting).
 """
 
@@ -21,7 +25,13 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.families import card_rounds
+from parsers.games import GAMES, rounds_frame
 
+#: (game, street) of the rounds that begin with a draw: the cards a line deals or discards
+#: there are drawn down ("Dealt to Hero [Td Th 6h 4h] [Ks]", "discards 1 card [2s]").
+DRAW_ROUNDS = rounds_frame().filter(pl.col("draw")).select("game", "street")
+#: The games without draws: a hand shown in full lists the cards of its rounds in deal order.
+NO_DRAWS = tuple(name for name, game in GAMES.items() if game.max_discard == 0)
 #: The card rows' columns this step reads and writes (any reader's rows have them).
 HOLDER = ("hand_key", "line_no", "player", "source", "street", "position")
 
@@ -51,14 +61,20 @@ def with_hole_rounds(
         return rows
     if sections is not None:
         section = hole.join(sections, on=["hand_key", "line_no"], how="left").get_column("section")
-        dealt = (pl.col("source") == "dealt") & pl.col("street").is_null()
+        dealt = pl.col("source").is_in(["dealt", "discarded"]) & pl.col("street").is_null()
         hole = hole.with_columns(
             pl.when(dealt).then(section.cast(pl.Int8)).otherwise(pl.col("street")).alias("street")
         )
+    # a draw's cards (drawn, discarded): down, on the round after the draw
+    drawn = hole.join(DRAW_ROUNDS, on=["game", "street"], how="semi")
+    drawn = drawn.with_columns(pl.lit("down").alias("face")).select(rows.columns)
+    hole = hole.join(DRAW_ROUNDS, on=["game", "street"], how="anti")
     rounds = card_rounds()
     by_round = _by_round(hole.filter(pl.col("street").is_not_null()), rounds)
     listed = hole.filter(pl.col("street").is_null())
+    # a shown hand's places are its deal only in the games without draws (stud)
     in_order = pl.col("source").is_in(["shown", "mucked"]) & pl.lit(in_deal_order)
+    in_order = in_order & pl.col("game").is_in(list(NO_DRAWS))
     nth = pl.when(in_order).then(pl.col("position").cast(pl.Int32))
     listed = listed.with_columns(nth.alias("_nth")).select(by_round.columns)
     dealt = rounds.rename({"card": "_nth", "street": "street_dealt", "face": "face_dealt"})
@@ -68,7 +84,7 @@ def with_hole_rounds(
     read = read.with_columns(
         pl.col("street_dealt").alias("street"), pl.col("face_dealt").alias("face")
     ).select(rows.columns)
-    return pl.concat([rows.filter(~mine), read])
+    return pl.concat([rows.filter(~mine), drawn, read])
 
 
 def _by_round(hole: pl.DataFrame, rounds: pl.DataFrame) -> pl.DataFrame:

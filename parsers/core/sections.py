@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.core.draws import draw_opened_sections
 from parsers.core.families import family_markers
 from parsers.core.grammar import Grammar
 from parsers.core.keys import hand_key
@@ -41,6 +42,8 @@ def events_lines(lines: pl.DataFrame, grammar: Grammar, families: pl.DataFrame) 
         pl.col("marker").is_not_null().alias("is_marker"),
         line_rank(lines).alias("_row"),
     )
+    if families.height:  # a draw line opening its round (parsers/core/draws.py)
+        lines = draw_opened_sections(lines, families, grammar)
     # read once here for the table facts (parsers.core.hands) and the body (parsers.core.events)
     is_table = matches(lines, grammar.table_line, where=pl.col("section") == PRE_DEAL)
     return lines.with_columns(is_table.alias("is_table"))

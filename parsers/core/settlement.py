@@ -88,6 +88,8 @@ def _return_rows(actions: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
     template = actions.unique(subset=["hand_key"], keep="first").drop(
         "street", "player", "line_no", "amount", "to_amount", "kind", "all_in", "verb"
     )
+    if "n_cards" in template.columns:  # a draw's count (parsers/core/draws.py): none here
+        template = template.with_columns(pl.lit(None, template.schema["n_cards"]).alias("n_cards"))
     rows = returns.join(template, on="hand_key").with_columns(
         pl.lit("uncalled_return").alias("kind"),
         pl.lit("uncalled_return").alias("verb"),
@@ -330,7 +332,10 @@ def kept_pots(
         all_in=pl.lit(False),
         street=pl.lit(SHOWDOWN),
     )
-    rows = rows.select([pl.col(name).cast(dtype) for name, dtype in actions.schema.items()])
+    rows = rows.select(  # a draw batch's `n_cards` (parsers/core/draws.py) is null here
+        (pl.col(name) if name in rows.columns else pl.lit(None)).cast(dtype).alias(name)
+        for name, dtype in actions.schema.items()
+    )
     return pl.concat([actions, rows]).sort("hand_key", "seq", maintain_order=True)
 
 
