@@ -6,10 +6,26 @@ Only patterns live here; the pipeline is shared (parsers/core/pipeline.py).
 
 from __future__ import annotations
 
+from parsers.core.families import FamilyFormat
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.core.lines import SUMMARY
 from parsers.core.plain_seats import STARS_SEAT_LINE
-from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
+from parsers.games import (
+    FIFTH,
+    FIRST_DRAW,
+    FLOP,
+    FOURTH,
+    PREDRAW,
+    PREFLOP,
+    RIVER,
+    SECOND_DRAW,
+    SEVENTH,
+    SHOWDOWN,
+    SIXTH,
+    THIRD,
+    THIRD_DRAW,
+    TURN,
+)
 from parsers.sites.pokerstars.header import read_stars_header
 from parsers.sites.pokerstars.hooks import HOOKS
 
@@ -36,13 +52,48 @@ STREETS: dict[str, int] = {
     "SHOWDOWN": SHOWDOWN,
     "SUMMARY": SUMMARY,
 }
+_SETTLEMENT = {"SHOW DOWN": SHOWDOWN, "SHOWDOWN": SHOWDOWN, "SUMMARY": SUMMARY}
+#: Stud (RULES.md §13 S-8): "*** 3rd STREET ***" .. "*** 6th STREET ***", then "*** RIVER ***"
+#: for 7th street ("*** RIVER *** [6h]" when the deck runs short: the community card).
+STUD = FamilyFormat(
+    marker=r"^\*\*\* ([3-7](?:rd|th) STREET|RIVER|SHOW DOWN|SHOWDOWN|SUMMARY) \*\*\*",
+    streets={
+        "3rd STREET": THIRD,
+        "4th STREET": FOURTH,
+        "5th STREET": FIFTH,
+        "6th STREET": SIXTH,
+        "7th STREET": SEVENTH,
+        "RIVER": SEVENTH,
+        **_SETTLEMENT,
+    },
+)
+#: Draw games: "*** DEALING HANDS ***" before the pre-draw betting, "*** FIRST DRAW ***" ..
+#: "*** THIRD DRAW ***" in triple draw and badugi. Single draw and 5 card draw print no marker
+#: after the pre-draw betting: their first draw line opens the round after the draw
+#: ("Player2: discards 1 card", "Hero: discards 2 cards [Tc Qd]", "Hero: stands pat on [..]").
+DRAW = FamilyFormat(
+    marker=(
+        r"^\*\*\* (DEALING HANDS|HOLE CARDS|FIRST DRAW|SECOND DRAW|THIRD DRAW|SHOW DOWN"
+        r"|SHOWDOWN|SUMMARY) \*\*\*"
+    ),
+    streets={
+        "DEALING HANDS": PREDRAW,
+        "HOLE CARDS": PREDRAW,
+        "FIRST DRAW": FIRST_DRAW,
+        "SECOND DRAW": SECOND_DRAW,
+        "THIRD DRAW": THIRD_DRAW,
+        **_SETTLEMENT,
+    },
+    draw_opens=r": (?:discards \d+ cards?|stands pat)(?: on)?(?: \[[^\]]*\])?$",
+)
 
 _AMOUNT = r"[^\s\[\]]+"
 ACTOR_ACTION = (
     r"^(?P<verb>posts small & big blinds|posts small blind|posts big blind|posts the ante"
-    r"|posts straddle|posts button blind|calls|bets|raises|checks|folds|Table deposit)"
-    rf"(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
-    r"(?P<all_in> and is all-in)?(?: and has reached the \S+ cap)?(?: \[[^\]]*\])?$"
+    r"|posts straddle|posts button blind|calls|bets|raises|checks|folds|Table deposit"
+    r"|brings in for|completes it|discards|stands pat)"
+    rf"(?: (?P<n_cards>\d+) cards?)?(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
+    r"(?P<all_in> and is all-in)?(?: and has reached the \S+ cap)?(?: (?:on )?\[[^\]]*\])?$"
 )
 
 VERBS: dict[str, str] = {
@@ -57,6 +108,13 @@ VERBS: dict[str, str] = {
     "raises": "raise",
     "checks": "check",
     "folds": "fold",
+    # stud: the bring-in; Full Tilt's completion "completes it to $3" is a raise to $3 (the
+    # pipeline names the first wager of 3rd street `complete`, parsers/core/families.py)
+    "brings in for": "bring_in",
+    "completes it": "raise",
+    # draw games: "discards 2 cards [Tc Qd]" (the cards to the hero only), "stands pat"
+    "discards": "discard",
+    "stands pat": "stand_pat",
     "uncalled_return": "uncalled_return",
     "collect": "collect",
     "cash_out": "cash_out",
@@ -66,7 +124,7 @@ VERBS: dict[str, str] = {
 #: Bovada hands converted to this format keep Bovada's "Small Blind: Table deposit $347.50".
 ADDITION_VERBS: dict[str, str] = {"Table deposit": "top_up"}
 
-ACTOR_IGNORED = r"^(?:shows|mucks|doesn't show|discards|stands pat|showed|reveals|Table deposit)"
+ACTOR_IGNORED = r"^(?:shows|mucks|doesn't show|showed|reveals|Table deposit)"
 
 NAMED_LINES: tuple[tuple[str, str], ...] = (
     ("uncalled_return", r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<player>.+)$"),
@@ -94,6 +152,8 @@ _IGNORED_PATTERNS = (
     r"^Hand was run (?:twice|three times)$",
     r"^Betting is capped$",
     r"^No low hand qualified$",
+    r"^Pair on board - a double bet is allowed$",
+    r"^The deck is reshuffled$",
     r"^Table leave user$",
     r"^STP added: ",
     r"^\*+ # ?\d+ \*+$",
@@ -135,8 +195,16 @@ POKERSTARS = Grammar(
     read_header=read_stars_header,
     street_marker=STREET_MARKER,
     streets=STREETS,
-    second_board=r"^\*\*\* SECOND |^\*\*\* (?:FLOP|TURN|RIVER) 2 |^Hand was run twice",
-    third_board=r"^\*\*\* THIRD |^\*\*\* (?:FLOP|TURN|RIVER) 3 |^Hand was run three times",
+    families={"stud": STUD, "draw": DRAW},
+    # "*** SECOND FLOP ***", not a draw game's "*** SECOND DRAW ***"
+    second_board=(
+        r"^\*\*\* SECOND (?:FLOP|TURN|RIVER|SHOW|BOARD)|^\*\*\* (?:FLOP|TURN|RIVER) 2 "
+        r"|^Hand was run twice"
+    ),
+    third_board=(
+        r"^\*\*\* THIRD (?:FLOP|TURN|RIVER|SHOW|BOARD)|^\*\*\* (?:FLOP|TURN|RIVER) 3 "
+        r"|^Hand was run three times"
+    ),
     table_line=(
         r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max_seats>\d+)-[mM]ax)?"
         r"(?P<play_money> \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?"

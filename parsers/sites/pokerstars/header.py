@@ -6,6 +6,10 @@ Examples of what is read (one regex per field, on the header lines only):
   PokerStars Hand #3: 6+ Hold'em No Limit (Button Blind $2 - Ante $2 USD) - ...
   PokerStars Game #4: Hold'em No Limit ($0.50/$1.00 - $20 Cap - USD) - ...
   PokerStars Home Game Hand #5: {club} Hold'em No Limit (1/2) - 2012/01/28 20:58:29 ET
+  PokerStars Game #6:  7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD) - ...   (FL: the bets)
+  PokerStars Hand #7:  8-Game (Triple Draw 2-7 Lowball Limit, $0.20/$0.40 USD) - ...
+  PokerStars Hand #8: Tournament #9, $200+$15 USD HORSE (Razz Limit) - Level XIV (1000/2000)
+      (hands.mixed "8-Game", "HORSE": the rotation; hands.game the game in its parentheses)
 Times: parsers/core/times.py (the bracketed ET time when present, else the first time with
 its zone).
 """
@@ -21,23 +25,41 @@ from parsers.core.money import EN, ISO_CODES, currency_of, to_minor_units, with_
 from parsers.core.times import FIRST_TIME, started_at, zones_present
 
 HAND_ID = r"(?:Game|Hand) #(?P<hand_id>[0-9A-Za-z-]+):"
-STAKES = r"\((?:[^()/]*?[A-Za-z], )?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>[^()]*)\)"
+STAKES = r"\((?:[^()]*?[A-Za-z], )?(?P<sb>[^\s/()]+)/(?P<bb>[^\s/()]+)(?P<rest>[^()]*)\)"
 BUTTON_BLIND = r"\(Button Blind\s*(?P<bb>[^\s()]+)"
 CAP = r"(?P<cap>\S+) Cap"
 HEADER_ANTE = r"Ante\s*(?P<ante>[^\s)]+)"
 ISO_CODE = r"\b(?P<iso>" + "|".join(ISO_CODES) + r")\)"
 
 
+#: (the game's name in the header, hands.game), the first found wins. "Triple Draw A-5
+#: Lowball" and "5 Card Stud" are no game of the table (parsers/games.py): "unknown", then
+#: quarantined as an unsupported game.
+GAMES: tuple[tuple[str, str], ...] = (
+    ("6+ Hold'em", "holdem_6plus"),
+    ("6 Card Omaha", "omaha6"),
+    ("5 Card Omaha", "omaha5"),
+    ("Courchevel", "courchevel"),
+    ("Omaha", "omaha4"),
+    ("Hold'em", "holdem"),
+    ("7 Card Stud", "stud"),
+    ("Razz", "razz"),
+    ("Triple Draw 2-7 Lowball", "triple_draw_27"),
+    ("Single Draw 2-7 Lowball", "single_draw_27"),
+    ("5 Card Draw", "five_card_draw"),
+    ("Badugi", "badugi"),
+)
+#: A mixed rotation names the hand's own game in parentheses after it: "8-Game (7 Card Stud
+#: Hi/Lo Limit, $400/$800 USD)", "HORSE (Razz Limit)", "Triple Stud (7 Card Stud Limit)",
+#: "Mixed NLH/PLO (Hold'em No Limit, ...)", "Mixed Omaha (5 Card Omaha Pot Limit)".
+MIXED = (
+    r"(?:^|\s)(?P<mixed>H\.?O\.?R\.?S\.?E|H\.?O\.?S\.?E|\d+-Game|Mixed [^()]+?|Triple Stud"
+    r"|Dealer's Choice) \((?P<game>[^()]*)\)"
+)
+
+
 def _game(text: pl.Expr) -> pl.Expr:
-    rules = (
-        ("6+ Hold'em", "holdem_6plus"),
-        ("6 Card Omaha", "omaha6"),
-        ("5 Card Omaha", "omaha5"),
-        ("Courchevel", "courchevel"),
-        ("Omaha", "omaha4"),
-        ("Hold'em", "holdem"),
-    )
-    return first_marker(text, rules, "unknown")
+    return first_marker(text, GAMES, "unknown")
 
 
 def _structure(text: pl.Expr) -> pl.Expr:
@@ -83,6 +105,7 @@ def _game_part(text: pl.Expr, after_id: pl.Expr) -> pl.Expr:
 def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
     """Distinct game descriptions (column `game_text`) -> game, structure, stakes in units."""
     text = pl.col("game_text")
+    mixed = text.str.extract_groups(MIXED)
     stakes = text.str.extract_groups(STAKES)
     tournament = text.str.contains("Tournament #", literal=True)
     iso = text.str.extract(ISO_CODE, 1)
@@ -90,7 +113,9 @@ def _game_fields(games: pl.DataFrame) -> pl.DataFrame:
     symbol = currency_of(pl.coalesce(stakes.struct.field("sb"), button_blind))
     currency = pl.when(tournament).then(pl.lit("chips")).otherwise(pl.coalesce(iso, symbol))
     frame = games.with_columns(
-        _game(text).alias("game"),
+        # a rotation's hand: its game is the one in the parentheses
+        _game(pl.coalesce(mixed.struct.field("game"), text)).alias("game"),
+        mixed.struct.field("mixed").alias("mixed"),
         text.str.contains("Hi/Lo", literal=True).alias("is_hilo"),
         _structure(text).alias("structure"),
         tournament.alias("is_tournament"),
@@ -154,4 +179,4 @@ def read_stars_header(headers: pl.DataFrame) -> pl.DataFrame:
         fast_fold(text, POOL),
     )
     frame = with_per_distinct(frame, ["game_text"], _game_fields)
-    return header_columns(frame, extra=("brand", FAST_FOLD))
+    return header_columns(frame, extra=("brand", FAST_FOLD, "mixed"))
