@@ -18,9 +18,25 @@ collect and in "Total pot", which is net of the rake. The shared pipeline normal
 
 from __future__ import annotations
 
+from parsers.core.families import FamilyFormat
 from parsers.core.grammar import CLIENT_NOTICES, Grammar
 from parsers.core.lines import SUMMARY
-from parsers.games import FLOP, PREFLOP, RIVER, SHOWDOWN, TURN
+from parsers.games import (
+    FIFTH,
+    FIRST_DRAW,
+    FLOP,
+    FOURTH,
+    PREDRAW,
+    PREFLOP,
+    RIVER,
+    SECOND_DRAW,
+    SEVENTH,
+    SHOWDOWN,
+    SIXTH,
+    THIRD,
+    THIRD_DRAW,
+    TURN,
+)
 from parsers.sites.winamax.header import read_winamax_header
 from parsers.sites.winamax.hooks import HOOKS
 
@@ -39,15 +55,59 @@ STREETS: dict[str, int] = {
     "SHOWDOWN": SHOWDOWN,
     "SUMMARY": SUMMARY,
 }
+_SETTLEMENT = {"SHOW DOWN": SHOWDOWN, "SHOWDOWN": SHOWDOWN, "SUMMARY": SUMMARY}
+#: Stud: the antes under "*** ANTE/BLINDS ***" are rows of 3rd street; "*** 3rd STREET ***" ..
+#: "*** 7th STREET ***" (8-Game tables), "*** THIRD ***" .. "*** SEVENTH ***" (play money).
+STUD = FamilyFormat(
+    marker=(
+        r"^\*\*\* (ANTE/BLINDS|[3-7](?:rd|th) STREET|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH"
+        r"|SHOW DOWN|SHOWDOWN|SUMMARY) \*\*\*"
+    ),
+    streets={
+        "ANTE/BLINDS": THIRD,
+        "3rd STREET": THIRD,
+        "4th STREET": FOURTH,
+        "5th STREET": FIFTH,
+        "6th STREET": SIXTH,
+        "7th STREET": SEVENTH,
+        "THIRD": THIRD,
+        "FOURTH": FOURTH,
+        "FIFTH": FIFTH,
+        "SIXTH": SIXTH,
+        "SEVENTH": SEVENTH,
+        **_SETTLEMENT,
+    },
+)
+#: Draw games: a betting marker per round and a draw marker before it ("*** FIRST-BET ***",
+#: "*** FIRST-DRAW ***", "*** SECOND-BET ***", ...): a draw and the betting after it are one
+#: round (the draw comes before the round's betting, parsers/games.py Round.draw).
+DRAW = FamilyFormat(
+    marker=(
+        r"^\*\*\* (ANTE/BLINDS|(?:FIRST|SECOND|THIRD|FOURTH)-(?:BET|DRAW)|SHOW DOWN|SHOWDOWN"
+        r"|SUMMARY) \*\*\*"
+    ),
+    streets={
+        "ANTE/BLINDS": PREDRAW,
+        "FIRST-BET": PREDRAW,
+        "FIRST-DRAW": FIRST_DRAW,
+        "SECOND-BET": FIRST_DRAW,
+        "SECOND-DRAW": SECOND_DRAW,
+        "THIRD-BET": SECOND_DRAW,
+        "THIRD-DRAW": THIRD_DRAW,
+        "FOURTH-BET": THIRD_DRAW,
+        **_SETTLEMENT,
+    },
+)
 
 _AMOUNT = r"[^\s\[\]()]+"
 ACTOR_ACTION = (
     r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises|checks|folds"
-    r"|collected)"
-    rf"(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
+    r"|collected|brings in|bring-in|discards|discard|stands pat)"
+    # draw games: "discard 2 cards", "discard 0 card", "stands pat [2h Td 8c 7c 8s]"
+    rf"(?: (?P<n_cards>\d+) cards?)?(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
     # "from pot (HI)" and, in 2016 Hi/Lo exports, "from pot(HI)" without the space
     r"(?: from (?:main |side )?pot(?: \d+)?(?: ?\((?:HI|LO)\))?)?"
-    r"(?P<suffix> out of position)?(?P<all_in> and is all-in)?$"
+    r"(?P<suffix> out of position)?(?P<all_in> and is all-in)?(?: \[[^\]]*\])?$"
 )
 
 VERBS: dict[str, str] = {
@@ -62,6 +122,12 @@ VERBS: dict[str, str] = {
     "checks": "check",
     "folds": "fold",
     "collected": "collect",
+    # stud: "brings in 10€" (2016 8-Game), "bring-in 0.02" (2016 play money)
+    "brings in": "bring_in",
+    "bring-in": "bring_in",
+    "discards": "discard",
+    "discard": "discard",
+    "stands pat": "stand_pat",
 }
 
 ACTOR_IGNORED = r"^(?:shows|mucks|doesn't show|denies big blind|deny BB)"
@@ -78,12 +144,14 @@ WINAMAX = Grammar(
     read_header=read_winamax_header,
     street_marker=STREET_MARKER,
     streets=STREETS,
+    families={"stud": STUD, "draw": DRAW},
     second_board=r"^\*\*\* SECOND ",
-    third_board=r"^\*\*\* THIRD ",
+    third_board=r"^\*\*\* THIRD [^*]",  # not stud's "*** THIRD ***"
     # play_money never matches: the header reader knows play money (amounts keep cents).
     table_line=(
         r"^Table:? '(?P<table>.*)' (?P<max_seats>\d+)-max(?: \([a-z ]+\))?(?P<play_money>\b\B)?"
-        r" Seat #?0*(?P<button>\d+) is the button"
+        # a stud hand of an 8-Game table prints no button
+        r"(?: Seat #?0*(?P<button>\d+) is the button)?$"
     ),
     seat_line=(
         r"^Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>[^(),]*)(?:, [^()]*)?\)(?P<tail>.*)$"

@@ -6,6 +6,8 @@ Examples of what is read (one regex per field, on the header lines only):
       Holdem no limit (140/600/1200) - 2022/05/23 17:10:11 UTC     (ante/sb/bb)
   Winamax Poker - Go Fast "Buzau" - HandId: #1-2-3 - Holdem no limit (2€/4€) - ...
   ... - 5 Card Omaha Hi/Lo pot limit (1€/2€) - ...   ... - Omaha8 pot limit (0.05/0.10) - ...
+  ... - 7-Card Stud Hi/Lo fixed limit (5€/25€/50€) - ...   (ante/small bet/big bet)
+  ... - Razz fixed limit (5€/25€/50€) - ...   ... - 2-7 Triple Draw fixed limit (25€/50€) - ...
 Fixed limit stakes are the small and big bets (the blinds are read from the posts).
 Cash stakes without a currency are play money. Every amount is read in hundredths of the unit
 (scale 100): tournament chip counts can have cents ("7410.50") after split pots.
@@ -35,6 +37,12 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("Omaha6", "omaha6"),
     ("Omaha", "omaha4"),
     ("Holdem", "holdem"),
+    # the games of its 8-Game tables (one table, the game named by each hand's header)
+    ("7-Card Stud", "stud"),
+    ("7stud", "stud"),
+    ("Razz", "razz"),
+    ("2-7 Triple Draw", "triple_draw_27"),
+    ("Lowball27", "triple_draw_27"),  # the play-money 2016 name; its hands draw three times
 )
 STRUCTURES = {"no limit": "NL", "pot limit": "PL", "fixed limit": "FL"}
 #: The header check read before the standard ones (a header matched by HEADER but damaged).

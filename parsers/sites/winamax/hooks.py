@@ -1,4 +1,4 @@
-"""Winamax's own steps (parsers/core/hooks.py): raises among the blind posts."""
+"""Winamax's own steps (parsers/core/hooks.py): raises among the blind posts, negative raises."""
 
 from __future__ import annotations
 
@@ -47,10 +47,23 @@ def posts_first(actions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def negative_raises(actions: pl.DataFrame) -> pl.DataFrame:
+    """A raise printed by a negative amount is unreadable (column `problem`): "Player0 raises
+    -6.10€ to 18.90€" over a 25€ completion (2016 8-Game stud, fpdb's "negative.bet" file) is
+    no raise to 18.90€: his 10€ bring-in plus 18.90€ all-in make 28.90€, which "Player1 calls
+    3.90€" and the pot (15€ of antes + 2 x 28.90€ = 70.30€ + 2.50€ rake) confirm. The line
+    gives the chips added as its total; which lines do so cannot be told in general."""
+    negative = (pl.col("kind") == "raise") & pl.col("amount_s").str.starts_with("-")
+    said = pl.format("'{} {} to {}'", "verb", "amount_s", "to_s")
+    reason = pl.lit("raise by a negative amount ") + said + pl.lit(": its total is unknown")
+    found = pl.when(negative.fill_null(False)).then(reason)
+    return actions.with_columns(pl.coalesce(pl.col("problem"), found).alias("problem"))
+
+
 def _hands(
     actions: pl.DataFrame, hands: pl.DataFrame, context: Context
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    return posts_first(raise_among_posts(actions)), hands
+    return negative_raises(posts_first(raise_among_posts(actions))), hands
 
 
 HOOKS = Hooks(hands=_hands)

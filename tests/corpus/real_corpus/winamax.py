@@ -9,6 +9,14 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
         "corrupted header",
         "italytoast's invalid-hand sample: the brand is misspelt 'Winaax Poker' on purpose",
     ),
+    ("7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt", 1): (
+        "raise by a negative amount",
+        "fpdb's negative-bet sample: 'Player0 raises -6.10€ to 18.90€' over a 25€ completion; "
+        "his 10€ bring-in plus 18.90€ make 28.90€, which 'Player1 calls 3.90€' and the pot "
+        "(15€ of antes + 2 x 28.90€ = 72.80€ = 70.30€ collected + 2.50€ rake) confirm: the line "
+        "prints the chips added as its "
+        "total",
+    ),
 }
 
 KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
