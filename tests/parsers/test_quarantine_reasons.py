@@ -21,16 +21,6 @@ SAMPLE = HERE.parent / "sample_data" / "NLHE-6max-USD-0.50-1.00.basic.txt"
 
 #: file -> the games its hands name, in order.
 EXPECTED: dict[str, list[str]] = {
-    "pokerstars-stud-draw-mixed.txt": [
-        "Razz",
-        "Razz (HORSE)",
-        "2-7 Triple Draw",
-        "7 Card Stud Hi/Lo",
-        "5 Card Draw",
-        "Badugi",
-        "2-7 Single Draw (8-Game)",
-    ],
-    "winamax-razz.txt": ["Razz"],
     "ggpoker-stud.txt": ["7 Card Stud"],
     "wpn-stud-hilo.txt": ["7 Card Stud Hi/Lo"],
     "888poker-stud.txt": ["7 Card Stud"],
@@ -62,6 +52,28 @@ def test_each_site_quarantines_unsupported_games_by_name(name: str) -> None:
     games = named["reason"].str.extract(r"unsupported game: (.*)$").to_list()
     assert games == EXPECTED[name]
     assert set(tables.quarantine["reason_code"]) == {"unsupported_game"}
+
+
+#: Files of games once quarantined as unsupported that their site's parser now reads (#28).
+NOW_READ: dict[str, list[str]] = {
+    "pokerstars-stud-draw-mixed.txt": [
+        "razz",
+        "razz",  # HORSE (Razz Limit)
+        "triple_draw_27",
+        "stud",
+        "five_card_draw",
+        "badugi",
+        "single_draw_27",  # 8-Game (Single Draw 2-7 Lowball No Limit)
+    ],
+    "winamax-razz.txt": ["razz"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOW_READ))
+def test_the_games_a_site_now_reads_are_no_longer_quarantined(name: str) -> None:
+    tables = parse_paths([GAMES / name])
+    assert tables.quarantine.is_empty()
+    assert tables.hands.sort("line_no")["game"].to_list() == NOW_READ[name]
 
 
 def test_an_unknown_phh_variant_and_a_format_without_parser() -> None:
@@ -130,7 +142,7 @@ def test_reason_codes(reason: str | None, code: str) -> None:
 def test_a_run_counts_the_quarantine_by_code(tmp_path: Path) -> None:
     inputs = tmp_path / "in"
     inputs.mkdir()
-    for name in ("pokerstars-stud-draw-mixed.txt", "fulltilt-razz.txt"):
+    for name in ("ggpoker-stud.txt", "888poker-stud.txt", "fulltilt-razz.txt"):
         (inputs / name).write_bytes((GAMES / name).read_bytes())
     (inputs / "copy.txt").write_bytes(SAMPLE.read_bytes() * 2)  # every hand twice
     out = tmp_path / "out"
@@ -140,13 +152,13 @@ def test_a_run_counts_the_quarantine_by_code(tmp_path: Path) -> None:
     copies = totals["duplicates"]
     assert copies > 0
     assert totals["quarantine_by_code"] == {
-        "unsupported_game": 7,
+        "unsupported_game": 2,
         "unsupported_format": 3,
         "duplicate": copies,
     }
     with open(out / "quarantine.csv", newline="") as handle:
         codes = [row["reason_code"] for row in csv.DictReader(handle)]
-    assert codes.count("unsupported_game") == 7 and codes.count("duplicate") == copies
+    assert codes.count("unsupported_game") == 2 and codes.count("duplicate") == copies
     assert pl.read_parquet(out / "quarantine.parquet")["reason_code"].null_count() == 0
     html = (out / "report.html").read_text()
     assert 'id="quarantine-codes"' in html and "<code>unsupported_game</code>" in html
