@@ -9,7 +9,7 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
         "corrupted header",
         "italytoast's invalid-hand sample: the brand is misspelt 'Winaax Poker' on purpose",
     ),
-    ("7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt", 1): (
+    ("7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt", 17): (
         "raise by a negative amount",
         "fpdb's negative-bet sample: 'Player0 raises -6.10€ to 18.90€' over a 25€ completion; "
         "his 10€ bring-in plus 18.90€ make 28.90€, which 'Player1 calls 3.90€' and the pot "
