@@ -91,7 +91,7 @@ _AMOUNT = r"[^\s\[\]]+"
 ACTOR_ACTION = (
     r"^(?P<verb>posts small & big blinds|posts small blind|posts big blind|posts the ante"
     r"|posts straddle|posts button blind|calls|bets|raises|checks|folds|Table deposit"
-    r"|brings in for|completes it|discards|stands pat)"
+    r"|brings in for|discards|stands pat)"
     rf"(?: (?P<n_cards>\d+) cards?)?(?: (?P<amount>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
     r"(?P<all_in> and is all-in)?(?: and has reached the \S+ cap)?(?: (?:on )?\[[^\]]*\])?$"
 )
@@ -108,10 +108,9 @@ VERBS: dict[str, str] = {
     "raises": "raise",
     "checks": "check",
     "folds": "fold",
-    # stud: the bring-in; Full Tilt's completion "completes it to $3" is a raise to $3 (the
-    # pipeline names the first wager of 3rd street `complete`, parsers/core/families.py)
+    # stud: the bring-in; the completion is written as a raise ("raises $0.02 to $0.04"): the
+    # pipeline names the first wager of 3rd street `complete` (parsers/core/families.py)
     "brings in for": "bring_in",
-    "completes it": "raise",
     # draw games: "discards 2 cards [Tc Qd]" (the cards to the hero only), "stands pat"
     "discards": "discard",
     "stands pat": "stand_pat",
