@@ -99,6 +99,9 @@ def test_the_replay_shows_stud_up_cards_and_draw_discards_round_by_round() -> No
     stud = _street_headers(_hand(html, "1001"))
     assert stud[0].startswith("Third · Alice up Qs · &lt;script&gt;")  # the name escaped
     assert "up 7c" in stud[0] and stud[1].startswith("Fourth · Alice up Jh")
+    shown = _hand(html, "1001").split('<p class="shown">')[1].split("</p>")[0]
+    assert 'Alice (dealt, third): <span class="cards">Ad 2d Qs</span>' in shown
+    assert 'Alice (dealt, fourth): <span class="cards">Jh</span>' in shown
     draw_hand = _hand(html, "1002")
     assert _street_headers(draw_hand)[1].startswith("First_draw · Alice discards Kh Th")
     assert "<td>discards 2</td>" in draw_hand and "<td>stands pat</td>" in draw_hand
