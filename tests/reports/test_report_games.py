@@ -113,3 +113,37 @@ def test_a_board_game_s_replay_has_no_round_cards() -> None:
     tables = {**rf.tables(), "cards": cards.lazy()}
     html = render_report(tables, rf.run_record())
     assert " up " not in "".join(_street_headers(html)) and "discards" not in html
+
+
+def _pots(hand_key: int) -> dict[str, pl.LazyFrame]:
+    """One judged pot of `hand_key` (audit/judged.py's tables), flagged SHOWDOWN-WINNER, with
+    no board cards: a stud hand without a common card."""
+    from audit.judged import PAYOUT_COLUMNS, POT_COLUMNS
+
+    pots = pl.DataFrame(
+        [(hand_key, 0, 1, "high", 1, "Alice", 300, 300, 1, False, "Ad 2d Qs Jh 9c 9d 4s",
+          None, "Qs Jh 9c 9d Ad", "pair", True, 1, 300)],
+        schema=POT_COLUMNS,
+        orient="row",
+    )  # fmt: skip
+    payouts = pl.DataFrame(
+        [(hand_key, 1, "Alice", False, 300, 300, 0, 0, True)], schema=PAYOUT_COLUMNS, orient="row"
+    )
+    violations = rf.violations().with_columns(
+        code=pl.when(pl.col("hand_key") == hand_key)
+        .then(pl.lit("SHOWDOWN-WINNER"))
+        .otherwise(pl.col("code"))
+    )
+    return {"pots": pots.lazy(), "payouts": payouts.lazy(), "violations": violations.lazy()}
+
+
+def test_a_stud_pot_names_no_board_a_board_game_s_missing_board_is_a_question_mark() -> None:
+    stud = rf.hands().with_columns(
+        game=pl.when(pl.col("hand_key") == 0).then(pl.lit("stud")).otherwise(pl.col("game"))
+    )
+    for hands, expected in ((stud, False), (rf.hands(), True)):
+        tables = {**rf.tables(), "hands": hands.lazy(), **_pots(0)}
+        pots = _hand(render_report(tables, rf.run_record()), "1001").split('class="pots"')[1]
+        caption = pots.split("<caption>")[1].split("</caption>")[0]
+        assert ("board" in caption) is expected, caption
+        assert 'class="cards">Ad 2d Qs Jh 9c 9d 4s</td>' in pots
