@@ -8,6 +8,11 @@ run-it-twice), `source` (dealt / shown / mucked / conceded / board), `position` 
 the cards of one line) and `line_no` (a hand shown on two lines, at the showdown and in the
 summary, is shown once, from its first line). A table without one of the optional columns still
 shows what it has.
+
+Stud and draw hands (RULES.md §13) add `round_cards`: per betting round, the up cards each
+player was dealt in it (`face` "up", stud: one a round from 3rd to 6th street) and the cards
+the log shows a player discarding in the draw before it (source `discarded`: the hero's), so
+the replay's round headers show how each hand came to be.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ _TEXT_COLUMNS = ("card", "cards", "text")
 _RAW_COLUMN = "raw"
 _BOARD_COLUMNS = ("board", "board_no", "run")
 _SEEN_COLUMNS = ("seen", "source", "how")
+#: How a round header names the cards of `round_cards`.
+UP, DISCARDS = "up", "discards"
 
 
 def _first(present: list[str], names: tuple[str, ...]) -> str | None:
@@ -60,6 +67,7 @@ def _readable(cards: pl.LazyFrame) -> pl.LazyFrame | None:
         *([pl.col(_RAW_COLUMN).cast(pl.String).alias("raw")] if _RAW_COLUMN in present else []),
         *([pl.col("position")] if "position" in present else []),
         *([pl.col("line_no")] if "line_no" in present else []),
+        *([pl.col("face").cast(pl.String)] if "face" in present else []),
     )
 
 
@@ -81,10 +89,11 @@ def card_lists(cards: pl.LazyFrame | None, keys: pl.Series) -> pl.LazyFrame | No
         first = pl.col("line_no") == pl.col("line_no").min().over(group)
         rows = rows.filter(first | pl.col("line_no").is_null())
     on_board = pl.col("player").is_null()
+    by_round = _round_cards(rows, names)
     grouped = rows.group_by(
         "hand_key", "street", "board", "player", "seen", maintain_order=True
     ).agg(pl.col("text").str.join(" "))
-    return grouped.group_by("hand_key", maintain_order=True).agg(
+    lists = grouped.group_by("hand_key", maintain_order=True).agg(
         pl.struct("street", "board", pl.col("text").alias("cards"))
         .filter(on_board)
         .alias("board_cards"),
@@ -92,3 +101,39 @@ def card_lists(cards: pl.LazyFrame | None, keys: pl.Series) -> pl.LazyFrame | No
         .filter(~on_board)
         .alias("shown_cards"),
     )
+    if by_round is None:
+        return lists
+    return lists.join(by_round, on="hand_key", how="left", maintain_order="left")
+
+
+def _round_cards(rows: pl.LazyFrame, names: list[str]) -> pl.LazyFrame | None:
+    """Per hand `round_cards` (street, player, what, cards): each player's up cards by the
+    round that dealt them (a card listed again later, in a shown hand, counts once, in its
+    first round) and the discards of each draw by the round after it; None where the table
+    has no `face` column (the board games' tables before issue 28)."""
+    if "face" not in names:
+        return None
+    player = pl.col("player").is_not_null()
+    up = rows.filter(player & (pl.col("face") == UP) & pl.col("street").is_not_null())
+    first_line = [pl.col("line_no").min()] if "line_no" in names else []
+    up = up.group_by("hand_key", "player", "text").agg(
+        pl.col("street").sort_by(_order(names)).first(), *first_line
+    )
+    discarded = player & (pl.col("seen") == "discarded")
+    thrown = rows.filter(discarded).select(up.collect_schema().names())
+    marked = pl.concat(
+        [up.with_columns(what=pl.lit(UP)), thrown.with_columns(what=pl.lit(DISCARDS))]
+    )
+    order = ["hand_key", *(["line_no"] if "line_no" in names else []), "player"]
+    return (
+        marked.sort(order, maintain_order=True)
+        .group_by("hand_key", "street", "player", "what", maintain_order=True)
+        .agg(pl.col("text").str.join(" ").alias("cards"))
+        .group_by("hand_key", maintain_order=True)
+        .agg(pl.struct("street", "player", "what", "cards").alias("round_cards"))
+    )
+
+
+def _order(names: list[str]) -> pl.Expr:
+    """Rows in the log's order where the table says it, else as they are."""
+    return pl.col("line_no") if "line_no" in names else pl.int_range(pl.len())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers.games import GAMES
 from reports.columns import decimal_amount, stakes_label
 
 _NOT_IN_ID = r"[^A-Za-z0-9_.\-]"  # an HTML id and a URL fragment take these as they are
@@ -43,6 +44,10 @@ def _seat_lists(seats: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
+#: The games without a board (RULES.md §13): stud, razz, the draw games.
+NO_BOARD_GAMES = [name for name, game in GAMES.items() if game.family != "board"]
+
+
 def _button_player(seats: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
     at_button = hands.select("hand_key", pl.col("button_seat").alias("seat"))
     return seats.join(at_button, on=["hand_key", "seat"], how="inner").select(
@@ -70,6 +75,8 @@ def hand_headers(hands: pl.LazyFrame, seats: pl.LazyFrame, keys: pl.Series) -> p
         "button_seat",
         "max_seats",
         _game_label().alias("game"),
+        # stud and draw hands have no board: their pots name none (a stud common card is one)
+        pl.col("game").is_in(NO_BOARD_GAMES).not_().fill_null(True).alias("has_board"),
         stakes_label().alias("stakes"),
         pl.col("started_at").dt.strftime("%Y-%m-%d %H:%M").fill_null("").alias("started"),
         pl.col("started_at").dt.strftime("%Y-%m-%d %H:%M:%S UTC").fill_null("").alias("time"),

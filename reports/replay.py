@@ -97,7 +97,9 @@ def _action_flags(violations: pl.LazyFrame, wanted: pl.Expr) -> pl.LazyFrame:
     )
 
 
-def _what_was_done() -> pl.Expr:
+def _what_was_done(has_draws: bool = False) -> pl.Expr:
+    """'raise to 300', 'call 100', 'fold'; a draw's 'discards 2' and 'stands pat' where the
+    actions carry `n_cards` (RULES.md W-2)."""
     kind = pl.col("kind").cast(pl.String)
     to_amount = decimal_amount("to_amount")
     moved = decimal_amount("amount")
@@ -108,6 +110,15 @@ def _what_was_done() -> pl.Expr:
         .then(kind + pl.lit(" ") + moved)
         .otherwise(kind)
     )
+    if has_draws:
+        drew = (kind == "discard") & pl.col("n_cards").is_not_null()
+        done = (
+            pl.when(drew)
+            .then(pl.format("discards {}", pl.col("n_cards")))
+            .when(kind == "stand_pat")
+            .then(pl.lit("stands pat"))
+            .otherwise(done)
+        )
     return (
         pl.when(pl.col("is_all_in").fill_null(False))
         .then(done + pl.lit(" (all-in)"))
@@ -152,7 +163,7 @@ def replay_rows(
             "player",
             decimal_amount("stack_before").alias("stack"),
             decimal_amount("pot_before").alias("pot"),
-            _what_was_done().alias("done"),
+            _what_was_done("n_cards" in rows.collect_schema().names()).alias("done"),
             pl.when(betting).then(decimal_amount("to_call")).alias("to_call"),
             pl.when(betting).then(allowed).alias("allowed"),
             pl.when(betting).then(case).alias("allowed_kind"),

@@ -6,7 +6,9 @@ option `button_rule = "dead"`) the big blind moves to the next seat clockwise de
 moving button the button moves on and the blinds follow. Heads-up, the button posts the small
 blind (where the button is on a player dealt in: a dead button on an empty seat is not). Going
 heads-up after a player left and a fast-fold pool's hands the log does not prove one table's
-are not judged (audit/sessions/rotation.py, pools.py).
+are not judged (audit/sessions/rotation.py, pools.py). In a mixed rotation only consecutive
+hands of blind games are compared (a draw hand and the hold'em hand after it): a stud hand posts
+no blind, so no pair with a stud hand is judged (RULES.md §13.5).
 
 Violating:
     tournament NL 50/100 table T

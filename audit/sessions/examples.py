@@ -9,7 +9,8 @@
 
 One line per hand: its id, start time (a day of 2026-01-01, UTC), button seat, optional blind
 seats (`sb`/`bb`), `rake N`, `pot N`, `noflop` (the pot was won preflop), `out P` (P sits
-out); then its seats: `name=stack` or `name=stack>end` (the end stack), `name@seat=...` for
+out), `game G` (a game of parsers/games.py GAMES, hold'em when absent: a mixed rotation's
+hands; a stud hand has no button and no blinds); then its seats: `name=stack` or `name=stack>end` (the end stack), `name@seat=...` for
 an explicit seat (else seats 1, 2, ... in order), `...+N` chips a top-up, rebuy or add-on line
 of the hand adds for the next hand (seats.added; `+N:rebuy` names the kind, else top_up in
 cash and rebuy in a tournament). `!` at the end marks a hand the rule flags.
@@ -25,6 +26,7 @@ from typing import Any
 import polars as pl
 
 from audit.sessions.rake import RakeSchedule, schedule_from_table
+from parsers.games import GAMES
 from parsers.schema import conform, empty
 
 _TITLE = re.compile(
@@ -48,6 +50,8 @@ def _hand_options(rest: str) -> dict[str, Any]:
             options[key] = int(value)
         elif key == "out":
             options["out"].add(value)
+        elif key == "game":
+            options["game"] = value
     return options
 
 
@@ -108,7 +112,7 @@ def parse_session(text: str, site: str = "vectors") -> tuple[dict[str, Any], lis
         hour, minute, second = (int(part) for part in match["time"].split(":"))
         hands.append({
             "hand_key": key, "site": site, "hand_id": match["id"], "source_file": "session.txt",
-            "line_no": key * 10 + 1, "game": "holdem", "is_hilo": False,
+            "line_no": key * 10 + 1, "game": options.get("game", "holdem"), "is_hilo": False,
             "structure": title["structure"], "is_tournament": title["kind"] == "tournament",
             "currency": "chips", "unit": "chips", "scale": 1, "small_blind": int(title["sb"]),
             "big_blind": int(title["bb"]), "small_bet": None, "big_bet": None, "ante": 0,
@@ -128,14 +132,16 @@ def parse_session(text: str, site: str = "vectors") -> tuple[dict[str, Any], lis
 
 def _post_rows(key: int, hand_id: str, options: dict[str, Any], sb: int, bb: int) -> list[dict]:
     posts = [("post_sb", options.get("sb"), sb), ("post_bb", options.get("bb"), bb)]
+    first = GAMES[options.get("game", "holdem")].rounds[0].street
     rows = [
-        {"hand_key": key, "hand_id": hand_id, "seq": seq, "street": 0, "player": None,
+        {"hand_key": key, "hand_id": hand_id, "seq": seq, "street": first, "player": None,
          "seat": seat, "kind": kind, "amount": amount, "to_amount": None, "is_all_in": False,
          "line_no": key * 10 + 2 + seq}
         for seq, (kind, seat, amount) in enumerate(posts) if seat is not None
     ]  # fmt: skip
-    # a hand won preflop: the first poster folds; else a check on the flop
-    street, kind = (0, "fold") if options["noflop"] else (1, "check")
+    # a hand won in the first round: the first poster folds; else a check in the second
+    rounds = GAMES[options.get("game", "holdem")].rounds
+    street, kind = (rounds[0].street, "fold") if options["noflop"] else (rounds[1].street, "check")
     base = rows[0] if rows else {"hand_key": key, "hand_id": hand_id, "seat": 1, "player": None,
                                  "is_all_in": False, "to_amount": None}  # fmt: skip
     rows.append({**base, "seq": len(rows), "street": street, "kind": kind, "amount": 0,

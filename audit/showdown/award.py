@@ -16,6 +16,8 @@ import polars as pl
 from audit.showdown.cards import cards_text_expr
 from audit.showdown.evaluate import evaluate_high, evaluate_low
 from audit.showdown.known import BOARD_CARDS, GAME_RULE
+from audit.showdown.value_award import ACE_LOW, ONLY_LOW, evaluate_values, ordered_high_first
+from audit.showdown.values.games import VALUE_GAMES
 
 #: The order the odd chips go in, per option `odd_chip` (smaller first).
 BUTTON_DISTANCE = 1000
@@ -41,8 +43,11 @@ def judged_hands(
     hole: pl.DataFrame,
     boards: pl.DataFrame,
     deck: pl.DataFrame,
+    values: bool = False,
 ) -> pl.DataFrame:
-    """(hand_key, n_boards, rule, not_judged) per showdown hand; `not_judged` null = judged."""
+    """(hand_key, n_boards, rule, not_judged) per showdown hand; `not_judged` null = judged.
+    `values`: some hands are stud or draw hands, judged on their players' own cards (`hole`:
+    a stud player's seven with the common card) and one pot part per pot, no board."""
     eligible = pots.filter(pl.col("eligible")).select("hand_key", "seat").unique()
     dealt = hole.group_by("hand_key").agg(pl.col("dealt").first())
     holes = (
@@ -86,6 +91,12 @@ def judged_hands(
         short_boards=pl.col("n_boards").cast(pl.Int32)
         - pl.col("full_boards").fill_null(0).cast(pl.Int32),
     )
+    if values:  # no board to wait for: one part per pot
+        own = pl.col("game").is_in(VALUE_GAMES)
+        frame = frame.with_columns(
+            n_boards=pl.when(own).then(1).otherwise("n_boards").cast(frame.schema["n_boards"]),
+            short_boards=pl.when(own).then(0).otherwise("short_boards"),
+        )
     reason: pl.Expr = pl.lit(None, pl.String)
     for condition, text in reversed(_not_judged_reasons()):
         reason = pl.when(condition.fill_null(False)).then(pl.lit(text)).otherwise(reason)
@@ -98,6 +109,9 @@ def evaluate_players(rows: pl.DataFrame, options: pl.DataFrame) -> pl.DataFrame:
     rows = rows.join(options, on="hand_key", how="left")
     parts = []
     for (rule, trips), group in rows.group_by("rule", "trips_beat_straight"):
+        if rule in VALUE_GAMES:  # stud and draw: the player's own cards (values/)
+            parts.append(evaluate_values(group, str(rule)))
+            continue
         high = evaluate_high(
             group, str(rule), board="cards", short_deck_trips_beat_straight=bool(trips)
         )
@@ -122,7 +136,7 @@ def evaluate_players(rows: pl.DataFrame, options: pl.DataFrame) -> pl.DataFrame:
         )
     return pl.concat(
         [p.with_columns(pl.col("high_class").cast(pl.String)) for p in parts],
-        how="vertical_relaxed",
+        how="diagonal_relaxed",
     )
 
 
@@ -196,6 +210,10 @@ def _card_texts() -> dict[str, pl.Expr]:
 
 def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.DataFrame:
     low_half = pl.col("board_amount") // pl.col("unit") // 2 * pl.col("unit")
+    own = ONLY_LOW in rows.columns  # stud or draw hands: a low game's pot is its low half whole
+    if own:
+        only_low = pl.col(ONLY_LOW).fill_null(False)
+        low_half = pl.when(only_low).then(pl.col("board_amount")).otherwise(low_half)
     high = rows.with_columns(
         half=pl.lit("high"),
         part_amount=pl.when(pl.col("has_low"))
@@ -204,6 +222,8 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
         value=pl.col("high_value"),
         five=pl.col("high_five"),
     )
+    if own:
+        high = high.filter(~only_low).with_columns(pl.lit(False).alias(ACE_LOW))
     parts = high
     if rows.get_column("has_low").any():  # a low half only where a hi-lo pot has a low hand
         low = rows.filter(pl.col("has_low")).with_columns(
@@ -214,11 +234,10 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
         )
         parts = pl.concat([high, low], how="vertical_relaxed")
     group = [*pot_board, "half"]
+    by_suit = (rows.get_column("odd_chip") == "high_card_suit").any()
     parts = parts.with_columns(
         winner=(pl.col("value") == pl.col("value").max().over(group)).fill_null(False),
-        chip_order=chip_order(
-            pl.col("odd_chip"), (rows.get_column("odd_chip") == "high_card_suit").any()
-        ),
+        chip_order=chip_order(pl.col("odd_chip"), by_suit, ace_low=own),
         **(_card_texts() if texts else {}),
     )
     parts = parts.with_columns(n_winners=pl.col("winner").sum().over(group).cast(pl.Int32))
@@ -231,18 +250,21 @@ def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.
 PART_GROUP = ["hand_key", "pot", "board", "half"]
 
 
-def chip_order(rule: pl.Expr, by_suit: bool = True) -> pl.Expr:
+def chip_order(rule: pl.Expr, by_suit: bool = True, ace_low: bool = False) -> pl.Expr:
     """The order the odd chips of a part go in per `rule` (an `odd_chip` value; smaller
     first): `left_of_button` clockwise from the button, `high_card_suit` the highest card of
     the best five by suit. Without a button (Bovada prints none) by seat: the shares are then
     judged within bounds only (audit/showdown/judge.py). `by_suit` false: no row's rule is
-    `high_card_suit` (the cards are then not ordered)."""
+    `high_card_suit` (the cards are then not ordered). `ace_low`: the parts carry the ACE_LOW
+    column (stud and draw hands), true where the half's cards rank the ace low (razz, the
+    eight-or-better low: its high card is the five's highest with the ace low)."""
     distance = (pl.col("seat") - pl.col("button_seat") + BUTTON_DISTANCE) % BUTTON_DISTANCE
     left_of_button = pl.when(distance == 0).then(BUTTON_DISTANCE).otherwise(distance)
     by_seat = left_of_button.cast(pl.Int64).fill_null(pl.col("seat").cast(pl.Int64))
     if not by_suit:
         return by_seat
-    return pl.when(rule == "high_card_suit").then(-_cards_high_first()).otherwise(by_seat)
+    high_first = ordered_high_first(pl.col(ACE_LOW)) if ace_low else _cards_high_first()
+    return pl.when(rule == "high_card_suit").then(-high_first).otherwise(by_seat)
 
 
 def _cards_high_first() -> pl.Expr:
@@ -257,13 +279,17 @@ def _cards_high_first() -> pl.Expr:
     return number
 
 
-def has_odd_chip() -> pl.Expr:
+def has_odd_chip(only_low: bool = False) -> pl.Expr:
     """A part row whose amount does not divide evenly where it was shared: a tie with a
     remainder, a hi/lo board of an odd number of chips, a pot run on boards that do not divide
-    it. Only there may a winner get a chip more or less than an equal share."""
+    it. Only there may a winner get a chip more or less than an equal share. `only_low`: the
+    parts carry ONLY_LOW (a razz, 2-7 or badugi pot is not halved)."""
     chips = pl.col("part_amount") // pl.col("unit")
     tied = chips % pl.col("n_winners").clip(lower_bound=1) != 0
-    halved = pl.col("has_low") & ((pl.col("board_amount") // pl.col("unit")) % 2 != 0)
+    has_low = (
+        pl.col("has_low") & ~pl.col(ONLY_LOW).fill_null(False) if only_low else pl.col("has_low")
+    )
+    halved = has_low & ((pl.col("board_amount") // pl.col("unit")) % 2 != 0)
     boards = pl.col("n_boards").cast(pl.Int64)
     on_boards = (boards > 1) & ((pl.col("pot_amount") // pl.col("unit")) % boards != 0)
     return tied | halved | on_boards

@@ -12,6 +12,13 @@ import polars as pl
 
 from audit.showdown.cards import SHORT_DECK_LOWEST_ID, card_text_expr
 from audit.showdown.known import HOLE_COUNT, STREET_COUNT
+from audit.showdown.own_cards import (
+    comebacks,
+    count_problems,
+    draw_dup_rows,
+    without_common_repeats,
+)
+from audit.showdown.values.games import VALUE_GAMES
 from audit.state.prepare import join_or_nulls
 from parsers.games import FLOP, RIVER, TURN
 
@@ -53,11 +60,13 @@ def _invalid(rows: pl.DataFrame) -> pl.DataFrame:
     return _first_text(bad, "card_invalid", text)
 
 
-def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
-    """C-2: one card at two places of one hand (two holders, or twice in one line).
+def _duplicates(rows: pl.DataFrame, more: pl.DataFrame | None = None) -> pl.DataFrame:
+    """C-2: one card at two places of one hand (two holders, or twice in one line); `more`:
+    further (hand_key, card_id, line_no, position, holders) found elsewhere (a draw's
+    discarded card seen again: own_cards.comebacks).
 
     Without rows (no hand of _may_repeat's, the usual case) there is nothing to word."""
-    if rows.height == 0:
+    if rows.height == 0 and (more is None or more.height == 0):
         return _first_text(rows, "card_dup", pl.lit(None))
     known = rows.filter(pl.col("card_id").is_not_null()).with_columns(holder=_holder())
     places = known.with_columns(
@@ -91,7 +100,10 @@ def _duplicates(rows: pl.DataFrame) -> pl.DataFrame:
         .filter(pl.col("n") > 1)
         .drop("n")
     )
-    dups = pl.concat([across, twice.select(across.columns)])
+    found = [across, twice.select(across.columns)]
+    if more is not None and more.height:
+        found.append(more.select(pl.col(name).cast(across.schema[name]) for name in across.columns))
+    dups = pl.concat(found)
     text = pl.concat_str(
         [
             card_text_expr(pl.col("card_id")),
@@ -131,8 +143,14 @@ def _may_repeat(rows: pl.DataFrame) -> pl.DataFrame:
     return rows.filter(pl.col("hand_key").is_in(keys.unique().implode()))
 
 
-def _counts(rows: pl.DataFrame) -> pl.DataFrame:
-    """C-3: more hole cards than the game deals; a board street with the wrong number."""
+def _counts(rows: pl.DataFrame, values: bool = False) -> pl.DataFrame:
+    """C-3: more hole cards than the game deals; a board street with the wrong number. With
+    `values`, the stud and draw hands among `rows` are counted their way
+    (own_cards.count_problems)."""
+    own = None
+    if values:
+        own = count_problems(rows.filter(pl.col("game").is_in(VALUE_GAMES)))
+        rows = rows.filter(~pl.col("game").is_in(VALUE_GAMES))
     dealt = pl.col("dealt")
     known = rows.filter(pl.col("card_id").is_not_null())
     hole = (
@@ -183,19 +201,32 @@ def _counts(rows: pl.DataFrame) -> pl.DataFrame:
         hole.select("hand_key", "line_no", text=hole_text),
         boards.select("hand_key", "line_no", text=board_text),
     ]
+    if own is not None:
+        parts.append(
+            own.select(pl.col(name).cast(parts[0].schema[name]) for name in parts[0].columns)
+        )
     return _first_text(pl.concat(parts), "card_count", pl.col("text"))
 
 
-def deck_problems(rows: pl.DataFrame) -> pl.DataFrame:
+def deck_problems(rows: pl.DataFrame, no_reshuffle: pl.DataFrame | None = None) -> pl.DataFrame:
     """(hand_key, cards_unjudged, card_invalid, card_dup, card_count) per hand with cards.
 
     `cards_unjudged` is the reason the card rules skip the hand (null: judged): an unreadable
     card, or a game the rules do not know. The three sentences are null on skipped hands.
+    `no_reshuffle`: given when `rows` holds stud or draw hands, the (hand_key) of the draw
+    hands that cannot have used the whole deck (own_cards.cannot_reshuffle): only there is a
+    discarded card seen again a second card.
     """
     reasons = _unjudged(rows)
     judged = rows.join(reasons, on="hand_key", how="anti") if reasons.height else rows
     frame = join_or_nulls(rows.select("hand_key").unique(), reasons)
-    for part in (_invalid(judged), _duplicates(_may_repeat(judged)), _counts(judged)):
+    values = no_reshuffle is not None
+    dup_rows, more = judged, None
+    if no_reshuffle is not None:
+        dup_rows = draw_dup_rows(without_common_repeats(judged), no_reshuffle)
+        more = comebacks(judged, no_reshuffle)
+    duplicates = _duplicates(_may_repeat(dup_rows), more)
+    for part in (_invalid(judged), duplicates, _counts(judged, values)):
         frame = join_or_nulls(frame, part)
     return frame
 

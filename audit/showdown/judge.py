@@ -29,6 +29,7 @@ from audit.showdown.award import has_odd_chip, judged_hands, pot_parts
 from audit.showdown.deck import deck_problems
 from audit.showdown.known import card_rows, full_boards, hole_cards
 from audit.showdown.labels import label_flags
+from audit.showdown.own_cards import cannot_reshuffle, with_common_cards
 from audit.showdown.pots import (
     build_pots,
     not_all_in,
@@ -37,6 +38,9 @@ from audit.showdown.pots import (
     showdown_hands,
 )
 from audit.showdown.sentences import hand_sentences
+from audit.showdown.value_award import ONLY_LOW
+from audit.showdown.value_labels import value_label_flags
+from audit.showdown.values.games import STUD_GAMES, VALUE_GAMES
 from audit.state.prepare import options_frame
 
 #: The per-hand columns `showdown` adds for the rules (audit/rules/card_*.py, showdown_*.py).
@@ -64,7 +68,17 @@ class Showdown:
     players: pl.DataFrame
 
 
-def _options(hands: pl.DataFrame, default: Options, per_site: Mapping[str, Options] | None):
+#: The odd-chip rule of the stud games whatever option `odd_chip` says: they have no button
+#: (TDA 20-B, RULES.md S-7: to the high card by suit of the winning five-card hand).
+STUD_ODD_CHIP = "high_card_suit"
+
+
+def _options(
+    hands: pl.DataFrame,
+    default: Options,
+    per_site: Mapping[str, Options] | None,
+    values: bool = False,
+):
     sites = hands.get_column("site").unique().drop_nulls().to_list()
     frame = options_frame(sites, default, per_site).select(
         "site",
@@ -73,7 +87,13 @@ def _options(hands: pl.DataFrame, default: Options, per_site: Mapping[str, Optio
         trips_beat_straight="opt_short_deck_trips_beat_straight",
         pots_reported="opt_pots_reported",
     )
-    return hands.select("hand_key", "site").join(frame, on="site", how="left").drop("site")
+    if not values:
+        return hands.select("hand_key", "site").join(frame, on="site", how="left").drop("site")
+    joined = hands.select("hand_key", "site", "game").join(frame, on="site", how="left")
+    stud = pl.col("game").is_in(STUD_GAMES)
+    return joined.with_columns(
+        odd_chip=pl.when(stud).then(pl.lit(STUD_ODD_CHIP)).otherwise("odd_chip")
+    ).drop("site", "game")
 
 
 def _deductions(pots: pl.DataFrame, hands: pl.DataFrame, options: pl.DataFrame) -> pl.DataFrame:
@@ -93,6 +113,7 @@ def _deductions(pots: pl.DataFrame, hands: pl.DataFrame, options: pl.DataFrame) 
 def _owed_by_player(parts: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, seat, owed, wins, best_share) from the parts (a pot with one eligible player
     is a part he wins alone)."""
+    odd = has_odd_chip(ONLY_LOW in parts.columns)
     return parts.group_by("hand_key", "seat").agg(
         owed=pl.col("share").sum(),
         wins=pl.col("winner").any(),
@@ -102,7 +123,7 @@ def _owed_by_player(parts: pl.DataFrame) -> pl.DataFrame:
         # where the rake was taken, its odd chips may fall elsewhere: one per part, each way
         slack=2 * pl.col("winner").sum().cast(pl.Int64),
         # a chip more or less than his share, for each part he wins whose chips do not divide
-        odd_slack=(pl.col("unit") * (pl.col("winner") & has_odd_chip()).cast(pl.Int64)).sum(),
+        odd_slack=(pl.col("unit") * (pl.col("winner") & odd).cast(pl.Int64)).sum(),
     )
 
 
@@ -128,17 +149,22 @@ def showdown(
     """Pots, parts and per-hand sentences (module docstring). `texts=False` leaves the cards'
     text columns out of `parts` (the check reads only the sentences). `money`: the
     player_money of `actions` when the caller has it (the check: pots.money_from_flows)."""
-    opts = _options(hands, options or Options(), site_options)
+    # stud and draw hands (a mixed rotation's, or a stud table's): their own steps; a slice of
+    # board games only takes none of them
+    values = bool(hands.get_column("game").is_in(VALUE_GAMES).any())
+    opts = _options(hands, options or Options(), site_options, values)
     rows = card_rows(cards, hands)
-    deck = deck_problems(rows)
+    deck = deck_problems(rows, cannot_reshuffle(actions, hands) if values else None)
     money_ = player_money(actions) if money is None else money
     shown = showdown_hands(money_)
     judged_rows = _judged_rows(rows, shown)
-    hole, boards = hole_cards(judged_rows), full_boards(judged_rows)
+    hole, boards = hole_cards(judged_rows, values), full_boards(judged_rows)
+    if values:
+        hole = with_common_cards(hole, boards, hands)
     conceded = not_all_in(hole.filter(pl.col("conceded")), money_, seats)
     conceded = paid_nothing(conceded, money_)
     pots = build_pots(money_, hands, conceded, shown)
-    judged = judged_hands(pots, money_, hands, hole, boards, deck)
+    judged = judged_hands(pots, money_, hands, hole, boards, deck, values)
     totals = shown.select("hand_key", "collected_total")
     frame = _deductions(pots, hands, opts).join(totals, on="hand_key", how="left")
     frame = frame.with_columns(deducted=pl.col("built") - pl.col("collected_total"))
@@ -152,6 +178,8 @@ def showdown(
     )
     per_hand = hand_sentences(players, parts, frame, hands, _foreign(players, parts, pots))
     labels = label_flags(hole, boards, hands, deck, opts)
+    if values:
+        labels = pl.concat([labels, value_label_flags(hole, hands, deck)])
     result = (
         deck.join(judged.select("hand_key", "not_judged"), on="hand_key", how="full", coalesce=True)
         .join(per_hand, on="hand_key", how="left")

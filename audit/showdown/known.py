@@ -20,11 +20,13 @@ from __future__ import annotations
 import polars as pl
 
 from audit.showdown.cards import CARD_DTYPE, card_id_expr
-from parsers.games import FLOP, RIVER, TURN
+from audit.showdown.own_cards import held_at_end
+from audit.showdown.values.games import VALUE_GAMES
+from parsers.games import FLOP, GAMES, RIVER, TURN
 from parsers.schema import CARDS, POLARS_SCHEMAS
 
-#: The canonical games (parsers/schema.py GAMES) -> the evaluator's rule (audit/showdown/evaluate).
-GAME_RULE: dict[str, str] = {
+#: The board games (parsers/games.py GAMES) -> the evaluator's rule (audit/showdown/evaluate).
+BOARD_RULE: dict[str, str] = {
     "holdem": "holdem",
     "holdem_6plus": "short_deck",
     "shortdeck": "short_deck",
@@ -33,16 +35,12 @@ GAME_RULE: dict[str, str] = {
     "omaha6": "omaha",
     "courchevel": "courchevel",
 }
-#: Hole cards the game deals each player (C-3).
-HOLE_COUNT: dict[str, int] = {
-    "holdem": 2,
-    "holdem_6plus": 2,
-    "shortdeck": 2,
-    "omaha4": 4,
-    "omaha5": 5,
-    "omaha6": 6,
-    "courchevel": 5,
-}
+#: Every judged game -> its rule: the board games' evaluator rule, and the stud and draw games'
+#: own name (their values: audit/showdown/values/games.py).
+GAME_RULE: dict[str, str] = {**BOARD_RULE, **{name: name for name in VALUE_GAMES}}
+#: Cards the game deals each player (C-3): the hole cards; a stud player's seven, the common
+#: card included (S-2); a draw player's hand.
+HOLE_COUNT: dict[str, int] = {name: GAMES[name].hole_cards or 0 for name in GAME_RULE}
 #: Board cards each street deals (flop, turn, river); Courchevel's preflop card is the flop's first.
 STREET_COUNT: dict[int, int] = {FLOP: 3, TURN: 1, RIVER: 1}
 BOARD_CARDS = 5
@@ -126,9 +124,13 @@ def _with_dealt(rows: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def hole_cards(rows: pl.DataFrame) -> pl.DataFrame:
+def hole_cards(rows: pl.DataFrame, values: bool = False) -> pl.DataFrame:
     """(hand_key, seat, player, hole: List(UInt8) distinct known cards in first-seen order,
-    hole_count, conceded, label)."""
+    hole_count, conceded, label). `values`: `rows` holds stud or draw hands, whose draw
+    players hold the cards of their last listing after the draws (own_cards.held_at_end; a
+    stud hand's common card is added by own_cards.with_common_cards)."""
+    if values:
+        rows = held_at_end(rows)
     hole = rows.filter(~pl.col("is_board") & pl.col("seat").is_not_null())
     ordered = hole.sort("hand_key", "seat", "line_no", "position", nulls_last=True)
     return (

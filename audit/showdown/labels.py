@@ -17,7 +17,7 @@ import polars as pl
 
 from audit.showdown.award import evaluate_players
 from audit.showdown.cards import cards_text_expr, rank_expr
-from audit.showdown.known import BOARD_CARDS, GAME_RULE
+from audit.showdown.known import BOARD_CARDS, BOARD_RULE
 
 #: (pattern with up to two rank words, class) in the order tried.
 PATTERNS: tuple[tuple[str, str], ...] = (
@@ -160,7 +160,7 @@ def label_flags(
             on="hand_key",
         )
         .with_columns(
-            rule=pl.col("game").replace_strict(GAME_RULE, default=None, return_dtype=pl.String)
+            rule=pl.col("game").replace_strict(BOARD_RULE, default=None, return_dtype=pl.String)
         )
         .filter(pl.col("rule").is_not_null())
     )

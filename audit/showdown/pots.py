@@ -19,7 +19,18 @@ from __future__ import annotations
 
 import polars as pl
 
-LIVE_KINDS = ("post_sb", "post_bb", "post_straddle", "post_live", "call", "bet", "raise")
+#: Live chips: the blinds and live posts, stud's bring-in and completion (S-3, S-4), the wagers.
+LIVE_KINDS = (
+    "post_sb",
+    "post_bb",
+    "post_straddle",
+    "post_live",
+    "bring_in",
+    "complete",
+    "call",
+    "bet",
+    "raise",
+)
 DEAD_KINDS = ("post_dead", "post_ante")
 
 

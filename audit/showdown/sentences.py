@@ -95,9 +95,9 @@ def _worded(
     )
     split = parts.group_by("hand_key").agg(
         split=(pl.col("n_winners") >= 2).any()
-        | (pl.col("half") == "low").any()
+        | ((pl.col("half") == "low") & _halved(parts)).any()
         | (pl.col("board") > 1).any(),
-        best=_best_text(),
+        best=_best_text(parts),
     )
     scale = hands.select("hand_key", "scale")
     p = players.join(facts, on="hand_key", how="left").join(scale, on="hand_key", how="left")
@@ -183,8 +183,18 @@ def _first_sentence(flag: pl.Expr, template: str, *parts: pl.Expr) -> pl.Expr:
     return pl.concat_str(exprs).filter(flag).first()
 
 
-def _best_text() -> pl.Expr:
-    """'main pot: P1 Kh Kd Ks 2c 2d (full house)' for each winning part, joined."""
+def _halved(parts: pl.DataFrame) -> pl.Expr:
+    """A low part that is half of its pot (a razz, 2-7 or badugi pot's only part is the whole
+    pot: not a split)."""
+    if "only_low" in parts.columns:
+        return ~pl.col("only_low").fill_null(False)
+    return pl.lit(True)
+
+
+def _best_text(parts: pl.DataFrame) -> pl.Expr:
+    """'main pot: P1 Kh Kd Ks 2c 2d (full house)' for each winning part, joined; a low part's
+    hand is "low", or its class where the parts carry `low_class` (stud and draw games: a
+    razz pair, a three-card badugi)."""
     pot = (
         pl.when(pl.col("pot") == 0)
         .then(pl.lit("main pot"))
@@ -195,10 +205,13 @@ def _best_text() -> pl.Expr:
         .then(pl.concat_str([pl.lit(" board "), pl.col("board").cast(pl.String)]))
         .otherwise(pl.lit(""))
     )
-    half = pl.when(pl.col("half") == "low").then(pl.lit(" low")).otherwise(pl.lit(""))
+    halved = (pl.col("half") == "low") & _halved(parts)
+    half = pl.when(halved).then(pl.lit(" low")).otherwise(pl.lit(""))
+    low_classes = "low_class" in parts.columns
+    low = pl.col("low_class").fill_null("low") if low_classes else pl.lit("low")
     klass = (
         pl.when(pl.col("half") == "low")
-        .then(pl.lit("low"))
+        .then(low.str.replace_all("_", " "))
         .otherwise(pl.col("high_class").cast(pl.String).str.replace_all("_", " "))
     )
     text = pl.concat_str(

@@ -125,3 +125,14 @@ def test_the_declared_seat_columns_are_all_the_rules_read(code: str) -> None:
     assert not cut.violations.is_empty()
     assert cut.violations.equals(whole.violations)
     assert set(SEAT_COLUMNS) < set(frames["seats"].columns)
+
+
+def test_a_mixed_rotation_is_one_table_session_across_games() -> None:
+    """RULES.md §13.5: each hand's game is its own header's; one table, one session."""
+    vector = next(v for v in VECTORS if v["name"].startswith("mixed rotation: stud hands"))
+    result, _ = _audit(vector["session"])
+    sessions = result.sessions.sort("hand_key")
+    assert sessions.get_column("session_id").to_list() == [1, 1, 1, 1]
+    assert sessions.get_column("session_seq").to_list() == [1, 2, 3, 4]
+    frames, _ = parse_session(vector["session"])
+    assert frames["hands"].get_column("game").to_list() == ["holdem", "stud", "stud", "holdem"]

@@ -10,7 +10,7 @@ import pytest
 from conftest import SHARED, require_shared
 
 from audit.showdown.deck import SHORT_DECK_GAMES
-from audit.showdown.known import HOLE_COUNT, STREET_COUNT
+from audit.showdown.known import BOARD_RULE, HOLE_COUNT, STREET_COUNT
 from parsers.core.lines import SUMMARY
 from parsers.detect import FORMATS
 from parsers.documents.ipoker.cards import STREETS as IPOKER_BOARD_STREETS
@@ -158,14 +158,17 @@ def test_every_game_s_rounds_are_consecutive_ids_before_the_settlement() -> None
 
 
 def test_the_table_agrees_with_the_showdown_s_board_facts() -> None:
-    for name, count in HOLE_COUNT.items():
-        game = GAMES[name]
+    for name in BOARD_RULE:
+        game, count = GAMES[name], HOLE_COUNT[name]
         assert game.hole_cards == count == game.rounds[0].deals.down, name
         board = {r.street: r.deals.board for r in game.rounds if r.deals.board}
         if name == "courchevel":  # its preflop card is the flop's first
             board[FLOP] += board.pop(game.rounds[0].street)
         assert board == STREET_COUNT, name
     assert {n for n, g in GAMES.items() if g.deck == SHORT_DECK} == set(SHORT_DECK_GAMES)
+    for name in set(HOLE_COUNT) - set(BOARD_RULE):  # stud: down and up; draw: the hand dealt
+        dealt = sum((r.deals.down or 0) + r.deals.up for r in GAMES[name].rounds)
+        assert HOLE_COUNT[name] == dealt == GAMES[name].hole_cards, name
 
 
 def test_the_rounds_frame_is_the_table() -> None:
