@@ -15,9 +15,10 @@ from collections import Counter
 import polars as pl
 import pytest
 
+from parsers.games import PREDRAW
 from tools.synth import SynthOptions, generate
 from tools.synth.labels import HAND_VALUES
-from tools.synth.pokerkit_tables import replay_verdict
+from tools.synth.pokerkit_tables import refused_at, replay_verdict
 from tools.synth.showing import best_showing, bring_in_index
 from tools.synth.table_sabotage import TABLE_CODES, VARIANTS_OF
 from tools.synth.variants import VARIANT_CODES, VARIANTS
@@ -99,6 +100,70 @@ def test_pokerkit_refuses_the_injected_actions(mixed) -> None:
         "received: a count PokerKit never sees",
     }, verdicts
     assert verdicts["refused"] > 100
+
+
+def test_each_injected_hand_is_refused_at_its_injected_action(mixed) -> None:
+    """The violation is the only thing wrong up to it: PokerKit replays every action before
+    the injected one and refuses that one (but the K-4 fifth bet pre-draw, and the hero's
+    received count, which PokerKit never sees: the next test)."""
+    checked = Counter()
+    for hand in hands_of(mixed):
+        for injected in hand.injected:
+            if injected.variant == "received":
+                continue
+            at = refused_at(hand)
+            if at is None and injected.code == "FL-CAP":
+                assert hand.actions[injected.seq][0] == PREDRAW, hand.hand_id  # K-4
+                continue
+            assert at == injected.seq, (hand.hand_id, injected, at)
+            checked[injected.code] += 1
+    assert set(checked) == set(TABLE_CODES) and min(checked.values()) > 10, checked
+
+
+def test_the_hero_is_dealt_what_he_threw_but_in_the_injected_draw(mixed) -> None:
+    """Each draw of the hero's (whose cards the log shows): as many new cards as discards,
+    but exactly at the DRAW-COUNT "received" violation."""
+    seen = Counter()
+    for hand in hands_of(mixed):
+        if hand.spec.variant not in ("27TD", "27SD", "BADUGI"):
+            continue
+        wrong = {hand.actions[i.seq][0] for i in hand.injected if i.variant == "received"}
+        counts: dict[tuple[str, int], Counter] = {}
+        for _, name, source, street, *_ in hand.cards:
+            if street is not None and street > PREDRAW:  # the draws, not the deal
+                counts.setdefault((name, street), Counter())[source] += 1
+        for (_, street), count in counts.items():
+            if count["discarded"]:
+                differs = count["dealt"] != count["discarded"]
+                assert differs == (street in wrong), (hand.hand_id, street, count)
+                seen["received" if differs else "matching"] += 1
+    assert seen["received"] > 5 and seen["matching"] > 100, seen
+
+
+def test_the_same_seed_writes_the_same_hands_in_any_process() -> None:
+    """Nothing depends on the order of a set of strings (Python salts their hashes per
+    process): two processes with other hash seeds write the same bytes."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import hashlib; from tools.synth import SynthOptions, generate; "
+        "o = SynthOptions(games=('BADUGI', '27TD', 'STUD8'), hands_per_table=3); "
+        "r = generate(150, 5, violation_rate=0.3, options=o, tables=False); "
+        "print(hashlib.sha256(r.text.encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={"PYTHONHASHSEED": seed, "PYTHONPATH": str(Path(__file__).parents[1])},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1, digests
 
 
 def up_cards(cards: pl.DataFrame) -> dict[tuple[str, str], dict[int, list[str]]]:

@@ -23,8 +23,11 @@ class Refused(Exception):
     """PokerKit did not accept the hand as written."""
 
 
-def replay(hand: HandRecord) -> None:
-    """Raise Refused (or PokerKit's ValueError) unless PokerKit plays the hand as written."""
+def replay(hand: HandRecord, reached: list[int] | None = None) -> None:
+    """Raise Refused (or PokerKit's ValueError) unless PokerKit plays the hand as written;
+    `reached` gets the seq of each action row as it is replayed (the last one is where a
+    refusal happened)."""
+    reached = [] if reached is None else reached
     variant = variant_of(hand.spec)
     assert variant is not None, "a board game's hand: see pokerkit_oracle.py"
     dealt = [(seat, name, stack) for seat, name, stack, out in hand.seats if not out]
@@ -45,9 +48,11 @@ def replay(hand: HandRecord) -> None:
             state.deal_hole("".join(cards), index)
         elif state.stand_patter_or_discarder_index is not None:
             seq, row = _next(rows, hand)
+            reached.append(seq)
             _draw(state, next(deals), row, index_of, hand.n_cards.get(seq))
         elif state.actor_index is not None:
             seq, row = _next(rows, hand)
+            reached.append(seq)
             if index_of[row[1]] != state.actor_index:
                 raise Refused(f"seq {seq}: {row[1]} acts, PokerKit names another")
             _act(state, row)
@@ -106,4 +111,14 @@ def replay_verdict(hand: HandRecord) -> str | None:
         replay(hand)
     except (Refused, ValueError, StopIteration) as why:
         return str(why) or type(why).__name__
+    return None
+
+
+def refused_at(hand: HandRecord) -> int | None:
+    """The seq of the action PokerKit refuses first, None when it accepts the hand."""
+    reached: list[int] = []
+    try:
+        replay(hand, reached)
+    except (Refused, ValueError, StopIteration):
+        return reached[-1] if reached else -1
     return None

@@ -104,6 +104,10 @@ def settle_table(table: TablePlayer) -> None:
     for number in reversed(range(len(pots))):
         pot = pots[number]
         eligible = [i for i in pot.eligible if i not in conceded]
+        if not eligible:  # a side pot only the mucking DRAW-COUNT hero can win
+            from tools.synth.table_play import Disagree
+
+            raise Disagree("the conceding hero alone is eligible for a pot")
         for index, chips in award(table, pot.amount, eligible, values).items():
             player = players[index]
             label = pot_label(number, len(pots))

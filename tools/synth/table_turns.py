@@ -138,7 +138,10 @@ def choose_discards(table: TablePlayer, index: int) -> list[str]:
     if table.variant.game == "badugi":
         value = evaluate("BadugiHand", cards)
         keep = {repr(card) for card in value.cards}
-        high = [c for c in keep if "9TJQK".find(c[0]) >= 0 and table.rng.random() < 0.5]
+        # in the hand's order, not the set's: a set of strings iterates by hash, which
+        # changes from process to process, and the same seed must write the same hands
+        kept = [c for c in cards if c in keep]
+        high = [c for c in kept if c[0] in "9TJQK" and table.rng.random() < 0.5]
         thrown = [c for c in cards if c not in keep or c in high]
     else:
         seen: set[str] = set()
