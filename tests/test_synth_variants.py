@@ -215,6 +215,27 @@ def test_stud_openings_follow_rules_from_the_written_up_cards(mixed) -> None:
     assert checked["bring-in"] > 50 and checked["later rounds"] > 50
 
 
+def test_a_big_bet_on_fourth_street_is_injected_only_with_no_pair_dealt_up(mixed) -> None:
+    """S-6: in 7 Card Stud a pair among the 4th-street up cards allows the big bet for the
+    round, though its holder folds before the bet: no such hand carries `fourth_big`."""
+    shown = up_cards(mixed.tables["cards"])
+    stud_hi = set(
+        mixed.tables["hands"].filter(pl.col("game") == "stud", ~pl.col("is_hilo"))["hand_id"]
+    )
+    checked = 0
+    for row in mixed.truth:
+        if row.get("variant") != "fourth_big" or row["hand_id"] not in stud_hi:
+            continue
+        ups = [
+            streets[4] + streets[5]
+            for (hand_id, _), streets in shown.items()
+            if hand_id == row["hand_id"] and 5 in streets
+        ]
+        assert all(len({card[0] for card in cards}) == 2 for cards in ups), row
+        checked += 1
+    assert checked > 0
+
+
 def all_in_before(hand, live: list[str], best: int, actor: int) -> bool:
     """The players from the best showing hand up to the actor (clockwise) are all in."""
     skipped = [live[(best + k) % len(live)] for k in range((actor - best) % len(live))]

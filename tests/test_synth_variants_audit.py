@@ -8,10 +8,12 @@ street with no open pair, a raise over the cap, a first actor who is not the bes
 discards. Issue 28 asks for precision and recall of at least 0.999 per injected kind and no
 flag at all on the clean hands: 20,000 hands in `make fuzz`, fewer in `make test`.
 
-They need the stud and draw parsers (issue 28 step 2) and the stud and draw rules (BRING-IN,
-DRAW-COUNT and the game table in the state: step 3). A probe asks the checkout for both once:
-a few clean hands of every game must parse without quarantine and the rule registry must hold
-the new codes. Where one is missing the tests skip and name it; anything else fails.
+Each test runs twice: on the text through the parser (`parsed`), and on the generator's own
+canonical tables (`tables`), which judges the betting state and the rules alone. They need the
+stud and draw rules (BRING-IN, DRAW-COUNT and the game table in the state: issue 28 step 3),
+`parsed` also the stud and draw parsers (step 2). A probe asks the checkout once: the rule
+registry must hold the new codes, and a few clean hands of every game must parse without
+quarantine. Where one is missing the tests skip and name it; anything else fails.
 """
 
 from __future__ import annotations
@@ -31,41 +33,55 @@ NEEDED_RULES = ("BRING-IN", "DRAW-COUNT")
 TARGET = 0.999
 
 
-def missing_capability() -> str | None:
-    """Why the checkout cannot audit these games yet, None when it can."""
+def missing_rules() -> str | None:
+    """Why the checkout's checker cannot judge these games yet, None when it can."""
     import audit
 
-    probe = SynthOptions(games=VARIANT_CODES, hands_per_table=1)
-    result = generate(3 * len(VARIANT_CODES), 1, options=probe, tables=False)
-    tables = parse_bytes(result.text.encode("utf-8"), "probe.txt")
-    if not tables.quarantine.is_empty():
-        reasons = Counter(tables.quarantine.get_column("reason_code").to_list())
-        return f"the stud and draw parsers (issue 28 step 2): probe quarantined {dict(reasons)}"
     missing = [code for code in NEEDED_RULES if code not in audit.RULES]
     if missing:
         return f"the stud and draw rules (issue 28 step 3): no {missing} in audit.RULES"
     return None
 
 
-@pytest.fixture(scope="module")
-def capable() -> None:
-    why = missing_capability()
+def missing_parser() -> str | None:
+    """Why the checkout cannot read these games yet: a few clean hands of every game must
+    parse without quarantine."""
+    probe = SynthOptions(games=VARIANT_CODES, hands_per_table=1)
+    result = generate(3 * len(VARIANT_CODES), 1, options=probe, tables=False)
+    tables = parse_bytes(result.text.encode("utf-8"), "probe.txt")
+    if tables.quarantine.is_empty():
+        return None
+    reasons = Counter(tables.quarantine.get_column("reason_code").to_list())
+    return f"the stud and draw parsers (issue 28 step 2): probe quarantined {dict(reasons)}"
+
+
+@pytest.fixture(scope="module", params=["parsed", "tables"])
+def source(request: pytest.FixtureRequest) -> str:
+    """`parsed`: the text through parsers.parse_bytes, the whole pipeline; `tables`: the
+    generator's own canonical tables, the state and rules alone (a fault found only in
+    `parsed` is the parser's)."""
+    why = missing_rules() or (missing_parser() if request.param == "parsed" else None)
     if why:
         pytest.skip(f"waits for {why}")
+    return request.param
 
 
-def audited(n_hands: int, seed: int, rate: float) -> tuple[set, dict]:
+def audited(n_hands: int, seed: int, rate: float, source: str) -> tuple[set, dict]:
     """(flags, truth) for `n_hands` generated hands: flags as (hand_id, seq, code), the truth
     as the same key to the injected form ("player", "completion", ...)."""
     import audit
 
-    result = generate(n_hands, seed, violation_rate=rate, options=OPTIONS, tables=False)
-    tables = parse_bytes(result.text.encode("utf-8"), "synth.txt")
-    assert tables.quarantine.is_empty(), tables.quarantine.head(5).to_dicts()
-    assert tables.hands.height == n_hands
-    checked = audit.check(
-        tables.hands, tables.seats, tables.actions, audit.Options(), cards=tables.cards
-    )
+    parsed = source == "parsed"
+    result = generate(n_hands, seed, violation_rate=rate, options=OPTIONS, tables=not parsed)
+    if parsed:
+        tables = parse_bytes(result.text.encode("utf-8"), "synth.txt")
+        assert tables.quarantine.is_empty(), tables.quarantine.head(5).to_dicts()
+        frames = (tables.hands, tables.seats, tables.actions, tables.cards)
+    else:
+        frames = tuple(result.tables[name] for name in ("hands", "seats", "actions", "cards"))
+    hands, seats, actions, cards = frames
+    assert hands.height == n_hands
+    checked = audit.check(hands, seats, actions, audit.Options(), cards=cards)
     flags = {
         (row["hand_id"], row["seq"], row["code"])
         for row in checked.violations.select("hand_id", "seq", "code").iter_rows(named=True)
@@ -94,21 +110,21 @@ def assert_scores(flags: set, truth: dict) -> None:
     assert false_alarms(flags, truth) == set(), detail
 
 
-def test_checker_finds_each_injected_kind_and_nothing_else(capable) -> None:
-    flags, truth = audited(1200, 28, 0.3)
+def test_checker_finds_each_injected_kind_and_nothing_else(source: str) -> None:
+    flags, truth = audited(1200, 28, 0.3, source)
     assert {code for _, _, code in truth} == set(TABLE_CODES)
     assert_scores(flags, truth)
 
 
-def test_clean_stud_and_draw_hands_raise_no_flag(capable) -> None:
-    flags, truth = audited(500, 29, 0.0)
+def test_clean_stud_and_draw_hands_raise_no_flag(source: str) -> None:
+    flags, truth = audited(500, 29, 0.0, source)
     assert truth == {}
     assert flags == set(), sorted(flags)[:10]
 
 
 @pytest.mark.slow
-def test_precision_and_recall_on_twenty_thousand_hands(capable) -> None:
-    flags, truth = audited(20_000, 2028, 0.25)
+def test_precision_and_recall_on_twenty_thousand_hands(source: str) -> None:
+    flags, truth = audited(20_000, 2028, 0.25, source)
     forms = Counter((code, form) for (_, _, code), form in truth.items())
     assert min(forms.values()) > 150, forms
     assert_scores(flags, truth)

@@ -67,6 +67,9 @@ class TablePlayer:
         self.conceded: set[int] = set()  # mucks at showdown (DRAW-COUNT's hero)
         self.ended = False  # the hand ended after an injected violation (everyone folded)
         self.fold_round: dict[int, int] = {}  # player -> PokerKit street index he folded in
+        #: S-6: a pair showed among the 4th-street up cards as dealt (folding later does not
+        #: take the option back: PokerStars' "Pair on board" line stands for the round)
+        self.open_pair = False
 
     # --- the hand ---------------------------------------------------------------------
     @property
@@ -207,7 +210,8 @@ class TablePlayer:
                 self.dealt_line(index, self.up[index][:-1], new[-1:], ["up"])
         if self.round == 1 and self.variant.code == "STUD":
             shown = {i: self.up[i] for i in self.live()}
-            if pair_showing(shown):
+            self.open_pair = pair_showing(shown)
+            if self.open_pair:
                 self.hand.say("Pair on board - a double bet is allowed")
                 if self.rng.random() < self.options.open_pair_big_bet:
                     assert self.spec.big_bet is not None

@@ -6,7 +6,7 @@ from the log alone, and the only thing wrong with the hand:
 - BRING-IN / player: the bring-in posted by another player than S-3 names from the up cards;
 - BRING-IN / amount: the bring-in for another amount (opt-in: PokerStars prints no bring-in);
 - FL-SIZE / completion: the completion over the bring-in to another amount than the small bet;
-- FL-SIZE / fourth_big: a big bet on 4th street with no pair showing (stud/8, razz: any);
+- FL-SIZE / fourth_big: a big bet on 4th street with no pair dealt face up (stud/8, razz: any);
 - FL-CAP / raise: a raise after the round's bet and three raises;
 - ORDER / first_actor: a check before the round's first actor (stud: the best showing hand;
   after a draw: the first seat after the button) by the player just before him;
@@ -139,7 +139,7 @@ class TableSaboteur:
                 return False
             if table.state.street.min_completion_betting_or_raising_amount != spec.small_bet:
                 return False  # S-6: this 4th street is played with big bets
-            if table.variant.code == "STUD" and pair_on_board(table):
+            if table.variant.code == "STUD" and table.open_pair:
                 return False
             to_amount = ledger.current_bet + spec.big_bet
             if to_amount >= allin_to:
@@ -174,12 +174,6 @@ class TableSaboteur:
                 table.deferred = other
                 self.record(table, seq, "first_actor")
                 return
-
-
-def pair_on_board(table: TablePlayer) -> bool:
-    from tools.synth.showing import pair_showing
-
-    return pair_showing({i: table.up[i] for i in table.live()})
 
 
 def others_can_fold(table: TablePlayer, index: int) -> bool:
