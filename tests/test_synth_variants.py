@@ -167,9 +167,11 @@ def test_the_same_seed_writes_the_same_hands_in_any_process() -> None:
 
 
 def up_cards(cards: pl.DataFrame) -> dict[tuple[str, str], dict[int, list[str]]]:
-    """(hand_id, player) -> street -> the up cards dealt on it, from the written cards."""
+    """(hand_id, player) -> street -> the up cards dealt on it, from the written deals."""
     shown: dict = {}
-    ups = cards.filter(pl.col("face") == "up").sort("line_no", "position")
+    ups = cards.filter(pl.col("face") == "up", pl.col("source") == "dealt").sort(
+        "line_no", "position"
+    )
     for row in ups.iter_rows(named=True):
         streets = shown.setdefault((row["hand_id"], row["player"]), {})
         streets.setdefault(row["street"], []).append(row["card"])

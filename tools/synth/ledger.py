@@ -117,7 +117,7 @@ class Ledger:
             plural = "card" if count == 1 else "cards"
             tail = f" [{' '.join(shown)}]" if shown is not None else ""
             text, kind = f"{player.name}: discards {count} {plural}{tail}", "discard"
-        seq = self.hand.act(text, self.street, player, kind, None)
+        seq = self.hand.act(text, self.street, player, kind, 0)  # no chips move, as a check
         self.hand.n_cards[seq] = count
         return seq
 

@@ -12,7 +12,7 @@ from tools.synth.spec import TableSpec
 ActionRow = tuple[int, str, int, str, int | None, int | None, bool, int]
 #: A known card as the log shows it (the cards table, parsers/schema.py CARDS): (seat, player,
 #: source, street, position on its line, card, label, line offset within the hand, face).
-CardRow = tuple[int, str, str, int | None, int, str, str | None, int, str | None]
+CardRow = tuple[int, str, str, int | None, int, str | None, str | None, int, str | None]
 
 
 @dataclass(frozen=True)

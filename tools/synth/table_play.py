@@ -252,7 +252,7 @@ class TablePlayer:
             self.holding[index] = cards
         if self.hero is not None:
             cards = self.holding[self.hero]
-            self.dealt_line(self.hero, [], cards, [None] * len(cards))
+            self.dealt_line(self.hero, [], cards, ["down"] * len(cards))
 
     def draw_turn(self, index: int) -> None:
         """One player's draw: PokerKit's, written (the hero's cards shown) and injected."""
@@ -274,13 +274,13 @@ class TablePlayer:
         if index == self.hero:
             self.discard_rows(index, thrown)
             if thrown:
-                self.dealt_line(index, kept, new, [None] * len(new))
+                self.dealt_line(index, kept, new, ["down"] * len(new))
 
     def discard_rows(self, index: int, thrown: list[str]) -> None:
         player, offset = self.players[index], len(self.hand.lines) - 1
         for position, card in enumerate(thrown):
             row = (player.seat, player.name, "discarded", self.street, position, card, None)
-            self.hand.cards.append((*row, offset, None))
+            self.hand.cards.append((*row, offset, "down"))
 
     @property
     def last_round(self) -> int:

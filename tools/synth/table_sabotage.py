@@ -209,7 +209,7 @@ def draw_count_injected(
     most = 4 if table.variant.game == "badugi" else 5
     player = table.players[index]
     seq = table.hand.act(
-        f"{player.name}: discards {most + 1} cards", table.street, player, "discard", None
+        f"{player.name}: discards {most + 1} cards", table.street, player, "discard", 0
     )
     table.hand.n_cards[seq] = most + 1
     saboteur.record(table, seq, "over_max")
@@ -234,7 +234,7 @@ def received_wrong(
     written = new + table.take(1) if more else new[:-1]
     seq = table.ledger.draw(index, len(thrown), thrown, table.holding[index])
     table.discard_rows(index, thrown)
-    table.dealt_line(index, kept, written, [None] * len(written))
+    table.dealt_line(index, kept, written, ["down"] * len(written))
     saboteur.record(table, seq, "received")
     table.conceded.add(index)
     return True

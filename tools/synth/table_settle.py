@@ -78,17 +78,33 @@ def show_down(table: TablePlayer, live: list[int]) -> list[dict]:
     for index in live:
         player = players[index]
         if index in table.conceded:
-            hand.say(f"{player.name}: mucks hand")
+            offset = hand.say(f"{player.name}: mucks hand")
+            row = (player.seat, player.name, "conceded", None, 0, None, None)
+            hand.cards.append((*row, offset, None))
             continue
         cards = table.holding[index]
         name = label(cards)
         offset = hand.say(f"{player.name}: shows [{' '.join(cards)}] ({name})")
         for position, card in enumerate(cards):
-            row = (player.seat, player.name, "shown", None, position, card, name)
-            hand.cards.append((*row, offset, None))
+            street, face = dealt_round(table, position)
+            row = (player.seat, player.name, "shown", street, position, card, name)
+            hand.cards.append((*row, offset, face))
         for number, kind in enumerate(kinds):
             values[number][index] = evaluate(kind, cards)
     return values
+
+
+#: Stud: the round and face of a shown hand's n-th card (PokerStars lists them as dealt).
+STUD_DEAL = ((0, "down"), (0, "down"), (0, "up"), (1, "up"), (2, "up"), (3, "up"), (4, "down"))
+
+
+def dealt_round(table: TablePlayer, position: int) -> tuple[int | None, str | None]:
+    """(street, face) the n-th shown card was dealt in: stud's by deal order; a draw hand's
+    shown cards are not in deal order (null, docs/tables.md "cards")."""
+    if not table.stud:
+        return None, None
+    round_index, face = STUD_DEAL[position]
+    return table.first_street + round_index, face
 
 
 def settle_table(table: TablePlayer) -> None:
