@@ -28,8 +28,9 @@ def split_evenly(n_hands: int, files: int) -> list[int]:
 
 def truth_rows(hand: HandRecord, file_name: str, index: int, line_no: int) -> list[dict[str, Any]]:
     """The truth entries of one hand whose header is at `line_no` (1-based) of its file."""
-    return [
-        {
+    rows = []
+    for injected in hand.injected:
+        row = {
             "file": file_name,
             "hand_id": hand.hand_id,
             "hand_index": index,
@@ -37,8 +38,10 @@ def truth_rows(hand: HandRecord, file_name: str, index: int, line_no: int) -> li
             "line_no": line_no + injected.line_offset,
             "code": injected.code,
         }
-        for injected in hand.injected
-    ]
+        if injected.variant is not None:
+            row["variant"] = injected.variant
+        rows.append(row)
+    return rows
 
 
 def truth_document(

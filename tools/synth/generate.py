@@ -12,6 +12,9 @@ from tools.synth.play import NAMES, HandPlayer, draw_stack
 from tools.synth.record import HandRecord
 from tools.synth.sabotage import Saboteur, pick_code
 from tools.synth.spec import SynthOptions, TableSpec, draw_table
+from tools.synth.table_sabotage import pick_table_code
+from tools.synth.variant_hand import play_variant_hand
+from tools.synth.variants import variant_of
 
 EASTERN = ZoneInfo("America/New_York")
 FIRST_DAY = datetime(2026, 1, 5)
@@ -103,6 +106,16 @@ def iter_hands(
         number = first_number + offset
         if table is None and offset and number % options.hands_per_table == 0:
             spec = draw_table(rng, options, number // options.hands_per_table)
+        variant = variant_of(spec)
+        if variant is not None:  # stud and draw: played through PokerKit
+            code = None
+            if violation_rate and rng.random() < violation_rate:
+                code = pick_table_code(variant, options.violation_codes, rng)
+            times = start_times(number)
+            yield play_variant_hand(
+                spec, variant, options, rng, times, str(first_id + number), code
+            )
+            continue
         code = None
         if violation_rate and rng.random() < violation_rate:
             code = pick_code(spec.structure, options.violation_codes, rng)

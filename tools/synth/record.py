@@ -10,6 +10,9 @@ from tools.synth.spec import TableSpec
 
 #: (street, player, seat, kind, amount, to_amount, is_all_in, line offset within the hand)
 ActionRow = tuple[int, str, int, str, int | None, int | None, bool, int]
+#: A known card as the log shows it (the cards table, parsers/schema.py CARDS): (seat, player,
+#: source, street, position on its line, card, label, line offset within the hand, face).
+CardRow = tuple[int, str, str, int | None, int, str | None, str | None, int, str | None]
 
 
 @dataclass(frozen=True)
@@ -19,6 +22,7 @@ class Injected:
     code: str
     seq: int | None  # the offending action's seq, None for hand-level codes
     line_offset: int  # 0-based line within the hand (0 = header)
+    variant: str | None = None  # the form of the violation where a code has several
 
 
 @dataclass
@@ -29,7 +33,7 @@ class HandRecord:
     hand_id: str
     started_local: datetime
     started_utc: datetime
-    button_seat: int
+    button_seat: int | None  # None: no button (stud)
     seats: list[tuple[int, str, int, bool]] = field(default_factory=list)  # seat, name, stack, out
     lines: list[str] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
@@ -37,6 +41,13 @@ class HandRecord:
     total_pot: int = 0
     rake: int = 0
     boards: int = 1
+    n_cards: dict[int, int] = field(default_factory=dict)  # seq of a discard / stand pat -> n
+    cards: list[CardRow] = field(default_factory=list)  # the stud and draw games' known cards
+    #: Stud and draw: every card as dealt, hidden ones too, in PokerKit's order: ("hole",
+    #: player index, cards) and ("draw", player index, cards thrown). With the actions table
+    #: it replays the hand in PokerKit (pokerkit_tables.py).
+    deals: list[tuple[str, int, tuple[str, ...]]] = field(default_factory=list)
+    big_bet_fourth: bool = False  # S-6: this stud hand's 4th street was played with big bets
 
     def say(self, text: str) -> int:
         """Append a non-action line; returns its offset."""

@@ -30,6 +30,8 @@ TOURNAMENT_LEVELS: tuple[tuple[int, int, int], ...] = (
     (400, 800, 100),
 )
 ROMAN: tuple[str, ...] = ("I", "II", "III", "IV", "V", "VI")
+#: The stud and draw games' codes (variants.py VARIANTS; played through PokerKit).
+VARIANT_GAMES: tuple[str, ...] = ("STUD", "STUD8", "RAZZ", "27TD", "BADUGI", "27SD")
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,9 @@ class TableSpec:
     tournament_id: int = 0
     level: str = "I"
     thousands: bool = True  # print 1,234 rather than 1234 where PokerStars does
+    variant: str = ""  # a stud or draw game's code (variants.py VARIANTS); "" for board games
+    is_hilo: bool = False  # stud hi/lo (eight or better)
+    bring_in: int = 0  # stud: the stakes' bring-in
 
     @cached_property
     def scale(self) -> int:
@@ -107,7 +112,9 @@ def stakes_text(spec: TableSpec) -> str:
 class SynthOptions:
     """What kinds of tables the generator draws from, and how wild the play is."""
 
-    games: tuple[str, ...] = ("NLHE",)  # NLHE, PLO, FLHE (PLO5 also accepted)
+    #: NLHE, PLO, FLHE (PLO5 also accepted); the stud and draw games of variants.py: STUD,
+    #: STUD8, RAZZ, 27TD (triple draw), BADUGI, 27SD (no-limit single draw)
+    games: tuple[str, ...] = ("NLHE",)
     tournaments: float = 0.0  # share of tables that are tournaments (chips, antes)
     currencies: tuple[str, ...] = ("USD",)
     min_players: int = 2
@@ -120,11 +127,21 @@ class SynthOptions:
     bb_ante: float = 0.5  # share of ante tournaments using a big-blind ante
     hands_per_table: int = 50
     violation_codes: tuple[str, ...] = field(default=())  # empty: every supported code
+    #: 7 Card Stud (hi): share of 4th streets with a pair showing played with big bets (S-6,
+    #: PokerStars' "Pair on board - a double bet is allowed"); the others use small bets.
+    open_pair_big_bet: float = 0.5
+    #: BRING-IN injections may also post a wrong amount. Off by default: PokerStars prints no
+    #: bring-in in its header, so the log alone cannot prove the amount wrong (docs/synth.md).
+    bring_in_amount_errors: bool = False
 
 
 def draw_table(rng: random.Random, options: SynthOptions, index: int) -> TableSpec:
     """A random table within `options`."""
     game_code = rng.choice(options.games)
+    if game_code in VARIANT_GAMES:
+        from tools.synth.variants import draw_variant_table
+
+        return draw_variant_table(rng, options, game_code, index)
     game, structure = {
         "NLHE": ("holdem", "NL"),
         "PLO": ("omaha4", "PL"),

@@ -18,6 +18,7 @@ class TableBuilder:
         self.hands: list[dict[str, Any]] = []
         self.seats: list[tuple[Any, ...]] = []
         self.actions: list[tuple[Any, ...]] = []
+        self.cards: list[tuple[Any, ...]] = []
 
     def add(
         self, hand: HandRecord, *, file_id: int, index: int, source_file: str, line_no: int
@@ -34,7 +35,7 @@ class TableBuilder:
                 "source_file": source_file,
                 "line_no": line_no,
                 "game": spec.game,
-                "is_hilo": False,
+                "is_hilo": spec.is_hilo,
                 "structure": spec.structure,
                 "is_tournament": spec.is_tournament,
                 "currency": spec.currency,
@@ -63,7 +64,12 @@ class TableBuilder:
             street, player, seat, kind, amount, to_amount, all_in, offset = row
             self.actions.append(
                 (key, hand.hand_id, seq, street, player, seat, kind, amount, to_amount, all_in,
-                 line_no + offset)
+                 line_no + offset, hand.n_cards.get(seq))
+            )  # fmt: skip
+        for seat, player, source, street, position, card, label, offset, face in hand.cards:
+            self.cards.append(
+                (key, hand.hand_id, seat, player, source, None, street, position, card, card,
+                 label, line_no + offset, face)
             )  # fmt: skip
 
     def frames(self) -> dict[str, pl.DataFrame]:
@@ -79,10 +85,12 @@ class TableBuilder:
             hands = empty("hands")
         seats = pl.DataFrame(self.seats, schema=SEATS_COLUMNS, orient="row")
         actions = pl.DataFrame(self.actions, schema=ACTIONS_COLUMNS, orient="row")
+        cards = pl.DataFrame(self.cards, schema=CARDS_COLUMNS, orient="row")
         return {
             "hands": hands,
             "seats": conform(seats, "seats"),
             "actions": conform(actions, "actions"),
+            "cards": conform(cards, "cards"),
         }
 
 
@@ -107,4 +115,21 @@ ACTIONS_COLUMNS = {
     "to_amount": pl.Int64,
     "is_all_in": pl.Boolean,
     "line_no": pl.Int32,
+    "n_cards": pl.Int8,
+}
+#: The known cards of the stud and draw hands (the board games' generator writes none).
+CARDS_COLUMNS = {
+    "hand_key": pl.Int64,
+    "hand_id": pl.String,
+    "seat": pl.Int16,
+    "player": pl.String,
+    "source": pl.String,
+    "board": pl.Int8,
+    "street": pl.Int8,
+    "position": pl.Int8,
+    "card": pl.String,
+    "raw": pl.String,
+    "label": pl.String,
+    "line_no": pl.Int32,
+    "face": pl.String,
 }
