@@ -39,6 +39,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "odd_chip": ("left_of_button", "high_card_suit"),
     "pots_reported": ("net", "gross"),
     "button_rule": ("either", "dead", "moving"),
+    "stud_tie_break": ("suit", "position"),
 }
 
 
@@ -145,6 +146,14 @@ class Options:
     #: tournament stack that grows between two hands with no such line read is a violation
     #: (true), not info (false, the default: most sites print none, and the log cannot prove it).
     tournament_additions_printed: bool = False
+    #: RULES.md §13 S-5: stud's equal showing hands on 4th-7th street: the high card by suit
+    #: starts ("suit", TDA 2024 RP-10-D) or the nearest the dealer's left ("position": WSOP
+    #: live rule 215, PokerKit; without a button, the lowest seat).
+    stud_tie_break: str = "suit"
+    #: RULES.md §13 S-6: 7 Card Stud high, 4th street, a pair showing: a bet or raise may be
+    #: the big bet (and once one is, the raises are big). TDA 2024 RP-10-F says no (default);
+    #: PokerStars deals by it ("Pair on board - a double bet is allowed").
+    stud_open_pair_big_bet: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -234,10 +243,14 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # player who had checked, and the player who had called the short bet then re-raise (a
     # 2026 tournament hand reported in issue #27; no such hand is in the corpus, whose one
     # PokerStars sub-minimum all-in bet is only called: docs/options.md).
+    # PokerStars' 7 Card Stud deals the open-pair option (RULES.md S-6): "Pair on board - a
+    # double bet is allowed" on 4th street, then a big bet: cash/Stud/7-Stud-USD-0.04-0.08-
+    # 200911.txt, MasterTrini1 showing [5s] [5c] "bets $0.08" at $0.04/$0.08.
     "pokerstars": {
         "tournament_additions_printed": True,
         "odd_chip": "left_of_button",
         "short_allin_bet": "complete_to_minimum",
+        "stud_open_pair_big_bet": True,
     },
     "888poker": {"odd_chip": "left_of_button"},
     "wpn": {"odd_chip": "left_of_button"},

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import polars as pl
 
-LIVE_KINDS = ("post_sb", "post_bb", "post_straddle", "post_live", "call", "bet", "raise")
+#: Live chips: the blinds and live posts, stud's bring-in and completion (RULES.md §13 S-3, S-4),
+#: the calls, bets and raises.
+LIVE_KINDS = ("post_sb", "post_bb", "post_straddle", "post_live", "bring_in")
+LIVE_KINDS += ("call", "bet", "raise", "complete")
 DEAD_KINDS = ("post_dead", "post_ante")
 
 
