@@ -118,7 +118,9 @@ def test_differences_are_documented(vector_id: str) -> None:
 
 
 def test_every_code_of_section_13_has_a_violating_and_a_legal_vector() -> None:
-    flagged = {code for v in VECTORS.values() for a in v["actions"] for code in a["expect"]["flags"]}
+    flagged = {
+        code for v in VECTORS.values() for a in v["actions"] for code in a["expect"]["flags"]
+    }
     assert {"BRING-IN", "DRAW-COUNT", "ORDER", "FL-SIZE", "FL-CAP"} <= flagged
     games = {(v.get("game"), bool(v.get("hilo"))) for v in VECTORS.values()}
     assert {("stud", False), ("stud", True), ("razz", False), ("badugi", False)} <= games
