@@ -31,15 +31,17 @@ FIELDS = ("to_call", "min_to", "max_to")
 
 
 def _audit(vector: dict[str, Any]) -> tuple[dict[int, list[str]], pl.DataFrame, int]:
-    """Flags by action number, the audited action rows, and the number of posts before them."""
+    """Flags by action number (0: the hand's, or the settlement's), the audited action rows,
+    and the number of posts before them."""
     hands, seats, actions = tables_from_vector(vector)
     options = Options().replace(**vector.get("options", {}))
     result = check(hands, seats, actions, options=options, cards=cards_from_vector(vector))
     posts = len(vector.get("posts", []))
     flags: dict[int, list[str]] = {}
+    last = len(vector["actions"])
     for seq, code in zip(result.violations["seq"], result.violations["code"], strict=True):
-        if seq is not None and seq >= posts:
-            flags.setdefault(seq - posts + 1, []).append(code)
+        n = 0 if seq is None or not posts <= seq < posts + last else seq - posts + 1
+        flags.setdefault(n, []).append(code)
     return flags, result.actions, posts
 
 
@@ -59,6 +61,8 @@ def test_vector(vector_id: str) -> None:
             for field in FIELDS
             if field in expect and row[field] != expect[field]
         ]
+    if sorted(flags.get(0, [])) != sorted(vector["hand_flags"]):
+        problems.append(f"hand flags {sorted(flags.get(0, []))} != {vector['hand_flags']}")
     assert not problems, "\n".join(problems)
 
 
