@@ -33,7 +33,8 @@ _BRING_IN = col("is_bring_in") & ~col("is_sentinel")
 #: The bring-in the stakes ask of this player: the header's, or what he has left after the ante.
 _EXPECTED = pl.min_horizontal(col("bring_in"), col("remaining_before").clip(lower_bound=0))
 _WRONG_SEAT = (col("seat") != col("bring_in_due_seat")).fill_null(False)
-_WRONG_AMOUNT = KNOWN_STACK & (col("chips") != _EXPECTED).fill_null(False)
+#: judged only where the header gives the bring-in (min_horizontal would skip a null one)
+_WRONG_AMOUNT = KNOWN_STACK & col("bring_in").is_not_null() & (col("chips") != _EXPECTED)
 #: Why that seat: its card, or the card's player all-in for the ante.
 _WHY = (
     pl.when(col("bring_in_card_seat") == col("bring_in_due_seat"))
@@ -68,7 +69,7 @@ RULE = Rule(
         "seat",
         "stack_unknown",
     ),
-    violates=_BRING_IN & (_WRONG_SEAT | _WRONG_AMOUNT),
+    violates=_BRING_IN & (_WRONG_SEAT | _WRONG_AMOUNT.fill_null(False)),
     message=pl.when(_WRONG_SEAT)
     .then(
         sentence(

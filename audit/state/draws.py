@@ -26,7 +26,8 @@ def drawn_cards(actions: pl.DataFrame, cards: pl.DataFrame) -> pl.DataFrame:
     held = cards.filter(
         pl.col("source").is_in(HELD) & pl.col("seat").is_not_null() & pl.col("card").is_not_null()
     ).join(keys.select("hand_key", "seat").unique(), on=["hand_key", "seat"], how="semi")
-    held = held.select("hand_key", "seat", "card", pl.col("street").fill_null(-1))
+    # a card's round is known from the rows that name one (a showdown's shown cards name none)
+    held = held.filter(pl.col("street").is_not_null()).select("hand_key", "seat", "card", "street")
     first = held.group_by("hand_key", "seat", "card").agg(_first=pl.col("street").min())
     listed = held.join(keys, on=["hand_key", "seat", "street"], how="inner")
     listed = listed.join(first, on=["hand_key", "seat", "card"], how="left")

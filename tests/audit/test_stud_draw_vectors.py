@@ -128,3 +128,26 @@ def test_every_code_of_section_13_has_a_violating_and_a_legal_vector() -> None:
     assert {"BRING-IN", "DRAW-COUNT", "ORDER", "FL-SIZE", "FL-CAP"} <= flagged
     games = {(v.get("game"), bool(v.get("hilo"))) for v in VECTORS.values()}
     assert {("stud", False), ("stud", True), ("razz", False), ("badugi", False)} <= games
+
+
+def _codes(vector: dict[str, Any]) -> list[str]:
+    flags, _, _ = _audit(vector)
+    return sorted(code for codes in flags.values() for code in codes)
+
+
+def test_bring_in_amount_unjudged_without_the_stakes_bring_in() -> None:
+    """A header without the bring-in (PokerStars, Winamax): the log's bring-in defines it."""
+    vector = json.loads(json.dumps(VECTORS["S3-3"]))  # a bring-in of 15 where the stakes say 10
+    assert "BRING-IN" in _codes(vector)
+    del vector["stakes"]["bring_in"]
+    assert "BRING-IN" not in _codes(vector)
+
+
+def test_cards_shown_at_showdown_do_not_hide_the_cards_drawn() -> None:
+    """The hero's drawn cards shown again at showdown (a row without a round) still count as
+    received in the draw; a wrong count is still seen."""
+    vector = json.loads(json.dumps(VECTORS["W2-5"]))  # P1 discards 2, receives 5c Qs
+    vector["cards"] = {"P1": {"cards": ["5c", "Qs", "2d", "3h"], "source": "shown", "label": None}}
+    assert "DRAW-COUNT" not in _codes(vector)
+    vector["drawn"]["P1"]["first_draw"] = ["5c"]
+    assert "DRAW-COUNT" in _codes(vector)
