@@ -123,6 +123,9 @@ class Options:
     #: Extension: FL, after an all-in of at least half a unit (but short of a full bet) the level
     #: L is the all-in total (D-12, "allin") or the full bet it completes to ("full_bet").
     fl_half_allin_level: str = "allin"
+    #: Extension: FL, after a counted all-in short of a full bet (D-12), the next wager may also
+    #: complete it to that full bet (L before the all-in + u): PokerStars (docs/options.md).
+    fl_allin_completion: bool = False
     #: RULES.md §11: who gets the odd chips of a split pot: the first tied hand clockwise from
     #: the button (TDA 20), or the tied hand with the highest card by suit (button-less games).
     odd_chip: str = "left_of_button"
@@ -245,12 +248,16 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # PokerStars sub-minimum all-in bet is only called: docs/options.md).
     # PokerStars' 7 Card Stud deals the open-pair option (RULES.md S-6): "Pair on board - a
     # double bet is allowed" on 4th street, then a big bet: cash/Stud/7-Stud-USD-0.04-0.08-
-    # 200911.txt, MasterTrini1 showing [5s] [5c] "bets $0.08" at $0.04/$0.08.
+    # 200911.txt, MasterTrini1 showing [5s] [5c] "bets $0.08" at $0.04/$0.08. Its limit games
+    # let the next player complete a counted short all-in raise to the full bet: tour/Draw/
+    # LBad-USD-MTT8-201011.txt hand 52476877655 (all-in to 150 over 120, unit 60, "raises 30 to
+    # 180"; also 52478520236, 52479754591).
     "pokerstars": {
         "tournament_additions_printed": True,
         "odd_chip": "left_of_button",
         "short_allin_bet": "complete_to_minimum",
         "stud_open_pair_big_bet": True,
+        "fl_allin_completion": True,
     },
     "888poker": {"odd_chip": "left_of_button"},
     "wpn": {"odd_chip": "left_of_button"},

@@ -286,6 +286,12 @@ STATE: dict[str, Column] = {
     "fl_required": Column(I64, "the one legal FL wager total, L + u", "B-5", "fixed_limit"),
     "fl_reopened": Column(B, "FL: what the actor faces reopens the betting", "D-13", "fixed_limit"),
     "fl_capped": Column(B, "FL: the street is capped", "B-6", "fixed_limit"),
+    "fl_complete_to": Column(
+        I64,
+        "option fl_allin_completion: the full bet a counted short all-in fell short of",
+        "D-12 (hhaudit extension)",
+        "fixed_limit",
+    ),
     "fl_open_pair_to": Column(
         I64,
         "S-6 (option stud_open_pair_big_bet): the big-bet total also legal before a big wager",

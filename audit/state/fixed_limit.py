@@ -168,6 +168,7 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
         fl_reopened=reopened,
         fl_capped=(pl.col("fl_count") >= cap) & ~lifted,
     )
+    frame = frame.with_columns(fl_complete_to=_allin_completion(frame))
     if "_open_pair" not in frame.columns:
         frame = frame.drop("_bring_in_level", strict=False)
         return frame.with_columns(fl_open_pair_to=pl.lit(None, pl.Int64))
@@ -175,6 +176,22 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     big_allowed = pl.col("_open_pair") & ~pl.col("_open_big")
     frame = frame.with_columns(fl_open_pair_to=pl.when(big_allowed).then(base + _big()))
     return frame.drop("_open_pair", "_open_big", "_bring_in_level", strict=False)
+
+
+def _allin_completion(frame: pl.DataFrame) -> pl.Expr:
+    """Option fl_allin_completion: after a counted all-in short of a full bet (D-12: at least
+    half a unit over L, less than L + u), the full bet it fell short of is legal too, until the
+    next counted wager (PokerStars: "raises 30 to 180" after an all-in to 150 over 120, unit
+    60). Null elsewhere, and a null column where no row of the slice can have it."""
+    chosen = pl.col("opt_fl_allin_completion")
+    if not (frame.get_column("opt_fl_allin_completion").any() and frame["fl_counts"].any()):
+        return pl.lit(None, pl.Int64)
+    full = pl.col("fl_level") + pl.col("fl_unit")
+    all_in = pl.col("committed_after") == pl.col("allin_to")
+    short = pl.col("fl_counts") & all_in & (pl.col("committed_after") < full)
+    # the last counted wager before the row: a short all-in (its full bet) or a full one (0)
+    target = prev_ffill_in(pl.when(short).then(full).when(pl.col("fl_counts")).then(0), "s_gid")
+    return pl.when(chosen & (target > pl.col("current_bet"))).then(target)
 
 
 def _facing_completion() -> pl.Expr:
