@@ -261,7 +261,10 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     },
     "888poker": {"odd_chip": "left_of_button"},
     "wpn": {"odd_chip": "left_of_button"},
-    "partypoker": {"odd_chip": "left_of_button"},
+    # PartyPoker's 7 Card Stud deals the open-pair option (RULES.md S-6): tour/Stud/7-Stud-USD-
+    # MTT-6.00-201205.txt hand 11792805420, Player4 showing [2h] [2d] "double bets [120]" on 4th
+    # street at 60/120, then raises of 120.
+    "partypoker": {"odd_chip": "left_of_button", "stud_open_pair_big_bet": True},
     # Winamax gives the odd chips of a split to the highest card by suit, not left of the
     # button: NLHE-EUR-0.92-STT-201207.no.cur.txt hand 119419173368496129-1-1343577528, 260
     # split three ways (queens and tens, ace kicker each): As (Player5) and Ad (Player6) get 87,

@@ -101,6 +101,4 @@ def _stud_facts(
 
 def _with_stud(per_hand: pl.DataFrame, facts: pl.DataFrame) -> pl.DataFrame:
     """The per-hand frame plus the stud facts (null for the slice's other hands)."""
-    return per_hand.join(facts, on="hand_key", how="left").with_columns(
-        pl.col("open_pair_shown").fill_null(False)
-    )
+    return per_hand.join(facts, on="hand_key", how="left")

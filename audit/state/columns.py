@@ -160,7 +160,10 @@ STATE: dict[str, Column] = {
         "showing",
     ),
     "open_pair_shown": Column(
-        B, "7 Card Stud high: some seat's 4th-street up cards are a pair", "§13 S-6", "showing"
+        B,
+        "7 Card Stud high: some live seat's 4th-street up cards are a pair (null: not all shown)",
+        "§13 S-6",
+        "showing",
     ),
     "show_<seat>": Column(
         I64,

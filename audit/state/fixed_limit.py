@@ -38,9 +38,10 @@ def unit(open_pair: bool = False) -> pl.Expr:
 
 
 def _open_pair_round() -> pl.Expr:
-    """S-6: 7 Card Stud high's 4th street (game_open_pair), a pair showing, the option set."""
+    """S-6: 7 Card Stud high's 4th street (game_open_pair), a pair showing, the option set. Up
+    cards the log does not show may hold a pair: the big bet is then allowed (not provable)."""
     chosen = pl.col("opt_stud_open_pair_big_bet")
-    return pl.col("game_open_pair") & chosen & pl.col("open_pair_shown").fill_null(False)
+    return pl.col("game_open_pair") & chosen & pl.col("open_pair_shown").fill_null(True)
 
 
 def _open_pair_columns(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:

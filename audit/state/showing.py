@@ -15,8 +15,8 @@ Per hand (`HAND_FACTS`, joined like the posts' facts):
 * `bring_in_due_seat`: who must bring in: the card's seat, or when he is all-in for the ante
   the first seat clockwise with chips left (TDA RP-10-E);
 * `bring_in_card`: that card, as text (for the messages);
-* `open_pair_shown`: some seat's two up cards of 4th street are a pair, in a 7 Card Stud high
-  hand (S-6: not stud/8, not razz).
+* `open_pair_shown`: some live seat's two up cards of 4th street are a pair, in a 7 Card Stud
+  high hand (S-6: not stud/8, not razz); null where the log does not show every live seat's.
 
 Per (hand, street) of 4th to 7th street, one column per seat number (`show_<seat>`, Int64): the
 showing value of the seat's up cards, larger = acts first: the high value of the up cards
@@ -141,14 +141,22 @@ def _bring_in_seats(
     return per_hand.join(due, on="hand_key", how="left")
 
 
-def _open_pairs(up: pl.DataFrame, high: pl.DataFrame) -> pl.DataFrame:
-    """hand_key, open_pair_shown: some seat's 3rd and 4th street up cards are a pair, in a
-    7 Card Stud high hand (`high`: their hand_key; S-6 is not for stud/8 or razz)."""
-    fourth = up.join(high, on="hand_key", how="semi").filter(pl.col("street") <= THIRD + 1)
+def _open_pairs(up: pl.DataFrame, live: pl.DataFrame) -> pl.DataFrame:
+    """hand_key, open_pair_shown: some live seat's 3rd and 4th street up cards are a pair
+    (true), every live seat's are shown and none is (false), else null: the log does not show
+    them (PartyPoker prints no one's up cards). `live`: (hand_key, seat) of the seats not
+    folded on 3rd street of the 7 Card Stud high hands (S-6 is not for stud/8 or razz)."""
+    fourth = up.join(live, on=["hand_key", "seat"], how="semi")
+    fourth = fourth.filter(pl.col("street") <= THIRD + 1)
     pairs = fourth.group_by("hand_key", "seat").agg(
-        _pair=(pl.len() == 2) & (pl.col("_id") // 4).n_unique().eq(1)
+        _pair=pl.when(pl.len() == 2).then((pl.col("_id") // 4).n_unique() == 1)
     )
-    return pairs.group_by("hand_key").agg(open_pair_shown=pl.col("_pair").any())
+    seats = live.join(pairs, on=["hand_key", "seat"], how="left")
+    shown = pl.col("_pair").any()
+    known = pl.col("_pair").is_not_null().all()
+    return seats.group_by("hand_key").agg(
+        open_pair_shown=pl.when(shown).then(True).when(known).then(False)
+    )
 
 
 def _tie_break(button_seat: pl.Expr, ring: int) -> pl.Expr:
@@ -212,8 +220,15 @@ def stud_facts(
         _bring_in_seats(up, dealt, antes, ring), on="hand_key", how="left"
     )
     high = hands.filter(pl.col("game").is_in(OPEN_PAIR_GAMES) & ~pl.col("is_hilo").fill_null(False))
-    facts = facts.join(_open_pairs(up, high.select("hand_key")), on="hand_key", how="left")
-    facts = facts.with_columns(pl.col("open_pair_shown").fill_null(False))
+    folded = actions.filter((pl.col("kind") == "fold") & (pl.col("street") == THIRD))
+    folded = folded.select("hand_key", pl.col("seat").cast(pl.Int16))
+    live = dealt.join(high, on="hand_key", how="semi")
+    live = live.join(folded, on=["hand_key", "seat"], how="anti")
+    facts = facts.join(_open_pairs(up, live.select("hand_key", "seat")), on="hand_key", how="left")
+    in_high = pl.col("hand_key").is_in(high.get_column("hand_key").implode())
+    facts = facts.with_columns(  # stud/8 and razz: no open pair (not unknown)
+        open_pair_shown=pl.when(in_high).then(pl.col("open_pair_shown")).otherwise(False)
+    )
     values = _showing_values(up, stud.select("hand_key", "button_seat", "opt_stud_tie_break"), ring)
     return StudFacts(facts.select("hand_key", *HAND_FACTS), values)
 
