@@ -137,7 +137,7 @@ def slice_frames(
     rules: list[Rule],
 ) -> SliceFrames:
     """The frames of one slice of typed tables (audit/reference and its tests read them)."""
-    state = state_frame(hands, seats, actions, options, site_options)
+    state = state_frame(hands, seats, actions, options, site_options, cards)
     state = with_rule_columns(state, rules)
     inputs = state.select(INPUTS)
     flows = player_flows(inputs)  # per seat: the settlement, the showdown's money, the facts

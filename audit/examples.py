@@ -17,6 +17,12 @@ and audit both, so the documentation cannot drift from the code. Notation (one i
     board: 2c 7d 8h 9s Ad                        the board; `board2:` the second board of a
                                                  run-it-twice (all five cards)
     The header takes `game omaha4` (parsers/schema.py GAMES) and `hilo` too.
+
+Stud and draw games (RULES.md §13): `FL bets 20/40; game stud; bring-in 10; ante 5; ...` (no
+blinds: the default posts are the antes), the bring-in an action of 3rd street
+(`third: P2 bring_in 10, P3 complete 20`), the up cards in the order dealt
+(`up: P1 Kd 7c; P2 2c 9s`), draws as actions (`first_draw: P1 discard 2, P2 stand_pat`) and the
+cards a player received in a draw (`drawn: P1 first_draw 5c Qs`).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from typing import Any
 from parsers.schema import STREET_NAMES
 
 _HEADER = re.compile(
-    r"^(?P<structure>[A-Z]+) (?P<sb>\d+)/(?P<bb>\d+)(?: bets (?P<small>\d+)/(?P<big>\d+))?$"
+    r"^(?P<structure>[A-Z]+)(?: (?P<sb>\d+)/(?P<bb>\d+))?(?: bets (?P<small>\d+)/(?P<big>\d+))?$"
 )
 
 
@@ -65,7 +71,7 @@ def _header(line: str) -> dict[str, Any]:
     match = _HEADER.match(fields[0])
     if not match:
         raise ValueError(f"bad example header {line!r}")
-    stakes = {"sb": int(match["sb"]), "bb": int(match["bb"])}
+    stakes = {"sb": int(match["sb"]), "bb": int(match["bb"])} if match["sb"] else {}
     if match["small"]:
         stakes |= {"small_bet": int(match["small"]), "big_bet": int(match["big"])}
     vector: dict[str, Any] = {"structure": match["structure"], "stakes": stakes}
@@ -78,6 +84,8 @@ def _header(line: str) -> dict[str, Any]:
             vector["game"] = field.split()[1]
         elif field == "hilo":
             vector["hilo"] = True
+        elif field.startswith("bring-in"):
+            stakes["bring_in"] = int(field.split()[1])
         elif field.startswith("ante"):
             words = field.split()
             vector["ante_rule"] = {
@@ -90,11 +98,13 @@ def _header(line: str) -> dict[str, Any]:
 def _default_posts(vector: dict[str, Any]) -> list[dict[str, Any]]:
     ids = [p["id"] for p in vector["players"]]
     stacks = {p["id"]: p["stack"] for p in vector["players"]}
-    sb, bb = vector["stakes"]["sb"], vector["stakes"]["bb"]
-    posts = [
-        {"player": ids[0], "kind": "sb", "amount": min(sb, stacks[ids[0]])},
-        {"player": ids[1], "kind": "bb", "amount": min(bb, stacks[ids[1]])},
-    ]
+    posts = []
+    if "sb" in vector["stakes"]:  # a game with blinds
+        sb, bb = vector["stakes"]["sb"], vector["stakes"]["bb"]
+        posts = [
+            {"player": ids[0], "kind": "sb", "amount": min(sb, stacks[ids[0]])},
+            {"player": ids[1], "kind": "bb", "amount": min(bb, stacks[ids[1]])},
+        ]
     ante = vector.get("ante_rule")
     if ante:
         payers = [ids[1]] if ante["mode"] == "bb" else ids
@@ -108,7 +118,7 @@ def _action(street: str, item: str) -> tuple[dict[str, Any], bool]:
     words = [w for w in words if w != "!"]
     action: dict[str, Any] = {"street": street, "player": words[0], "type": words[1]}
     if len(words) > 2 and words[2].isdigit():
-        action["to"] = int(words[2])
+        action["cards" if words[1] == "discard" else "to"] = int(words[2])
     if "allin" in words:
         action["all_in"] = True
     return action, flagged
@@ -162,6 +172,11 @@ def parse_example(text: str) -> tuple[dict[str, Any], int | None]:
             vector.setdefault("boards", []).append(rest.split())
         elif label == "settle":
             vector["settlement"] = _settlement(rest)
+        elif label == "up":
+            vector["up"] = {w[0]: w[1:] for w in (f.split() for f in rest.split(";")) if w}
+        elif label == "drawn":
+            for field in (f.split() for f in rest.split(";") if f.strip()):
+                vector.setdefault("drawn", {}).setdefault(field[0], {})[field[1]] = field[2:]
         elif label in STREET_NAMES:
             for item in rest.split(","):
                 action, flagged = _action(label, item)

@@ -39,6 +39,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "odd_chip": ("left_of_button", "high_card_suit"),
     "pots_reported": ("net", "gross"),
     "button_rule": ("either", "dead", "moving"),
+    "stud_tie_break": ("suit", "position"),
 }
 
 
@@ -122,6 +123,9 @@ class Options:
     #: Extension: FL, after an all-in of at least half a unit (but short of a full bet) the level
     #: L is the all-in total (D-12, "allin") or the full bet it completes to ("full_bet").
     fl_half_allin_level: str = "allin"
+    #: Extension: FL, after a counted all-in short of a full bet (D-12), the next wager may also
+    #: complete it to that full bet (L before the all-in + u): PokerStars (docs/options.md).
+    fl_allin_completion: bool = False
     #: RULES.md §11: who gets the odd chips of a split pot: the first tied hand clockwise from
     #: the button (TDA 20), or the tied hand with the highest card by suit (button-less games).
     odd_chip: str = "left_of_button"
@@ -145,6 +149,14 @@ class Options:
     #: tournament stack that grows between two hands with no such line read is a violation
     #: (true), not info (false, the default: most sites print none, and the log cannot prove it).
     tournament_additions_printed: bool = False
+    #: RULES.md §13 S-5: stud's equal showing hands on 4th-7th street: the high card by suit
+    #: starts ("suit", TDA 2024 RP-10-D) or the nearest the dealer's left ("position": WSOP
+    #: live rule 215, PokerKit; without a button, the lowest seat).
+    stud_tie_break: str = "suit"
+    #: RULES.md §13 S-6: 7 Card Stud high, 4th street, a pair showing: a bet or raise may be
+    #: the big bet (and once one is, the raises are big). TDA 2024 RP-10-F says no (default);
+    #: PokerStars deals by it ("Pair on board - a double bet is allowed").
+    stud_open_pair_big_bet: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -234,14 +246,25 @@ SITE_PROFILES: dict[str, dict[str, Any]] = {
     # player who had checked, and the player who had called the short bet then re-raise (a
     # 2026 tournament hand reported in issue #27; no such hand is in the corpus, whose one
     # PokerStars sub-minimum all-in bet is only called: docs/options.md).
+    # PokerStars' 7 Card Stud deals the open-pair option (RULES.md S-6): "Pair on board - a
+    # double bet is allowed" on 4th street, then a big bet: cash/Stud/7-Stud-USD-0.04-0.08-
+    # 200911.txt, MasterTrini1 showing [5s] [5c] "bets $0.08" at $0.04/$0.08. Its limit games
+    # let the next player complete a counted short all-in raise to the full bet: tour/Draw/
+    # LBad-USD-MTT8-201011.txt hand 52476877655 (all-in to 150 over 120, unit 60, "raises 30 to
+    # 180"; also 52478520236, 52479754591).
     "pokerstars": {
         "tournament_additions_printed": True,
         "odd_chip": "left_of_button",
         "short_allin_bet": "complete_to_minimum",
+        "stud_open_pair_big_bet": True,
+        "fl_allin_completion": True,
     },
     "888poker": {"odd_chip": "left_of_button"},
     "wpn": {"odd_chip": "left_of_button"},
-    "partypoker": {"odd_chip": "left_of_button"},
+    # PartyPoker's 7 Card Stud deals the open-pair option (RULES.md S-6): tour/Stud/7-Stud-USD-
+    # MTT-6.00-201205.txt hand 11792805420, Player4 showing [2h] [2d] "double bets [120]" on 4th
+    # street at 60/120, then raises of 120.
+    "partypoker": {"odd_chip": "left_of_button", "stud_open_pair_big_bet": True},
     # Winamax gives the odd chips of a split to the highest card by suit, not left of the
     # button: NLHE-EUR-0.92-STT-201207.no.cur.txt hand 119419173368496129-1-1343577528, 260
     # split three ways (queens and tens, ace kicker each): As (Player5) and Ad (Player6) get 87,

@@ -1,11 +1,19 @@
 """Build canonical tables from a rules_vectors.json-style vector (tests and the PokerKit test).
 
 A vector names its players P1..Pn (any ids: the i-th player sits in seat i+1), lists the posts
-(`sb`, `bb`, `straddle`, `post` live, `dead`, `ante`) and the actions in recorded order, each
-with `street`, `player`, `type` and, for a bet/raise (optionally a call), `to`: the player's total
-commitment on the street after the action. A call without `to` is an exact call; its chips come
-from a tiny commitment tracker (current bet, each player's commitment and stack), which is the
-only bookkeeping done here: the checker itself never sees anything but the tables.
+(`sb`, `bb`, `straddle`, `post` live, `dead`, `ante`, `bring_in`) and the actions in recorded
+order, each with `street`, `player`, `type` and, for a bet/raise/complete (optionally a call),
+`to`: the player's total commitment on the street after the action. A call without `to` is an
+exact call; its chips come from a tiny commitment tracker (current bet, each player's commitment
+and stack), which is the only bookkeeping done here: the checker itself never sees anything but
+the tables.
+
+Stud and draw games (RULES.md §13; `game` a parsers/games.py name): the posts are on the game's
+first round; `stakes` may give `small_bet`, `big_bet` and `bring_in` without blinds and
+`button` may be absent; a `bring_in` may also be an action (`"type": "bring_in", "to": 10`: a
+live post in the order of the actions); `discard` actions give `cards` (the number discarded),
+`stand_pat` none. `cards_from_vector` reads `up` ({player: the up cards in the order dealt,
+3rd street first}) and `drawn` ({player: {street: the cards received in that draw}}).
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from typing import Any
 import polars as pl
 
 from audit.state.unknown_stack import UNKNOWN_STACK
-from parsers.games import FALLBACK_GAME, GAMES, PREFLOP, SHOWDOWN
+from parsers.games import FALLBACK_GAME, GAMES, PREFLOP, SHOWDOWN, THIRD
 from parsers.schema import STREET_NAMES, conform
 
 POST_KINDS_BY_VECTOR = {
@@ -26,8 +34,13 @@ POST_KINDS_BY_VECTOR = {
     "post": "post_live",
     "dead": "post_dead",
     "ante": "post_ante",
+    "bring_in": "bring_in",
 }
-LIVE_POSTS = {"sb", "bb", "straddle", "post"}
+LIVE_POSTS = {"sb", "bb", "straddle", "post", "bring_in"}
+#: Action types whose `to` is the player's total commitment after them.
+RAISES_TO = ("bet", "raise", "complete")
+#: Draw actions: no chips; `cards` is the number discarded.
+DRAWS = ("discard", "stand_pat")
 
 
 class _Tracker:
@@ -85,20 +98,25 @@ def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, i
         tracker.enter_street(street)
         to = action.get("to")
         amount: int | None = 0
-        if kind in ("bet", "raise") or (kind == "call" and to is not None):
+        if kind in (*RAISES_TO, "bring_in") or (kind == "call" and to is not None):
             amount = tracker.raise_to(player, int(to))
         elif kind == "call":
             amount = max(0, min(tracker.to_call(player), tracker.stack[player]))
             tracker.move(player, amount, live=True)
+        elif kind in DRAWS:
+            amount = None
         row = dict(street=street, player=player, kind=kind, amount=amount)
-        row["to_amount"] = int(to) if kind in ("bet", "raise") else None
+        row["to_amount"] = int(to) if kind in RAISES_TO else None
         row["is_all_in"] = action.get("all_in")
+        if kind in DRAWS:
+            row["n_cards"] = int(action.get("cards", 0))
         rows.append(row)
     rows.extend(_settlement_rows(vector, rows))
     for seq, row in enumerate(rows):
         row.update(seq=seq, line_no=seq + 1, seat=seat_of[row["player"]])
         row.setdefault("to_amount", None)
         row.setdefault("is_all_in", None)
+        row.setdefault("n_cards", None)
     return rows
 
 
@@ -130,10 +148,11 @@ def tables_from_vector(
     given = {p["id"]: p["stack"] for p in vector["players"]}  # None: unknown (no seat line)
     stacks = {p: UNKNOWN_STACK if s is None else int(s) for p, s in given.items()}
     game = GAMES.get(vector.get("game", "holdem")) or GAMES[FALLBACK_GAME]
-    tracker = _Tracker(stacks, int(stakes["bb"]), short_bb_call_full, game.rounds[0].street)
+    big_blind = int(stakes.get("bb") or 0)
+    tracker = _Tracker(stacks, big_blind, short_bb_call_full, game.rounds[0].street)
     hand_id = str(vector.get("id", hand_key))
     rows = _action_rows(vector, tracker, seat_of)
-    actions = pl.DataFrame(rows).with_columns(
+    actions = pl.DataFrame(rows, schema_overrides={"n_cards": pl.Int8}).with_columns(
         hand_key=pl.lit(hand_key, pl.Int64), hand_id=pl.lit(hand_id)
     )
     actions = conform(actions.with_columns(pl.col("kind").cast(pl.String)), "actions")
@@ -162,7 +181,7 @@ def _hand_frame(
 ) -> pl.DataFrame:
     stakes = vector["stakes"]
     structure = vector.get("structure", "NL")
-    small_bet = stakes.get("small_bet", stakes["bb"] if structure == "FL" else None)
+    small_bet = stakes.get("small_bet", stakes.get("bb") if structure == "FL" else None)
     big_bet = stakes.get("big_bet", 2 * small_bet if small_bet is not None else None)
     ante_rule = vector.get("ante_rule") or {}
     reported = vector.get("settlement", {}).get("reported", {})
@@ -179,8 +198,8 @@ def _hand_frame(
         "currency": "chips",
         "unit": "chips",
         "scale": 1,
-        "small_blind": int(stakes["sb"]),
-        "big_blind": int(stakes["bb"]),
+        "small_blind": _optional(stakes.get("sb")),
+        "big_blind": _optional(stakes.get("bb")),
         "small_bet": small_bet,
         "big_bet": big_bet,
         "ante": int(ante_rule.get("amount", 0)),
@@ -189,14 +208,19 @@ def _hand_frame(
         "cap": None,
         "table_name": "vectors",
         "max_seats": max(n_players, 2),
-        "button_seat": seat_of[vector["button"]],
+        "button_seat": seat_of[vector["button"]] if vector.get("button") else None,
         "started_at": None,
         "boards": max(len(vector.get("boards", [])), 1),
         "total_pot": reported.get("total_pot"),
         "rake": reported.get("rake"),
+        "bring_in": _optional(stakes.get("bring_in")),
     }
     frame = pl.DataFrame([row], infer_schema_length=None)
     return conform(frame, "hands")
+
+
+def _optional(amount: Any) -> int | None:
+    return None if amount is None else int(amount)
 
 
 def cards_from_vector(vector: dict[str, Any], hand_key: int = 0) -> pl.DataFrame:
@@ -240,6 +264,7 @@ def cards_from_vector(vector: dict[str, Any], hand_key: int = 0) -> pl.DataFrame
                     line_no=50 + board,
                 )
             )
+    rows += _hole_rows(vector, seat_of)
     from audit.showdown.known import as_cards_frame
 
     if not rows:
@@ -248,3 +273,31 @@ def cards_from_vector(vector: dict[str, Any], hand_key: int = 0) -> pl.DataFrame
         hand_key=pl.lit(hand_key, pl.Int64), hand_id=pl.lit(hand_id)
     )
     return as_cards_frame(frame)
+
+
+def _hole_rows(vector: dict[str, Any], seat_of: dict[str, int]) -> list[dict[str, Any]]:
+    """The cards rows of a stud vector's `up` cards (face up, street 3rd, 4th, ... in the order
+    dealt) and of a draw vector's `drawn` cards (the cards received in a draw's round)."""
+    rows: list[dict[str, Any]] = []
+
+    def row(player: str, street: int, position: int, card: str, face: str | None) -> dict:
+        return dict(
+            seat=seat_of[player],
+            player=player,
+            source="dealt",
+            board=None,
+            street=street,
+            position=position,
+            card=card,
+            raw=card,
+            label=None,
+            line_no=200 + street,
+            face=face,
+        )
+
+    for player, cards in vector.get("up", {}).items():
+        rows += [row(player, THIRD + i, 2, card, "up") for i, card in enumerate(cards)]
+    for player, draws in vector.get("drawn", {}).items():
+        for street, cards in draws.items():
+            rows += [row(player, _street(street), i, card, None) for i, card in enumerate(cards)]
+    return rows

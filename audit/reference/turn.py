@@ -3,7 +3,8 @@
 For every row of the state and every seat s of the slice, seat s's state before the row:
 
 * `folded_s`: s made a fold that counts (not void) earlier in the hand;
-* `acted_s`: s made a betting action that counts earlier on the street;
+* `acted_s`: s made a betting action that counts earlier on the street, or posted stud's
+  bring-in (RULES.md S-3: no option when everyone only calls it);
 * `behind_s`: s's chips behind: his last counted row's `remaining_after` in the hand, else his
   starting stack (0 for a seat not dealt in);
 * `committed_s`: s's live commitment on the street: his last counted row's `committed_after`;
@@ -13,8 +14,9 @@ From those: `n_live`, `n_with_chips`; each seat's cap (the most it can be asked 
 current bet, or less when every other live player is all-in below it); who owes action (D-9
 against the cap, caps.seat_owing); the round is closed when at most one player is live, nobody
 has chips, or the one with chips has matched the bet; `nobody_owes`, `round_open`;
-`previous_actor` (the last counted actor of the street, a fold in a fast-fold pool left out,
-else the seat before the street's first actor by the game's first-actor rule);
+`previous_actor` (the last counted actor of the street, the bring-in's poster included, a fold
+in a fast-fold pool left out, else the seat before the street's first actor by the game's
+first-actor rule: in stud from the up cards, audit/state/showing.py);
 `expected_seat`, the first owing seat clockwise after the previous actor.
 
 turn.py computes the same with the folded and acted flags as bits of one integer, the caps only
@@ -30,7 +32,7 @@ import polars as pl
 
 from audit.reference import windows as plain
 from audit.reference.pair import Pair
-from audit.state import build, caps, turn
+from audit.state import build, caps, showing, turn
 from audit.state.passes import active
 
 #: The columns turn_pass adds to the state.
@@ -51,7 +53,7 @@ def seat_history(s: int) -> dict[str, pl.Expr]:
     counted, acting = mine & ~pl.col("void"), mine & active()
     return {
         f"_folded_{s}": plain.prev_any_in(acting & pl.col("is_fold"), "h_gid"),
-        f"_acted_{s}": plain.prev_any_in(acting & pl.col("is_betting"), "s_gid"),
+        f"_acted_{s}": plain.prev_any_in(acting & _acts(), "s_gid"),
         f"_behind_{s}": plain.prev_or(
             pl.when(counted).then(pl.col("remaining_after")),
             "h_gid",
@@ -61,6 +63,11 @@ def seat_history(s: int) -> dict[str, pl.Expr]:
             pl.when(acting).then(pl.col("committed_after")), "s_gid", pl.lit(0)
         ),
     }
+
+
+def _acts() -> pl.Expr:
+    """A row after which its seat has acted on the street: a betting action or the bring-in."""
+    return pl.col("is_betting") | pl.col("is_bring_in")
 
 
 def seat_state(s: int) -> dict[str, pl.Expr]:
@@ -119,7 +126,10 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         frame = frame.with_columns(**caps.seat_owing(s, pl.col(f"_cap_{s}")))
     # a fold in a fast-fold pool may come before the player's turn: it never moves the turn
     pool_fold = pl.col("is_fold") & pl.col("is_fast_fold").fill_null(False)
-    acting = active() & pl.col("is_betting") & ~pl.col("site_kill") & ~pool_fold
+    acting = active() & _acts() & ~pl.col("site_kill") & ~pool_fold
+    stud = showing.has_showing(frame, seats)  # a slice with a stud hand: its up cards' seats
+    if stud:
+        frame = frame.with_columns(_stud_start=showing.start_seat(seats))
     frame = frame.with_columns(
         n_live=_count([f"_live_{s}" for s in seats]),
         n_with_chips=_count([f"_chips_{s}" for s in seats]),
@@ -127,7 +137,7 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         if seats
         else pl.lit(None, pl.Int64),
         previous_actor=plain.prev_ffill_in(pl.when(acting).then(pl.col("seat")), "s_gid").fill_null(
-            turn._street_start_seat()
+            turn._street_start_seat(stud)
         ),
         _anyone_owes=_any([f"_owes_{s}" for s in seats]),
         _anyone_needs=_any([f"_needs_{s}" for s in seats]),

@@ -1,5 +1,6 @@
 """The explicit rule registry: every RULES.md §4-5 code, in RULES.md order, the hhaudit
 extensions (HEADER-STAKES, next to POST-AMOUNT: its citation says it is an extension), the
+stud and draw codes of RULES.md §13 (BRING-IN, DRAW-COUNT: after the posts), the
 cards-and-showdown codes of RULES.md §11 (C-1..C-7), and the across-hands codes of RULES.md §12
 (Rule.session_frame: run after the units, audit/sessions)."""
 
@@ -13,6 +14,7 @@ from audit.rules import (
     act_folded,
     allin_flag,
     blind_rotation,
+    bring_in,
     call_amount,
     call_zero,
     card_count,
@@ -20,6 +22,7 @@ from audit.rules import (
     card_invalid,
     check_facing_bet,
     chip_conservation,
+    draw_count,
     fl_cap,
     fl_size,
     fold_no_bet,
@@ -75,6 +78,8 @@ _MODULES = (
     raise_no_opp,
     post_amount,
     header_stakes,
+    bring_in,
+    draw_count,
     uncalled_return,
     pot_total,
     chip_conservation,
@@ -105,6 +110,10 @@ SHOWDOWN_CODES: tuple[str, ...] = (
     "HAND-LABEL",
 )
 
+#: RULES.md §13 codes (stud and draw games), not in rules_vectors.json; their vectors are
+#: tests/audit/stud_draw_vectors.json.
+GAME_CODES: tuple[str, ...] = ("BRING-IN", "DRAW-COUNT")
+
 #: Codes beyond RULES.md §4-5 (added by issues; each documented in docs/rules.md).
 EXTENSIONS: tuple[str, ...] = ("HEADER-STAKES", "STACK-UNKNOWN")
 #: RULES.md §12 codes (across hands: sessions and rake), not in rules_vectors.json; their
@@ -124,4 +133,12 @@ RULES: dict[str, Rule] = {
 }
 MODULE_OF: dict[str, str] = {module.RULE.code: module.__name__ for module in _MODULES}
 
-__all__ = ["ACROSS_HANDS", "EXTENSIONS", "MODULE_OF", "RULES", "SHOWDOWN_CODES", "Rule"]
+__all__ = [
+    "ACROSS_HANDS",
+    "EXTENSIONS",
+    "GAME_CODES",
+    "MODULE_OF",
+    "RULES",
+    "SHOWDOWN_CODES",
+    "Rule",
+]

@@ -13,7 +13,10 @@ from collections.abc import Mapping
 import polars as pl
 
 from audit.options import Options
-from audit.state.prepare import prepare
+from audit.showdown.known import as_cards_frame
+from audit.state.draws import with_drawn_cards
+from audit.state.prepare import options_frame, prepare
+from audit.state.showing import STUD_GAMES, StudFacts, stud_facts, with_showing, without_stud
 from audit.state.turn import seat_numbers, seat_table
 from audit.state.unknown_stack import unknown_columns, with_stand_in_stacks
 from audit.state.void import settle_void
@@ -54,17 +57,48 @@ def state_frame(
     actions: pl.DataFrame,
     options: Options,
     site_options: Mapping[str, Options] | None,
+    cards: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
-    """The state before every action of the slice (and the street-end sentinel rows)."""
+    """The state before every action of the slice (and the street-end sentinel rows).
+    `cards`: the canonical cards table (stud's up cards name who brings in and who acts first:
+    showing.py); without it those first actors are unknown and not judged."""
     check_bounds(seats, actions)
     betting_seats = _capped_stacks(hands, with_stand_in_stacks(seats, actions))
     seat_frame = seat_table(betting_seats, actions)
     numbers = seat_numbers(seat_frame)
+    ring = _ring(numbers, hands)
     # seats dealt in, counted per hand (not per row); 0 for a hand without a dealt seat
     dealt = pl.sum_horizontal([pl.col(f"stack_{s}").is_not_null() for s in numbers])
     per_hand = hands.select("hand_key", capped=pl.col("cap").is_not_null()).join(
         seat_frame.with_columns(n_dealt=dealt), on="hand_key", how="left"
     )
+    stud = _stud_facts(hands, actions, cards, seat_frame, options, site_options, ring)
+    per_hand = without_stud(per_hand) if stud is None else _with_stud(per_hand, stud.hands)
     prepared = prepare(hands, betting_seats, actions, options, site_options, per_hand)
     prepared = unknown_columns(prepared, seats).with_columns(pl.col("n_dealt").fill_null(0))
-    return settle_void(prepared, numbers, _ring(numbers, hands))
+    if stud is not None:
+        prepared = with_showing(prepared, stud, numbers)
+    prepared = with_drawn_cards(prepared, actions, cards)
+    return settle_void(prepared, numbers, ring)
+
+
+def _stud_facts(
+    hands: pl.DataFrame,
+    actions: pl.DataFrame,
+    cards: pl.DataFrame | None,
+    seat_frame: pl.DataFrame,
+    options: Options,
+    site_options: Mapping[str, Options] | None,
+    ring: int,
+) -> StudFacts | None:
+    """The up cards' facts (showing.py), None for a slice without a stud hand."""
+    if not hands.get_column("game").is_in(STUD_GAMES).any():
+        return None
+    sites = hands.get_column("site").unique().sort().to_list()
+    per_site = options_frame(sites, options, site_options)
+    return stud_facts(hands, actions, as_cards_frame(cards), seat_frame, per_site, ring)
+
+
+def _with_stud(per_hand: pl.DataFrame, facts: pl.DataFrame) -> pl.DataFrame:
+    """The per-hand frame plus the stud facts (null for the slice's other hands)."""
+    return per_hand.join(facts, on="hand_key", how="left")

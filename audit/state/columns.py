@@ -5,8 +5,9 @@ RULES.md clause it implements (§3 is the state machine, D-n the definitions, "h
 column of ours with no clause) and the module of audit/state/ that computes it. A rule reads
 these columns and the canonical ones (parsers/schema.py) and never recomputes them;
 tests/audit/test_state_registry.py holds the state frame to this table (names and types) and
-every rule's `reads` to it. Two families are declared by pattern: `stack_<seat>` (one column
-per seat number of the slice) and `opt_<option>` (one per audit.options.Options field).
+every rule's `reads` to it. Three families are declared by pattern: `stack_<seat>` (one column
+per seat number of the slice), `show_<seat>` (the same, in a slice with a stud hand) and
+`opt_<option>` (one per audit.options.Options field).
 
 SETTLEMENT declares the per-hand frame of settled hands that the hand-level rules read
 (audit/state/settlement.py): the hands table's columns plus these.
@@ -39,8 +40,17 @@ STATE: dict[str, Column] = {
     "is_dead_post": Column(
         B, "a dead post or an ante (not in the live commitment)", "D-2", "prepare"
     ),
-    "is_betting": Column(B, "fold, check, call, bet or raise", "§3", "prepare"),
-    "is_wager": Column(B, "a bet or a raise (to_amount is its raise-to total)", "D-5", "prepare"),
+    "is_betting": Column(B, "fold, check, call, bet, raise or complete", "§3", "prepare"),
+    "is_wager": Column(
+        B, "a bet, a raise or stud's completion (to_amount: its raise-to total)", "D-5", "prepare"
+    ),
+    "is_bring_in": Column(
+        B,
+        "stud's bring-in: a live post of 3rd street (is_live_post) whose poster has acted",
+        "§13 S-3",
+        "prepare",
+    ),
+    "is_draw": Column(B, "a draw row: discard or stand_pat (no chips)", "§13 W-2", "prepare"),
     "is_fold": Column(B, "a fold", "§3", "prepare"),
     "is_check": Column(B, "a check", "§3", "prepare"),
     "is_call": Column(B, "a call", "§3", "prepare"),
@@ -114,6 +124,60 @@ STATE: dict[str, Column] = {
         "D-9",
         "game_rounds",
     ),
+    "game_open_pair": Column(
+        B, "7 Card Stud's 4th street: an open pair may allow the big bet", "§13 S-6", "game_rounds"
+    ),
+    "game_draw": Column(B, "a draw comes before the round's betting", "§13 W-2", "game_rounds"),
+    "game_blind_round": Column(
+        B,
+        "the first round of a game with blinds (preflop, pre-draw; not stud's 3rd street)",
+        "D-4",
+        "game_rounds",
+    ),
+    "game_max_discard": Column(
+        pl.Int8,
+        "a draw round: the most cards one draw replaces (null: no draw)",
+        "§13 W-2",
+        "game_rounds",
+    ),
+    "bring_in": Column(
+        I64,
+        "the stakes' bring-in (hands.bring_in; null: the log does not say)",
+        "§13 S-3",
+        "prepare",
+    ),
+    # showing.py: stud's up cards (null in the other games, and where the log does not prove it)
+    "bring_in_card": Column(
+        S, "the 3rd-street up card that names the bring-in", "§13 S-3", "showing"
+    ),
+    "bring_in_card_seat": Column(
+        I16, "the seat of that card (null unless every seat's is shown)", "§13 S-3", "showing"
+    ),
+    "bring_in_due_seat": Column(
+        I16,
+        "who must bring in: that seat, or the next with chips when he is all-in for the ante",
+        "§13 S-3, RP-10-E",
+        "showing",
+    ),
+    "open_pair_shown": Column(
+        B,
+        "7 Card Stud high: some live seat's 4th-street up cards are a pair (null: not all shown)",
+        "§13 S-6",
+        "showing",
+    ),
+    "show_<seat>": Column(
+        I64,
+        "stud 4th-7th street: that seat's showing value (larger acts first; null: not shown)",
+        "§13 S-5",
+        "showing",
+    ),
+    # draws.py
+    "drawn_cards": Column(
+        pl.Int16,
+        "a draw row: the cards received that the log lists (the hero's; null: not listed)",
+        "§13 W-2",
+        "draws",
+    ),
     "stack": Column(
         I64, "the actor's starting stack for betting (stand-in or capped)", "D-3", "prepare"
     ),
@@ -163,6 +227,12 @@ STATE: dict[str, Column] = {
     "allin_to": Column(I64, "c[p] + s[p]: the total an all-in reaches", "D-3", "passes"),
     "acted_before": Column(
         B, "acted[p]: the actor made a betting action earlier on the street", "D-8", "passes"
+    ),
+    "turn_acted_before": Column(
+        B,
+        "acted[p] for whose turn it is: acted_before, or he posted the bring-in (no option)",
+        "D-9, §13 S-3",
+        "passes",
     ),
     "folded_before": Column(B, "the actor folded earlier in the hand", "I-2", "passes"),
     "site_kill": Column(
@@ -219,6 +289,18 @@ STATE: dict[str, Column] = {
     "fl_required": Column(I64, "the one legal FL wager total, L + u", "B-5", "fixed_limit"),
     "fl_reopened": Column(B, "FL: what the actor faces reopens the betting", "D-13", "fixed_limit"),
     "fl_capped": Column(B, "FL: the street is capped", "B-6", "fixed_limit"),
+    "fl_complete_to": Column(
+        I64,
+        "option fl_allin_completion: the full bet a counted short all-in fell short of",
+        "D-12 (hhaudit extension)",
+        "fixed_limit",
+    ),
+    "fl_open_pair_to": Column(
+        I64,
+        "S-6 (option stud_open_pair_big_bet): the big-bet total also legal before a big wager",
+        "§13 S-6",
+        "fixed_limit",
+    ),
     # limits.py
     "reopened": Column(
         B,
@@ -309,6 +391,8 @@ def declared(name: str) -> Column | None:
         return STATE[name]
     if name.startswith("stack_") and name.removeprefix("stack_").lstrip("-").isdigit():
         return STATE["stack_<seat>"]
+    if name.startswith("show_") and name.removeprefix("show_").lstrip("-").isdigit():
+        return STATE["show_<seat>"]
     if name.startswith("opt_"):
         return STATE["opt_<option>"]
     return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers.games import FALLBACK_GAME, GAME_NAMES, STREETS, rounds_frame
+from parsers.games import BLINDS, FALLBACK_GAME, GAME_NAMES, GAMES, STREETS, rounds_frame
 
 #: The rounds_frame columns the betting state carries, as `game_<column>` (audit/state/columns.py).
 STATE_ROUND_COLUMNS: tuple[str, ...] = (
@@ -26,12 +26,38 @@ STATE_ROUND_COLUMNS: tuple[str, ...] = (
     "last_round",
     "big_bet",
     "first_actor",
+    "open_pair",
+    "draw",
 )
+#: Columns the lookup adds from the game (not the round): `blind_round` (the round is the first
+#: of a game whose forced bets are blinds: the BB floor, F and the FL level and count at its
+#: start, the pot-limit nominal blinds) and `max_discard` (a draw round: the most cards one
+#: draw replaces, RULES.md W-2; null on the other rounds).
+GAME_COLUMNS: tuple[str, ...] = ("blind_round", "max_discard")
 #: Street ids per game in the lookup: every id of parsers/games.py STREETS fits.
 SLOTS = 16
 assert len(STREETS) <= SLOTS
 #: The value a row that is no round of its game reads (null where not listed).
-NO_ROUND: dict[str, bool] = {"first_round": False, "last_round": False, "big_bet": True}
+NO_ROUND: dict[str, bool] = {
+    "first_round": False,
+    "last_round": False,
+    "big_bet": True,
+    "open_pair": False,
+    "draw": False,
+    "blind_round": False,
+}
+
+
+def _game_facts() -> pl.DataFrame:
+    """Per game: whether its forced bets are blinds, and the most cards one draw replaces."""
+    return pl.DataFrame(
+        {
+            "game": list(GAME_NAMES),
+            "_blinds": [BLINDS in GAMES[name].forced_bets for name in GAME_NAMES],
+            "_max_discard": [GAMES[name].max_discard for name in GAME_NAMES],
+        },
+        schema={"game": pl.String, "_blinds": pl.Boolean, "_max_discard": pl.Int8},
+    )
 
 
 def _lookup() -> pl.Series:
@@ -46,11 +72,16 @@ def _lookup() -> pl.Series:
     )
     rounds = rounds_frame().select("game", "street", *STATE_ROUND_COLUMNS)
     table = slots.join(rounds, on=["game", "street"], how="left", maintain_order="left")
+    table = table.join(_game_facts(), on="game", how="left", maintain_order="left")
+    table = table.with_columns(
+        blind_round=pl.col("first_round") & pl.col("_blinds"),
+        max_discard=pl.when(pl.col("draw")).then(pl.col("_max_discard")),
+    )
     columns = [
         (pl.col(name).fill_null(NO_ROUND[name]) if name in NO_ROUND else pl.col(name)).alias(
             f"game_{name}"
         )
-        for name in STATE_ROUND_COLUMNS
+        for name in (*STATE_ROUND_COLUMNS, *GAME_COLUMNS)
     ]
     return table.select(pl.struct(columns).alias("_game_round")).to_series()
 

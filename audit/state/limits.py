@@ -40,9 +40,12 @@ def with_limits(frame: pl.DataFrame) -> pl.DataFrame:
     frame = frame.with_columns(raise_allowed=pl.when(known).then(allowed))
     pl_limit = pl.max_horizontal("pl_max_to", "min_raise_to")
     min_full = pl.when(is_fl).then(pl.col("fl_required")).otherwise(pl.col("min_raise_to"))
+    # S-6: an open pair allows the big bet too (fl_open_pair_to; null but in such rounds)
+    open_pair = frame.get_column("fl_open_pair_to").null_count() < frame.height
+    fl_max = pl.coalesce("fl_open_pair_to", "fl_required") if open_pair else pl.col("fl_required")
     max_full = (
         pl.when(is_fl)
-        .then(pl.col("fl_required"))
+        .then(fl_max)
         .when(is_pl)
         .then(pl.min_horizontal(pl_limit, pl.col("allin_to")))
         .otherwise(pl.col("allin_to"))

@@ -34,6 +34,9 @@ from audit.state.windows import (
 
 #: The round with the forced bets (preflop in the board games: the game table, game_rounds.py).
 FIRST_ROUND = pl.col("game_first_round")
+#: The first round of a game whose forced bets are blinds (preflop, pre-draw): the BB floor of
+#: the current bet, F at the start, the pot-limit nominal blinds (stud's 3rd street has none).
+BLIND_ROUND = pl.col("game_blind_round")
 
 
 def active() -> pl.Expr:
@@ -69,6 +72,14 @@ def _commit_adds() -> pl.Expr:
     return pl.when(active() & adds).then(pl.col("chips")).otherwise(0)
 
 
+def _turn_acted_before() -> pl.Expr:
+    """acted[p] for whose turn it is (D-9): acted_before, or the player posted the bring-in
+    earlier on the street (S-3: the bring-in gets no option when everyone only calls it). A
+    slice without a bring-in reads acted_before itself (player_pass)."""
+    brought_in = active() & (pl.col("is_betting") | pl.col("is_bring_in"))
+    return prev_any_in(brought_in, "ps_gid")
+
+
 def _site_kill() -> pl.Expr:
     """A "fold" recorded for an all-in player the log marks sitting out: the site kills the
     absent player's hand (PokerStars, e.g. fpdb-3/tour/NLHE-play-STT-2000.201202.allin.blind.txt:
@@ -86,7 +97,9 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     whole = frame
     # already in (hand, street, order) order: a stable sort on (hand, seat) gives (hand, seat,
     # street, order) order at less cost than sorting on the four columns
-    frame = frame.select(*PLAYER_INPUTS, _pos=pl.int_range(pl.len(), dtype=pl.Int64))
+    bring_in = frame.get_column("is_bring_in").any()  # stud: a bring-in in the slice
+    inputs = (*PLAYER_INPUTS, "is_bring_in") if bring_in else PLAYER_INPUTS
+    frame = frame.select(*inputs, _pos=pl.int_range(pl.len(), dtype=pl.Int64))
     frame = frame.sort(seat_key("h_gid"), maintain_order=True)
     frame = frame.with_columns(
         p_gid=group_ids("h_gid", "seat"), ps_gid=group_ids("h_gid", "seat", "street")
@@ -115,6 +128,9 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
         acted_before=prev_any_in(active() & pl.col("is_betting"), "ps_gid"),
         folded_before=prev_any_in(active() & pl.col("is_fold"), "p_gid"),
     )
+    # one place in the column order whatever the slice (void.py re-runs subsets and stacks them)
+    turn_acted = _turn_acted_before() if bring_in else pl.col("acted_before")
+    frame = frame.with_columns(turn_acted_before=turn_acted)
     stack_before = pl.col("remaining_before").clip(lower_bound=0)
     frame = frame.with_columns(
         stack_before=stack_before,
@@ -131,7 +147,7 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     moved = pl.col("committed_after") - pl.col("committed_before") + pl.col("_dead")
     frame = frame.with_columns(moved=moved - pl.col("_returned"), chips_in=moved)
     drop = ["p_gid", "ps_gid", "seg_gid", "_base", "_adds", "_raw_after", "_chips_raw", "_dead"]
-    computed = frame.drop([*drop, "_returned", "_pos", *PLAYER_INPUTS]).columns
+    computed = frame.drop([*drop, "_returned", "_pos", *inputs]).columns
     back = in_input_order(frame.select(computed), frame.get_column("_pos"))
     return whole.drop(computed, strict=False).hstack(back)
 
@@ -154,7 +170,7 @@ def _full_increment_start() -> pl.Expr:
     straddle = pl.max_horizontal(bb, pl.col("straddle_amount"))
     preflop = pl.when(pl.col("opt_straddle_sets_min_raise") & straddled).then(straddle)
     postflop = pl.when(pl.col("opt_straddle_sets_postflop_min_bet") & straddled).then(straddle)
-    return pl.when(FIRST_ROUND).then(preflop.otherwise(bb)).otherwise(postflop.otherwise(bb))
+    return pl.when(BLIND_ROUND).then(preflop.otherwise(bb)).otherwise(postflop.otherwise(bb))
 
 
 def _largest_increment(increment: pl.Expr) -> pl.Expr:
@@ -166,7 +182,7 @@ def _largest_increment(increment: pl.Expr) -> pl.Expr:
 
 def _current_bet_floor() -> pl.Expr:
     """Preflop the current bet is never below the nominal BB (option short_bb_call_full)."""
-    return pl.when(FIRST_ROUND & pl.col("opt_short_bb_call_full")).then(pl.col("big_blind"))
+    return pl.when(BLIND_ROUND & pl.col("opt_short_bb_call_full")).then(pl.col("big_blind"))
 
 
 #: The structures option short_allin_bet applies to (B-1: big-bet games).
@@ -242,7 +258,7 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
 
 def _pot_limit_max_to() -> pl.Expr:
     """B-4: max_to = CB' + P + (CB' - c[p]), with the TDA 54-B nominal blinds preflop."""
-    nominal = FIRST_ROUND & pl.col("opt_pl_preflop_nominal_blinds")
+    nominal = BLIND_ROUND & pl.col("opt_pl_preflop_nominal_blinds")
     bb, sb = pl.col("big_blind"), pl.col("small_blind")
     cb = pl.when(nominal).then(pl.max_horizontal("current_bet", bb)).otherwise("current_bet")
     missing_blinds = (sb - pl.col("sb_posted")).clip(lower_bound=0) + (
@@ -251,7 +267,7 @@ def _pot_limit_max_to() -> pl.Expr:
     bb_acted = prev_any_in(
         active() & pl.col("is_betting") & (pl.col("seat") == pl.col("bb_seat")), "s_gid"
     )
-    sb_as_bb = FIRST_ROUND & pl.col("opt_pl_sb_counts_as_bb") & ~bb_acted
+    sb_as_bb = BLIND_ROUND & pl.col("opt_pl_sb_counts_as_bb") & ~bb_acted
     # money the site added (STP, cash drop) is in the pot from preflop on (added before the deal
     # in every corpus log; a log that does not say when is taken as preflop)
     pot = (

@@ -24,6 +24,13 @@ from parsers.schema import with_defaults
 LIVE_POSTS = ("post_sb", "post_bb", "post_straddle", "post_live")
 DEAD_POSTS = ("post_dead", "post_ante")
 BETTING = ("fold", "check", "call", "bet", "raise")
+#: Stud's forced opening (RULES.md S-3): live commitment of 3rd street like a blind (it sets
+#: the current bet), but its poster has acted: no option when everyone only calls it.
+BRING_IN = "bring_in"
+#: Wagers: a bet or raise, and stud's completion over the bring-in (S-4, the round's bet).
+WAGERS = ("bet", "raise", "complete")
+#: A draw (RULES.md W-2): moves no chips and is no betting action.
+DRAWS = ("discard", "stand_pat")
 HAND_COLUMNS = (
     "hand_key",
     "site",
@@ -38,6 +45,7 @@ HAND_COLUMNS = (
     "scale",
     "site_added",
     "is_fast_fold",
+    "bring_in",
 )
 
 
@@ -69,10 +77,12 @@ def kind_flags() -> list[pl.Expr]:
     """Boolean columns naming what kind of row each is."""
     kind = pl.col("kind")
     return [
-        kind.is_in(LIVE_POSTS).fill_null(False).alias("is_live_post"),
+        kind.is_in((*LIVE_POSTS, BRING_IN)).fill_null(False).alias("is_live_post"),
         kind.is_in(DEAD_POSTS).fill_null(False).alias("is_dead_post"),
-        kind.is_in(BETTING).fill_null(False).alias("is_betting"),
-        kind.is_in(("bet", "raise")).fill_null(False).alias("is_wager"),
+        (kind == BRING_IN).fill_null(False).alias("is_bring_in"),
+        kind.is_in((*BETTING, "complete")).fill_null(False).alias("is_betting"),
+        kind.is_in(WAGERS).fill_null(False).alias("is_wager"),
+        kind.is_in(DRAWS).fill_null(False).alias("is_draw"),
         (kind == "fold").fill_null(False).alias("is_fold"),
         (kind == "check").fill_null(False).alias("is_check"),
         (kind == "call").fill_null(False).alias("is_call"),

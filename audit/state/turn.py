@@ -20,11 +20,14 @@ from audit.state.caps import (
     written_back,
 )
 from audit.state.passes import active
-from audit.state.prepare import BETTING, DEAD_POSTS, LIVE_POSTS
+from audit.state.prepare import BETTING, BRING_IN, DEAD_POSTS, LIVE_POSTS
+from audit.state.showing import has_showing, start_seat
 from audit.state.windows import is_first, prev_ffill_in, prev_sum_in
-from parsers.games import AFTER_BIG_BLIND
+from parsers.games import AFTER_BIG_BLIND, AFTER_BRING_IN, BEST_HIGH_SHOWING, BEST_LOW_SHOWING
 
-PLAYING_KINDS = BETTING + LIVE_POSTS + DEAD_POSTS
+PLAYING_KINDS = (*BETTING, *LIVE_POSTS, *DEAD_POSTS, BRING_IN, "complete")
+#: The first actors read from the up cards (showing.py).
+STUD_ACTORS = (AFTER_BRING_IN, BEST_HIGH_SHOWING, BEST_LOW_SHOWING)
 
 
 def seat_table(seats: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
@@ -85,13 +88,21 @@ def _seat_bit(seats: list[int]) -> pl.Expr:
     return chain.otherwise(0)
 
 
-def _first_rows() -> dict[str, pl.Expr]:
+def _acts() -> pl.Expr:
+    """A row that makes its seat have acted for whose turn it is (D-8): a betting action, or
+    the bring-in (S-3: it gets no option when everyone only calls it; a slice without a
+    bring-in has `is_bring_in` false on every row, and the test is the betting one)."""
+    return pl.col("is_betting") | pl.col("is_bring_in")
+
+
+def _first_rows(bring_in: bool) -> dict[str, pl.Expr]:
     """`_fold_bit` / `_bet_bit`: the seat's bit on its first active fold in the hand / first
-    active betting action on the street (the player pass's folded_before / acted_before say
-    which row is first), else 0."""
+    active betting action (or bring-in) on the street (the player pass's folded_before /
+    turn_acted_before say which row is first), else 0."""
     acting, bit = pl.col("_active"), pl.col("_bit")
     first_fold = acting & pl.col("is_fold") & ~pl.col("folded_before")
-    first_bet = acting & pl.col("is_betting") & ~pl.col("acted_before")
+    acts = _acts() if bring_in else pl.col("is_betting")
+    first_bet = acting & acts & ~pl.col("turn_acted_before")
     return {
         "_fold_bit": pl.when(first_fold).then(bit).otherwise(0),
         "_bet_bit": pl.when(first_bet).then(bit).otherwise(0),
@@ -122,26 +133,28 @@ def _flags_from_bits(seats: list[int]) -> dict[str, pl.Expr]:
 
 
 def _with_flags(
-    frame: pl.DataFrame, seats: list[int], history: dict[str, pl.Expr]
+    frame: pl.DataFrame, seats: list[int], history: dict[str, pl.Expr], bring_in: bool
 ) -> tuple[pl.DataFrame, list[str]]:
     """`frame` with the previous-row columns and what `history` needs to add `_folded_<s>` and
-    `_acted_<s>` (added to `history`); also the scratch columns added besides _previous_row."""
+    `_acted_<s>` (added to `history`); also the scratch columns added besides _previous_row.
+    `bring_in`: the slice has a bring-in (its poster has acted, _acts)."""
     if not 0 < len(seats) <= MAX_BIT_SEATS:
         for s in seats:
-            history |= _carried_flags(s)
+            history |= _carried_flags(s, bring_in)
         return frame.with_columns(**_previous_row()), []
     history |= _flags_from_bits(seats)
     frame = frame.with_columns(_bit=_seat_bit(seats))
-    frame = frame.with_columns(**_previous_row(), **_first_rows())
-    return frame.with_columns(**_flag_bits()), ["_bit", *_first_rows(), *_flag_bits()]
+    frame = frame.with_columns(**_previous_row(), **_first_rows(bring_in))
+    return frame.with_columns(**_flag_bits()), ["_bit", *_first_rows(bring_in), *_flag_bits()]
 
 
-def _carried_flags(s: int) -> dict[str, pl.Expr]:
+def _carried_flags(s: int, bring_in: bool) -> dict[str, pl.Expr]:
     """`_folded_<s>` and `_acted_<s>` as forward fills of seat s's own rows (the plain form of
     _flag_bits + _flags_from_bits, used when the seats do not fit in the bits)."""
     after_s, acting = pl.col("_prev_seat") == s, pl.col("_active")
     folded_row = after_s & (acting & pl.col("is_fold")).shift(1)
-    betting_row = after_s & (acting & pl.col("is_betting")).shift(1)
+    acts = _acts() if bring_in else pl.col("is_betting")
+    betting_row = after_s & (acting & acts).shift(1)
     yes, no = pl.lit(True), pl.lit(False)
     return {
         f"_folded_{s}": _carried("h_gid", no, folded_row, yes),
@@ -181,13 +194,17 @@ def _seat_state(s: int) -> dict[str, pl.Expr]:
     return {f"_live_{s}": live, f"_chips_{s}": live & (pl.col(f"_behind_{s}") > 0)}
 
 
-def _street_start_seat() -> pl.Expr:
+def _street_start_seat(stud: bool) -> pl.Expr:
     """The seat before the first actor by the round's first-actor rule (the game table): the
     last straddle or the BB (else the SB) in a round that starts after the big blind (preflop,
-    pre-draw), the button in the others."""
+    pre-draw), the stud seat of the up cards (`_stud_start`, showing.start_seat) in a slice
+    with a stud hand, the button in the others."""
     preflop_seat = pl.coalesce("last_straddle_seat", "bb_seat", "sb_seat", "button_seat")
-    after_blinds = pl.col("game_first_actor") == AFTER_BIG_BLIND
-    return pl.when(after_blinds).then(preflop_seat).otherwise(pl.col("button_seat"))
+    actor = pl.col("game_first_actor")
+    chain = pl.when(actor == AFTER_BIG_BLIND).then(preflop_seat)
+    if stud:
+        chain = chain.when(actor.is_in(STUD_ACTORS)).then(pl.col("_stud_start"))
+    return chain.otherwise(pl.col("button_seat"))
 
 
 def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
@@ -198,8 +215,12 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     for s in seats:
         history |= _seat_history(s)
         base |= _seat_state(s)
-    frame, bits = _with_flags(frame.with_columns(_active=active()), seats, history)
+    bring_in = bool(frame.get_column("is_bring_in").any())
+    frame, bits = _with_flags(frame.with_columns(_active=active()), seats, history, bring_in)
     frame = frame.with_columns(**history).with_columns(**base)
+    stud = has_showing(frame, seats)
+    if stud:
+        frame = frame.with_columns(_stud_start=start_seat(seats))
 
     def count(prefix: str) -> pl.Expr:
         return count_true([pl.col(f"_{prefix}_{s}") for s in seats])
@@ -216,13 +237,14 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     owing = {name: expr for name, expr in owing.items() if "_needs_" not in name}
     frame = frame.with_columns(**owing)
     frame = written_back(frame, positions, capped.select(f"_owes_{s}" for s in seats))
-    acting = active() & pl.col("is_betting") & ~pl.col("site_kill") & ~_pool_fold()
+    acts = _acts() if bring_in else pl.col("is_betting")  # the bring-in's poster is an actor
+    acting = active() & acts & ~pl.col("site_kill") & ~_pool_fold()
     frame = frame.with_columns(
         call_cap=pl.when(pl.col("seat").is_in(seats)).then(pl.col("current_bet")),
         _anyone_owes=anyone("owes"),
         _anyone_matched=anyone("matched"),
         previous_actor=prev_ffill_in(pl.when(acting).then(pl.col("seat")), "s_gid").fill_null(
-            _street_start_seat()
+            _street_start_seat(stud)
         ),
     )
     # with every cap the current bet, "needs" is "owes" (seat_owing)
@@ -243,7 +265,7 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
     frame = frame.with_columns(expected_seat=_expected_seat(seats, ring))
     scratch = ["_anyone_owes", "_anyone_matched", "_anyone_needs", "_active", "_after"]
     scratch += [*_previous_row(), *bits, *history, *base]
-    scratch += [*owing]
+    scratch += [*owing, *(["_stud_start"] if stud else [])]
     return frame.drop(scratch)
 
 
