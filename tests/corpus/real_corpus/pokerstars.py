@@ -52,6 +52,13 @@ DAMAGED: dict[tuple[str, int], tuple[str, str]] = {
 }
 
 KNOWN_FLAGS: dict[tuple[str, str], dict[str, str]] = {
+    ("Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt", "81631597149"): {
+        "DRAW-COUNT": "true: first draw 'Hero: discards 2 cards []' then 'Dealt to Hero [2s 7s 5h "
+        "3c Qh] [2s 7s 5h 3c Qh]': the hand after the draw is the five cards before it, 2 "
+        "thrown and 0 received; second draw 'discards 1 card []' and the same five again (1 for "
+        "0). The client's duplicate-hole-cards logging fault (fpdb's sample of it); the third "
+        "draw 'discards 1 card [Ad]' throws a card he was never dealt",
+    },
     ("UncontestedWinnerFlash.txt", "999000000001"): {
         "POT-TOTAL": "true: SB $0.05 + BB $0.10 + HeroFlash's raise to $0.40 = $0.55 put in, "
         "$0.30 returned uncalled: $0.25 stays in; the log reports and pays 'Total pot $0.20' "
