@@ -24,6 +24,8 @@ same in every run (hhaudit/run/identity.py).
   pot is off only by the return that UNCALLED-RETURN flags. Otherwise, when the pot is off by no
   more than twice the chips of those action flags (a wrong amount moves both what was put in
   and the uncalled part): the first of them.
+- CARD-COUNT (too many cards after the draws) of a player whose draw DRAW-COUNT flags (he was
+  dealt more cards than he threw): the first such draw of his.
 - CHIP-CONSERVATION's first part (collected + rake differs from the reported pot) when the
   winners collected exactly what the actions put in (minus the rake): the reported pot alone is
   wrong, which POT-TOTAL already says.
@@ -51,6 +53,7 @@ LINKS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("POT-TOTAL", ("UNCALLED-RETURN",), "the pot agrees with the returns the log shows"),
     ("POT-TOTAL", ("CALL-AMOUNT", "STACK-EXCEEDED", "POST-AMOUNT"), "pot off <= 2 x gap"),
     ("CHIP-CONSERVATION", ("POT-TOTAL",), "collected + rake = what the actions put in"),
+    ("CARD-COUNT", ("DRAW-COUNT",), "the same player's draw dealt him a wrong number of cards"),
 )
 AMOUNT_CAUSES = ("CALL-AMOUNT", "STACK-EXCEEDED", "POST-AMOUNT")
 
@@ -222,6 +225,17 @@ def _street_facts(state: pl.DataFrame, hands: pl.Series) -> dict[str, pl.DataFra
     return {"seat": seat, "street": street}
 
 
+def _draw_card_counts(flags: pl.DataFrame) -> pl.DataFrame:
+    """CARD-COUNT of a player ("<player> holds N cards after the draws", a hand-level sentence
+    of audit/showdown) -> that player's first DRAW-COUNT in the same hand."""
+    draws = flags.filter(pl.col("code") == "DRAW-COUNT").sort("hand_key", "seq")
+    first = draws.group_by("hand_key", "player").agg(pl.col("flag_id").first().alias("caused_by"))
+    counts = flags.filter(pl.col("code") == "CARD-COUNT").select("hand_key", "message", "flag_id")
+    pairs = counts.join(first, on="hand_key")
+    his = pl.col("message").str.starts_with(pl.col("player") + pl.lit(" holds "))
+    return pairs.filter(his).select("flag_id", "caused_by")
+
+
 def _hand_links(flags: pl.DataFrame) -> pl.DataFrame:
     """UNCALLED-RETURN, POT-TOTAL and CHIP-CONSERVATION to their cause in the same hand."""
     amounts = (
@@ -271,6 +285,7 @@ def link_flags(flags: pl.DataFrame, state: pl.DataFrame) -> pl.DataFrame:
         _repeats(flags) if codes & {"ACT-FOLDED", "STREET-ORDER"} else None,
         _short_call_rounds(flags, state) if {"ROUND-INCOMPLETE", "CALL-AMOUNT"} <= codes else None,
         _hand_links(flags) if flags.get_column("seq").null_count() else None,
+        _draw_card_counts(flags) if {"CARD-COUNT", "DRAW-COUNT"} <= codes else None,
     ]
     links = pl.concat(
         [NO_LINKS, *(frame for frame in found if frame is not None)], how="vertical_relaxed"

@@ -253,7 +253,7 @@ def _not_all_in_plain(*tables: pl.DataFrame) -> pl.DataFrame:
 
 PAIRS = [
     Pair("judge.showdown", "the showdown's hands, parts and players", _showdown_fast,
-         _showdown_plain, "card_tables"),
+         _showdown_plain, "card_tables", board_games_only=True),
     Pair("judge.showdown(texts=False)", "the §11 sentences", _sentences_without_texts,
          _sentences_plain, "card_tables"),
     Pair("known.card_rows", "the card rows and the full boards", _rows_fast, _rows_plain,

@@ -167,7 +167,14 @@ def _settled_fast(state: pl.DataFrame, hands: pl.DataFrame, seats: pl.DataFrame)
 
 
 PAIRS = [
-    Pair("fixed_limit.fl_limits", "the fixed-limit columns", _fl_fast, _fl_plain, "states"),
+    Pair(
+        "fixed_limit.fl_limits",
+        "the fixed-limit columns",
+        _fl_fast,
+        _fl_plain,
+        "states",
+        board_games_only=True,
+    ),
     Pair(
         "returns._top_two",
         "each street's top and second commitment",

@@ -1,4 +1,5 @@
-"""Shared pipeline, stage 2: seats, and every body line classified as an event, ignored or bad.
+"""Shared pipeline, stage 2: every body line classified as an event, ignored or bad (the seat
+lines before it: parsers/core/seat_list.py).
 
 Players are identified from the seat list, never by splitting at the first colon alone: a line
 `<name>: <verb>` is matched against the seated names of its hand. When no seated name of the
@@ -20,43 +21,13 @@ from parsers.core.grammar import Grammar
 from parsers.core.groups import candidate_groups, candidate_test
 from parsers.core.lines import PRE_DEAL, SUMMARY, split_matching
 from parsers.core.pairs import PAIR, pair_rows
-from parsers.core.plain_seats import seat_groups
 from parsers.core.prefilter import compacted
+from parsers.core.seat_list import clean_name
 from parsers.games import PREFLOP, SHOWDOWN
 
 #: A line is identified by its hand (which carries the file) and its line number.
 LINE_KEY = ["hand_key", "line_no"]
 EVENT_COLUMNS = ["hand_key", "line_no", "section", "player", "verb", "amount_s", "to_s", "all_in"]
-
-
-def extract_seats(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
-    """Seat lines before the deal: hand_key, line_no, seat, player, stack_s, sitting_out."""
-    order = ["_row"] if "_row" in lines.columns else []
-    pre_deal = (
-        lines.lazy()
-        .select("hand_key", "line_no", *order, "section", "text")
-        .filter((pl.col("section") == PRE_DEAL) & pl.col("text").str.starts_with("Seat"))
-        .collect()
-    )
-    read = seat_groups(pre_deal, grammar.seat_line, ["hand_key", "line_no", *order])
-    seat = pl.col("seat").cast(pl.Int16)
-    # `_row` (line rank, parsers.core.sections) orders on one integer, lets classify() drop the
-    # seat lines without a join; a seat naming no player is named by the `seat_list` hook
-    return (
-        read.lazy()
-        .filter(pl.col("seat").is_not_null())
-        .sort(order or ["hand_key", "line_no"])
-        .select(
-            "hand_key",
-            "line_no",
-            *order,
-            seat.alias("seat"),
-            _clean_name(pl.col("player"), grammar.player_cleanup),
-            pl.col("stack").alias("stack_s"),
-            pl.col("tail").fill_null("").str.contains(grammar.sitting_out).alias("sitting_out"),
-        )
-        .collect()
-    )
 
 
 def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -79,17 +50,13 @@ def _body(lines: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.Data
     return body.join(seats.select(LINE_KEY), on=LINE_KEY, how="anti")
 
 
-def _clean_name(name: pl.Expr, cleanup: str) -> pl.Expr:
-    return name.str.replace_all(cleanup, "") if cleanup else name
-
-
 def _resolve_simple(colon: pl.DataFrame, seats: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Name = text before the first separator when it is a seated name of the hand."""
     # one split gives both sides (the struct is stored once, not recomputed per field)
     parts = colon.with_columns(pl.col("text").str.splitn(grammar.actor_separator, 2).alias("_p"))
     raw = pl.col("_p").struct.field("field_0")
     named = parts.with_columns(
-        _clean_name(raw, grammar.player_cleanup).alias("player"),
+        clean_name(raw, grammar.player_cleanup).alias("player"),
         pl.col("_p").struct.field("field_1").alias("rest"),
     ).drop("_p")
     rows = pair_rows(named, seats)
@@ -257,7 +224,7 @@ def _split_name(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """`player` (text before the first separator, cleaned) and `rest` of each line."""
     parts = pl.col("text").str.splitn(grammar.actor_separator, 2)
     return lines.with_columns(
-        _clean_name(parts.struct.field("field_0"), grammar.player_cleanup).alias("player"),
+        clean_name(parts.struct.field("field_0"), grammar.player_cleanup).alias("player"),
         parts.struct.field("field_1").alias("rest"),
     )
 

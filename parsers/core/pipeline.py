@@ -16,7 +16,7 @@ from parsers.core.actions import NEEDS_AMOUNT, build_actions
 from parsers.core.additions import split_additions, with_additions
 from parsers.core.card_lines import SplitLines
 from parsers.core.distinct import with_per_distinct
-from parsers.core.events import classify, extract_seats
+from parsers.core.events import classify
 from parsers.core.families import (
     family_hands,
     undeclared_families,
@@ -33,6 +33,7 @@ from parsers.core.lines import (
 from parsers.core.pairs import PAIR, pair_key, pair_rows
 from parsers.core.prefilter import rows_matching
 from parsers.core.quarantine_reasons import name_unsupported_games
+from parsers.core.seat_list import extract_seats
 from parsers.core.sections import events_lines, header_lines, keyed_lines
 from parsers.core.settlement import settle_conventions, settle_reported
 from parsers.core.unseated import (

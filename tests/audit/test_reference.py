@@ -20,6 +20,9 @@ from conftest import CORPUS
 
 from audit import check
 from audit.reference import REFERENCES, Pair
+from parsers.games import GAMES
+
+BOARD_GAMES = tuple(name for name, game in GAMES.items() if game.family == "board")
 
 CASES = [
     pytest.param(pair, source, id=f"{pair.name}-{source}")
@@ -41,12 +44,27 @@ def _rows(found: Any) -> int:
     return sum(table.height for table in _tables(found))
 
 
+def _board_games(args: tuple[Any, ...], source: str) -> tuple[Any, ...]:
+    """`args` with every frame keyed by hand cut to the hands of board games (Pair
+    `board_games_only`)."""
+    hands = batches.batch(source).hands
+    board = hands.filter(pl.col("game").is_in(list(BOARD_GAMES))).get_column("hand_key")
+    return tuple(
+        arg.filter(pl.col("hand_key").is_in(board.implode()))
+        if isinstance(arg, pl.DataFrame) and "hand_key" in arg.columns
+        else arg
+        for arg in args
+    )
+
+
 @pytest.mark.parametrize(("pair", "source"), CASES)
 def test_the_fast_form_is_the_plain_form(pair: Pair, source: str) -> None:
     if source == "real" and not CORPUS.exists():
         pytest.skip(f"{CORPUS} is absent: the real hands are read from ../shared")
     compared = 0
     for args in made.inputs(pair.takes, source):
+        if pair.board_games_only and source != "random":
+            args = _board_games(args, source)
         fast, plain = _tables(pair.fast(*args)), _tables(pair.plain(*args))
         assert len(fast) == len(plain)
         for got, expected in zip(fast, plain, strict=True):

@@ -6,6 +6,7 @@ from typing import Any
 
 import polars as pl
 
+from parsers.games import BLINDS, GAMES
 from tools.synth.record import HandRecord
 
 SITE = "pokerstars"
@@ -41,8 +42,9 @@ class TableBuilder:
                 "currency": spec.currency,
                 "unit": spec.unit,
                 "scale": spec.scale,
-                "small_blind": spec.small_blind,
-                "big_blind": spec.big_blind,
+                # a game without blinds (stud) has none, as the parsers read it
+                "small_blind": spec.small_blind if _has_blinds(spec.game) else None,
+                "big_blind": spec.big_blind if _has_blinds(spec.game) else None,
                 "small_bet": spec.small_bet,
                 "big_bet": spec.big_bet,
                 "ante": spec.ante,
@@ -133,3 +135,8 @@ CARDS_COLUMNS = {
     "line_no": pl.Int32,
     "face": pl.String,
 }
+
+
+def _has_blinds(game: str) -> bool:
+    """Whether `game` posts blinds (parsers/games.py): stud posts antes and a bring-in."""
+    return game not in GAMES or BLINDS in GAMES[game].forced_bets
