@@ -24,7 +24,7 @@ from typing import Any
 import polars as pl
 
 from audit.state.unknown_stack import UNKNOWN_STACK
-from parsers.games import FALLBACK_GAME, GAMES, PREFLOP, SHOWDOWN, THIRD
+from parsers.games import FALLBACK_GAME, GAMES, PREFLOP, SHOWDOWN
 from parsers.schema import STREET_NAMES, conform
 
 POST_KINDS_BY_VECTOR = {
@@ -276,8 +276,9 @@ def cards_from_vector(vector: dict[str, Any], hand_key: int = 0) -> pl.DataFrame
 
 
 def _hole_rows(vector: dict[str, Any], seat_of: dict[str, int]) -> list[dict[str, Any]]:
-    """The cards rows of a stud vector's `up` cards (face up, street 3rd, 4th, ... in the order
-    dealt) and of a draw vector's `drawn` cards (the cards received in a draw's round)."""
+    """The cards rows of a stud vector's `up` cards (face up, one per round from the game's
+    first: 3rd, 4th, ... street; 5 card stud 2nd, 3rd, ...; in the order dealt) and of a draw
+    vector's `drawn` cards (the cards received in a draw's round)."""
     rows: list[dict[str, Any]] = []
 
     def row(player: str, street: int, position: int, card: str, face: str | None) -> dict:
@@ -295,8 +296,10 @@ def _hole_rows(vector: dict[str, Any], seat_of: dict[str, int]) -> list[dict[str
             face=face,
         )
 
+    game = GAMES.get(vector.get("game", "stud")) or GAMES["stud"]
+    first = game.rounds[0].street
     for player, cards in vector.get("up", {}).items():
-        rows += [row(player, THIRD + i, 2, card, "up") for i, card in enumerate(cards)]
+        rows += [row(player, first + i, 2, card, "up") for i, card in enumerate(cards)]
     for player, draws in vector.get("drawn", {}).items():
         for street, cards in draws.items():
             rows += [row(player, _street(street), i, card, None) for i, card in enumerate(cards)]

@@ -29,16 +29,17 @@ STREETS: tuple[str, ...] = (
     "flop",  # 1
     "turn",  # 2
     "river",  # 3
-    "third",  # 4  stud: 3rd street, the bring-in's round
-    "fourth",  # 5
-    "fifth",  # 6
-    "sixth",  # 7
-    "seventh",  # 8  stud's last round ("river" in PokerStars' stud logs)
-    "predraw",  # 9  draw games: before the first draw, the blinds' round
-    "first_draw",  # 10 after the first draw (single draw and 5 card draw: the only one)
-    "second_draw",  # 11
-    "third_draw",  # 12
-    "showdown",  # 13 the settlement: uncalled returns after the last round, collects, cash-outs
+    "second",  # 4  5 card stud: 2nd street, its bring-in's round
+    "third",  # 5  stud: 3rd street, 7 card stud's and razz's bring-in round
+    "fourth",  # 6
+    "fifth",  # 7  5 card stud's last round
+    "sixth",  # 8
+    "seventh",  # 9  stud's last round ("river" in PokerStars' stud logs)
+    "predraw",  # 10 draw games: before the first draw, the blinds' round
+    "first_draw",  # 11 after the first draw (single draw and 5 card draw: the only one)
+    "second_draw",  # 12
+    "third_draw",  # 13
+    "showdown",  # 14 the settlement: uncalled returns after the last round, collects, cash-outs
 )
 #: The one type of `street` in every written table (its physical codes are the ids).
 Street = pl.Enum(list(STREETS))
@@ -47,6 +48,7 @@ Street = pl.Enum(list(STREETS))
     FLOP,
     TURN,
     RIVER,
+    SECOND,
     THIRD,
     FOURTH,
     FIFTH,
@@ -176,6 +178,20 @@ def _stud(name: str, later: str, high: str | None, low: str | None, open_pair: b
     return Game(name, "stud", rounds, 7, (ANTES, BRING_IN), high, low, 0, STANDARD_DECK)
 
 
+def _five_card_stud(name: str) -> Game:
+    """5 Card Stud: 2nd street (one down, one up; the lowest up card brings in), then one up
+    card on each of 3rd, 4th and 5th street; the small bet on the first two rounds, the big bet
+    on the last two (the site's logs); high, the player's five cards."""
+    later = BEST_HIGH_SHOWING
+    rounds = (
+        Round(SECOND, Deal(down=1, up=1), False, SMALL, AFTER_BRING_IN),
+        Round(THIRD, Deal(up=1), False, SMALL, later),
+        Round(FOURTH, Deal(up=1), False, BIG, later),
+        Round(FIFTH, Deal(up=1), False, BIG, later),
+    )
+    return Game(name, "stud", rounds, 5, (ANTES, BRING_IN), HIGH, None, 0, STANDARD_DECK)
+
+
 def _draw(name: str, cards: int, draws: int, high: str | None, low: str | None) -> Game:
     after = (FIRST_DRAW, SECOND_DRAW, THIRD_DRAW)[:draws]
     units = (SMALL, BIG) if draws == 1 else (SMALL, SMALL, BIG, BIG)
@@ -199,6 +215,7 @@ GAMES: dict[str, Game] = {
         _board("unknown", None),  # a board game the header does not name: hold'em's rounds
         _stud("stud", BEST_HIGH_SHOWING, HIGH, None, open_pair=True),
         _stud("razz", BEST_LOW_SHOWING, None, ACE_TO_FIVE, open_pair=False),
+        _five_card_stud("five_card_stud"),
         _draw("triple_draw_27", 5, 3, None, DEUCE_TO_SEVEN),
         _draw("single_draw_27", 5, 1, None, DEUCE_TO_SEVEN),
         _draw("five_card_draw", 5, 1, HIGH, None),

@@ -11,10 +11,10 @@ Conventions
 - `hand_key` is an integer unique within one set of tables (one parse run); `hand_id` is the
   site's own id as printed, without `#`. Joins use `hand_key`; people read `hand_id`.
 - `street`: the betting round, an Int8 id of parsers/games.py (0 preflop with the posts, 1
-  flop, 2 turn, 3 river in the board games; 4-8 stud's 3rd-7th streets; 9-12 the draw games'
-  rounds) or 13 SHOWDOWN, the settlement (uncalled returns after the last round, collects,
-  cash-outs). The ids are the physical codes of the `Street` Enum, which the written tables
-  carry (docs/games.md).
+  flop, 2 turn, 3 river in the board games; 4 5 card stud's 2nd street, 5-9 stud's 3rd-7th
+  streets; 10-13 the draw games' rounds) or 14 SHOWDOWN, the settlement (uncalled returns
+  after the last round, collects, cash-outs). The ids are the physical codes of the `Street`
+  Enum, which the written tables carry (docs/games.md).
 """
 
 from __future__ import annotations

@@ -1,9 +1,12 @@
 """Stud's up cards in the betting state: who brings in (S-3), who acts first on 4th to 7th
-street (S-5) and whether a pair shows on 4th street (S-6), read from the cards table.
+street (S-5) and whether a pair shows on 4th street (S-6), read from the cards table. 5 Card
+Stud is the same one round earlier: its bring-in on 2nd street, the showing hands on 3rd to 5th
+(every round is read from the game table: its first round, its rounds that deal up cards).
 
 Computed once per slice, and only for a slice that holds a stud hand (`stud_facts` returns
 None otherwise: the hold'em slices pay nothing). The up cards are the cards table's rows of
-face "up" whose `street` is the round they were dealt in (3rd to 6th street; a card repeated
+face "up" whose `street` is the round they were dealt in (3rd to 6th street, 5 card stud's 2nd
+to 5th; a card repeated
 on a later line counts once, at its first street). Only what the log proves is used: a seat
 dealt in whose up card of a round the log does not show makes that round's answer unknown
 (null), and nothing is then flagged on it.
@@ -39,9 +42,8 @@ from parsers.games import (
     BEST_HIGH_SHOWING,
     BEST_LOW_SHOWING,
     GAMES,
+    SECOND,
     SEVENTH,
-    SIXTH,
-    THIRD,
 )
 
 #: The games whose first actors are read from the up cards.
@@ -66,6 +68,22 @@ SHOW_PREFIX = "show_"
 TIE_BREAK_ROOM = 64
 #: The rounds whose first actor is the best showing hand.
 SHOWING_ACTORS = (BEST_HIGH_SHOWING, BEST_LOW_SHOWING)
+#: Per stud game, Street ids: its first round (the bring-in's), its last round that deals up
+#: cards, its last round.
+FIRST_STREET = {name: GAMES[name].rounds[0].street for name in STUD_GAMES}
+LAST_UP_STREET = {
+    name: max(r.street for r in GAMES[name].rounds if r.deals.up) for name in STUD_GAMES
+}
+LAST_STREET = {name: GAMES[name].rounds[-1].street for name in STUD_GAMES}
+
+
+def _game_streets(game: pl.Expr) -> dict[str, pl.Expr]:
+    """`_first`, `_last_up`, `_last` (Int8 Street ids) of a stud game column."""
+    tables = {"_first": FIRST_STREET, "_last_up": LAST_UP_STREET, "_last": LAST_STREET}
+    return {
+        name: game.replace_strict(table, default=None, return_dtype=pl.Int8)
+        for name, table in tables.items()
+    }
 
 
 @dataclass(frozen=True)
@@ -86,17 +104,21 @@ def _card_keys(razz: pl.Expr) -> dict[str, pl.Expr]:
 
 
 def up_cards(cards: pl.DataFrame, stud: pl.DataFrame) -> pl.DataFrame:
-    """(hand_key, seat, street, _id, _key, _razz) of the stud hands' up cards, each once."""
+    """(hand_key, seat, street, _id, _key, _razz, _first, _last_up, _last) of the stud hands'
+    up cards, each once."""
+    hand = ("_razz", "_first", "_last_up", "_last")
     rows = cards.filter(
         (pl.col("face") == "up")
-        & pl.col("street").is_between(THIRD, SIXTH)
+        & pl.col("street").is_between(SECOND, SEVENTH)
         & pl.col("seat").is_not_null()
         & pl.col("card").is_not_null()
-    ).join(stud.select("hand_key", "_razz"), on="hand_key", how="inner")
+    ).join(stud.select("hand_key", *hand), on="hand_key", how="inner")
     rows = rows.select(
-        "hand_key", "seat", "street", "_razz", _id=card_id_expr(pl.col("card")).cast(pl.Int32)
-    ).filter(pl.col("_id").is_not_null())
-    rows = rows.group_by("hand_key", "seat", "_id").agg(pl.col("street").min(), pl.first("_razz"))
+        "hand_key", "seat", "street", *hand, _id=card_id_expr(pl.col("card")).cast(pl.Int32)
+    ).filter(pl.col("_id").is_not_null() & pl.col("street").is_between("_first", "_last_up"))
+    rows = rows.group_by("hand_key", "seat", "_id").agg(
+        pl.col("street").min(), *(pl.first(c) for c in hand)
+    )
     return rows.with_columns(**_card_keys(pl.col("_razz")))
 
 
@@ -112,7 +134,7 @@ def _bring_in_seats(
     up: pl.DataFrame, dealt: pl.DataFrame, antes: pl.DataFrame, ring: int
 ) -> pl.DataFrame:
     """hand_key, bring_in_card_seat, bring_in_due_seat (see the module docstring)."""
-    third = up.filter(pl.col("street") == THIRD)
+    third = up.filter(pl.col("street") == pl.col("_first"))
     # stud: the lowest card brings in; razz: the highest (by the game's rank order, then suit)
     worst = pl.when(pl.col("_razz")).then(pl.col("_key")).otherwise(-pl.col("_key"))
     per_hand = third.group_by("hand_key").agg(
@@ -147,7 +169,7 @@ def _open_pairs(up: pl.DataFrame, live: pl.DataFrame) -> pl.DataFrame:
     them (PartyPoker prints no one's up cards). `live`: (hand_key, seat) of the seats not
     folded on 3rd street of the 7 Card Stud high hands (S-6 is not for stud/8 or razz)."""
     fourth = up.join(live, on=["hand_key", "seat"], how="semi")
-    fourth = fourth.filter(pl.col("street") <= THIRD + 1)
+    fourth = fourth.filter(pl.col("street") <= pl.col("_first") + 1)
     pairs = fourth.group_by("hand_key", "seat").agg(
         _pair=pl.when(pl.len() == 2).then((pl.col("_id") // 4).n_unique() == 1)
     )
@@ -172,18 +194,26 @@ def _tie_break(button_seat: pl.Expr, ring: int) -> pl.Expr:
 
 
 def _showing_values(up: pl.DataFrame, stud: pl.DataFrame, ring: int) -> pl.DataFrame:
-    """(hand_key, street, seat, show): each seat's showing value on 4th to 7th street."""
-    rounds = pl.DataFrame({"round": list(range(THIRD + 1, SEVENTH + 1))}, schema={"round": pl.Int8})
-    shown_by = pl.min_horizontal(pl.col("round"), pl.lit(SIXTH, pl.Int8))
-    rows = up.join(rounds, how="cross").filter(pl.col("street") <= shown_by)
+    """(hand_key, street, seat, show): each seat's showing value on 4th to 7th street (5 card
+    stud: 3rd to 5th), the rounds after the game's first."""
+    later = list(range(SECOND + 1, SEVENTH + 1))
+    rounds = pl.DataFrame({"round": later}, schema={"round": pl.Int8})
+    shown_by = pl.min_horizontal(pl.col("round"), pl.col("_last_up"))
+    rows = up.join(rounds, how="cross").filter(
+        pl.col("round").is_between(pl.col("_first") + 1, pl.col("_last"))
+        & (pl.col("street") <= shown_by)
+    )
     rows = rows.group_by("hand_key", "round", "seat").agg(
         cards=pl.col("_id").cast(pl.UInt8),
         _streets=pl.col("street").n_unique(),
         _top_key=pl.col("_key").max(),
         _razz=pl.first("_razz"),
+        _first=pl.first("_first"),
+        _last_up=pl.first("_last_up"),
     )
-    # complete: one up card per round from 3rd street to the last one dealt up
-    expected = pl.min_horizontal(pl.col("round"), pl.lit(SIXTH, pl.Int8)) - THIRD + 1
+    # complete: one up card per round from the first to the last one dealt up
+    shown_by = pl.min_horizontal(pl.col("round"), pl.col("_last_up"))
+    expected = shown_by - pl.col("_first") + 1
     complete = (pl.col("cards").list.len() == expected) & (pl.col("_streets") == expected)
     rows = rows.filter(complete).with_columns(
         kind=pl.when(pl.col("_razz")).then(pl.lit("ace_five_low")).otherwise(pl.lit("high"))
@@ -207,7 +237,11 @@ def stud_facts(
     if stud.height == 0:
         return None
     stud = stud.select(
-        "hand_key", "button_seat", _razz=pl.col("game").is_in(LOW_SHOWING), site=pl.col("site")
+        "hand_key",
+        "button_seat",
+        _razz=pl.col("game").is_in(LOW_SHOWING),
+        site=pl.col("site"),
+        **_game_streets(pl.col("game")),
     ).join(options.select("site", "opt_stud_tie_break"), on="site", how="left")
     up = up_cards(cards, stud)
     antes = (
@@ -220,7 +254,8 @@ def stud_facts(
         _bring_in_seats(up, dealt, antes, ring), on="hand_key", how="left"
     )
     high = hands.filter(pl.col("game").is_in(OPEN_PAIR_GAMES) & ~pl.col("is_hilo").fill_null(False))
-    folded = actions.filter((pl.col("kind") == "fold") & (pl.col("street") == THIRD))
+    first = actions.join(stud.select("hand_key", "_first"), on="hand_key", how="inner")
+    folded = first.filter((pl.col("kind") == "fold") & (pl.col("street") == pl.col("_first")))
     folded = folded.select("hand_key", pl.col("seat").cast(pl.Int16))
     live = dealt.join(high, on="hand_key", how="semi")
     live = live.join(folded, on=["hand_key", "seat"], how="anti")

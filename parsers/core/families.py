@@ -60,7 +60,8 @@ FAMILY_OF: dict[str, str] = {
 }
 #: game -> Street id of its first round (the forced bets' round).
 FIRST_ROUND: dict[str, int] = {name: game.rounds[0].street for name, game in GAMES.items()}
-#: The rounds whose forced bet is a bring-in (stud's 3rd street): their first wager completes.
+#: The rounds whose forced bet is a bring-in (stud's 3rd street, 5 card stud's 2nd): the first
+#: wager of a hand's such first round completes.
 BRING_IN_ROUNDS: tuple[int, ...] = tuple(
     sorted({game.rounds[0].street for game in GAMES.values() if BRING_IN in game.forced_bets})
 )
@@ -210,15 +211,21 @@ def on_first_round(frame: pl.DataFrame, families: pl.DataFrame) -> pl.DataFrame:
 
 def with_completions(frame: pl.DataFrame, families: pl.DataFrame) -> pl.DataFrame:
     """`frame` (actions in hand order, kinds resolved) with the first bet or raise of each
-    bring-in round (BRING_IN_ROUNDS: stud's 3rd street) as `complete`: the round's opening bet
-    over the bring-in, whatever the site writes ("completes", "raises 2 to 4", "bets", the
-    bring-in player opening for the full bet)."""
+    bring-in round (the hand's game's first round where it is one of BRING_IN_ROUNDS: stud's
+    3rd street, 5 card stud's 2nd) as `complete`: the round's opening bet over the bring-in,
+    whatever the site writes ("completes", "raises 2 to 4", "bets", the bring-in player opening
+    for the full bet)."""
     if families.is_empty() or not BRING_IN_ROUNDS:
         return frame
+    rounds = families.filter(pl.col("first").is_in(list(BRING_IN_ROUNDS)))
+    first_round = rounds.select("hand_key", _bring_in_round=pl.col("first"))
+    frame = frame.join(first_round, on="hand_key", how="left", maintain_order="left")
     kind = pl.col("kind")
-    wager = kind.is_in(["bet", "raise"]) & pl.col("street").is_in(list(BRING_IN_ROUNDS))
+    wager = kind.is_in(["bet", "raise"]) & (pl.col("street") == pl.col("_bring_in_round"))
+    wager = wager.fill_null(False)
     first = wager & (wager.cast(pl.Int32).cum_sum().over("hand_key", "street") == 1)
-    return frame.with_columns(pl.when(first).then(pl.lit("complete")).otherwise(kind).alias("kind"))
+    completed = pl.when(first).then(pl.lit("complete")).otherwise(kind)
+    return frame.with_columns(completed.alias("kind")).drop("_bring_in_round")
 
 
 def without_button(hands: pl.DataFrame, families: pl.DataFrame) -> pl.DataFrame:

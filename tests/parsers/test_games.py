@@ -22,7 +22,9 @@ from parsers.games import (
     BEST_LOW_SHOWING,
     BIG,
     FLOP,
+    FOURTH,
     GAMES,
+    HIGH,
     RIVER,
     SHORT_DECK,
     SHOWDOWN,
@@ -41,7 +43,7 @@ RULES = SHARED / "RULES.md"
 #: The Enum's names in id order, as the design fixes them (docs/games.md).
 ORDER = (
     "preflop", "flop", "turn", "river",
-    "third", "fourth", "fifth", "sixth", "seventh",
+    "second", "third", "fourth", "fifth", "sixth", "seventh",
     "predraw", "first_draw", "second_draw", "third_draw",
     "showdown",
 )  # fmt: skip
@@ -105,7 +107,21 @@ def test_board_games_keep_the_hold_em_rounds_units_and_first_actors() -> None:
 def test_stud_and_draw_games_follow_section_13_1(game: str) -> None:
     assert _table(game) == SECTION_13_1[game]
     fourth = [r.open_pair for r in GAMES[game].rounds]
-    assert fourth == [game == "stud" and r.street == 5 for r in GAMES[game].rounds]  # S-6
+    assert fourth == [game == "stud" and r.street == FOURTH for r in GAMES[game].rounds]  # S-6
+
+
+def test_five_card_stud_is_second_to_fifth_street_with_the_site_s_units() -> None:
+    """RULES.md §13.1 has no 5 Card Stud row: its rounds and units are read from the site's
+    logs (iPoker: "Second Street" .. "River", the small bet twice, then the big bet)."""
+    game = GAMES["five_card_stud"]
+    assert _table("five_card_stud") == (
+        ("second", "third", "fourth", "fifth"),
+        (S, S, B, B),
+        (AFTER_BRING_IN, *[BEST_HIGH_SHOWING] * 3),
+    )
+    assert [(r.deals.down, r.deals.up) for r in game.rounds] == [(1, 1), (0, 1), (0, 1), (0, 1)]
+    assert (game.hole_cards, game.high, game.low, game.family) == (5, HIGH, None, "stud")
+    assert not any(r.open_pair for r in game.rounds)
 
 
 def test_section_13_1_is_what_the_test_transcribed() -> None:

@@ -38,7 +38,11 @@ STUD_GAMES: tuple[str, ...] = tuple(name for name, game in GAMES.items() if game
 #: The draw games (discards, W-2).
 DRAW_GAMES: tuple[str, ...] = tuple(name for name, game in GAMES.items() if game.family == "draw")
 #: The kind that ranks a stud hand's up cards for the first actor of 4th-7th street (S-5).
-SHOWING_KIND: dict[str, str] = {"stud": "high", "razz": "ace_five_low"}
+SHOWING_KIND: dict[str, str] = {
+    "stud": "high",
+    "razz": "ace_five_low",
+    "five_card_stud": "high",
+}
 #: The kinds whose showing order and odd-chip order count the ace low.
 ACE_LOW_KINDS: tuple[str, ...] = ("ace_five_low", "eight_low", "badugi")
 
