@@ -2,20 +2,20 @@
 
 Declared per game family, as the line formats declare theirs (parsers/core/families.py):
 
-- `ROUNDS`: `<round no="N">` -> Street id. The board games: round 0 holds the posts, 1 is
-  preflop, 2..4 flop, turn, river (`(N - 1)` clipped to preflop: parsers/documents/ipoker/
-  actions.py). Stud: round 0 holds the antes (3rd street, the game's first round), round 1 is
-  empty, 2 is 3rd street, 3..6 are 4th..7th street.
+- `ROUNDS`: `<round no="N">` -> the place of the game's betting round it is (0 its first
+  round). The board games: round 0 holds the posts, 1 is preflop, 2..4 flop, turn, river
+  (`(N - 1)` clipped to preflop: parsers/documents/ipoker/actions.py). Stud: round 0 holds the
+  antes (the game's first round), round 1 is empty, 2 is the first round (3rd street; 5 Card
+  Stud's 2nd street), 3.. the next ones; the Street id is the game table's (parsers/games.py),
+  and a round the game does not have gives a null street.
 - `TYPES`: the action codes of the family besides the shared ones (frames.py TYPES): stud's
   bring-in is code 16; its completion is the round's first bet (code 5) or raise, as the
   bring-in player opening for the full bet is a code 5 without a bring-in before it.
 - `CARD_ROUNDS`: `<cards type="...">` of the hole cards dealt round by round -> Street id:
   stud's "Third Street" ("X X H6": two hidden down cards, the up card), "Fourth Street" ...
-  "River" (the 7th street card, down; the board games' "River" is a board card).
-
-5 Card Stud ("5 Card Stud L $0.05/$0.10") has no street ids in the game table
-(parsers/games.py: its rounds would be 2nd to 5th street): its hands stay quarantined as
-"unsupported game: 5 Card Stud".
+  and 5 Card Stud's "Second Street" (its "H8 DJ": the down card, the up card); "River" is the
+  game's last round (`LAST_ROUND`: 7th street; 5 Card Stud's 5th; the board games' "River" is
+  a board card).
 """
 
 from __future__ import annotations
@@ -23,21 +23,33 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.core.families import family_hands
-from parsers.games import FIFTH, FOURTH, SEVENTH, SIXTH, THIRD
+from parsers.games import FIFTH, FOURTH, GAMES, SECOND, SIXTH, THIRD
 
-ROUNDS: dict[str, dict[int, int]] = {
-    "stud": {0: THIRD, 1: THIRD, 2: THIRD, 3: FOURTH, 4: FIFTH, 5: SIXTH, 6: SEVENTH},
-}
+ROUNDS: dict[str, dict[int, int]] = {"stud": {0: 0, 1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 4}}
 TYPES: dict[str, dict[str, str]] = {"stud": {"16": "bring_in"}}
+#: A `<cards>` type that names the game's last round, whichever street that is.
+LAST_ROUND = -1
 CARD_ROUNDS: dict[str, dict[str, int]] = {
     "stud": {
+        "second street": SECOND,
         "third street": THIRD,
         "fourth street": FOURTH,
         "fifth street": FIFTH,
         "sixth street": SIXTH,
-        "river": SEVENTH,
+        "river": LAST_ROUND,
     },
 }
+
+
+def _game_streets(place: pl.Expr) -> pl.Expr:
+    """The Street id of the round at `place` (0 the first) of each row's game (`_game`), null
+    where the game has no such round."""
+    street = pl.lit(None, pl.Int8)
+    for name, game in GAMES.items():
+        ids = dict(enumerate(r.street for r in game.rounds))
+        own = place.replace_strict(ids, default=None, return_dtype=pl.Int8)
+        street = pl.when(pl.col("_game") == name).then(own).otherwise(street)
+    return street
 
 
 def ipoker_families(games: pl.DataFrame) -> pl.DataFrame:
@@ -53,24 +65,32 @@ def _in_family(families: pl.DataFrame, family: str) -> pl.Expr:
 
 def family_codes(frame: pl.DataFrame, families: pl.DataFrame) -> pl.DataFrame:
     """Raw actions (hand_key, type, round_no, kind, street) with the family hands' codes
-    (TYPES) and rounds (ROUNDS: a round the family does not have gives a null street)."""
+    (TYPES) and rounds (ROUNDS: a round the game does not have gives a null street)."""
+    games = families.select("hand_key", _game="game")
+    frame = frame.join(games, on="hand_key", how="left", maintain_order="left")
     for family, rounds in ROUNDS.items():
         mine = _in_family(families, family)
         codes = TYPES.get(family, {})
         own = pl.col("type").replace_strict(codes, default=None, return_dtype=pl.String)
-        street = pl.col("round_no").replace_strict(rounds, default=None, return_dtype=pl.Int8)
+        place = pl.col("round_no").replace_strict(rounds, default=None, return_dtype=pl.Int8)
         frame = frame.with_columns(
             pl.when(mine & own.is_not_null()).then(own).otherwise(pl.col("kind")).alias("kind"),
-            pl.when(mine).then(street).otherwise(pl.col("street")).alias("street"),
+            pl.when(mine).then(_game_streets(place)).otherwise(pl.col("street")).alias("street"),
         )
-    return frame
+    return frame.drop("_game")
 
 
 def hole_rounds(families: pl.DataFrame) -> pl.Expr:
     """Per `<cards>` row (hand_key, kind: its lower-case type): the Street id of the round
-    it deals hole cards in (CARD_ROUNDS), else null."""
+    it deals hole cards in (CARD_ROUNDS; "river" the game's last round), else null."""
     street = pl.lit(None, pl.Int8)
     for family, types in CARD_ROUNDS.items():
         own = pl.col("kind").replace_strict(types, default=None, return_dtype=pl.Int8)
-        street = pl.when(_in_family(families, family)).then(own).otherwise(street)
+        for name, game in GAMES.items():
+            if game.family != family:
+                continue
+            keys = families.filter(pl.col("game") == name).get_column("hand_key")
+            last = pl.lit(game.rounds[-1].street, pl.Int8)
+            mine = own.replace(LAST_ROUND, last)
+            street = pl.when(pl.col("hand_key").is_in(keys.implode())).then(mine).otherwise(street)
     return street

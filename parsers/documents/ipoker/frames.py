@@ -103,6 +103,8 @@ def _game(gametype: pl.Expr, hole: pl.Expr) -> pl.Expr:
         .then(pl.lit("holdem_6plus"))
         .when(text.str.contains(r"(?i)\brazz\b"))
         .then(pl.lit("razz"))
+        .when(text.str.contains(r"(?i)\b(?:5|five)[ -]?card stud\b"))
+        .then(pl.lit("five_card_stud"))
         .when(text.str.contains(r"(?i)\b(?:7|seven) card stud\b"))  # and stud hi-lo (is_hilo)
         .then(pl.lit("stud"))
         .when(hole == 2)

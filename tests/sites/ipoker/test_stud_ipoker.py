@@ -1,18 +1,22 @@
 """iPoker stud: stud/stud-hilo-cash-and-tournament.xml and stud/stud-tournament.xml, written for
 these tests in the XML's shapes: antes in round 0, 3rd street in round 2 .. 7th in round 6, the
 bring-in code 16, the completion as the round's first bet (code 5, also by the low card opening
-for the full bet), each player's cards street by street with "X X" for hidden down cards."""
+for the full bet), each player's cards street by street with "X X" for hidden down cards;
+stud/five-card-stud.xml: 5 Card Stud, 2nd street in round 2 .. 5th ("River") in round 5."""
 
 from __future__ import annotations
 
 import polars as pl
-from site_helpers import SITES, actions_of, hand_row, parse_site_file
+from site_helpers import actions_of, hand_row, parse_site_file
+from site_helpers import not_judged as showdown_judged
 
-from parsers import parse_bytes
-from parsers.games import FIFTH, FOURTH, SEVENTH, SHOWDOWN, SIXTH, THIRD
+import audit
+from audit.options import load_options
+from parsers.games import FIFTH, FOURTH, SECOND, SEVENTH, SHOWDOWN, SIXTH, THIRD
 
 #: In a folder of their own: the site's other tests audit every sample beside them.
 CASH, TOURNAMENT = "stud/stud-hilo-cash-and-tournament.xml", "stud/stud-tournament.xml"
+FIVE = "stud/five-card-stud.xml"
 
 
 def _cards(tables, player: str) -> list[tuple]:
@@ -85,11 +89,72 @@ def test_tournament_low_card_opening_for_the_full_bet_completes() -> None:
     assert (hand["is_tournament"], hand["small_bet"], hand["big_bet"]) == (True, None, None)
 
 
-def test_five_card_stud_stays_an_unsupported_game() -> None:
-    text = (SITES / "ipoker" / TOURNAMENT).read_text()
-    text = text.replace("<gametype>7 Card Stud L</gametype>", "<gametype>5 Card Stud L</gametype>")
-    tables = parse_bytes(text.encode(), "five-card-stud.xml")
-    assert tables.hands.is_empty()
-    assert tables.quarantine["reason"].str.ends_with("unsupported game: 5 Card Stud").to_list() == [
-        True
+def _audit(tables) -> pl.DataFrame:
+    default, per_site = load_options(None)
+    result = audit.check(
+        tables.hands, tables.seats, tables.actions, default, per_site, cards=tables.cards
+    )
+    return result.violations
+
+
+def test_five_card_stud_rounds_bring_in_and_completion() -> None:
+    tables = parse_site_file("ipoker", FIVE)
+    assert tables.quarantine.is_empty()
+    rows = actions_of(tables, "7000000050")
+    assert rows[3:7] == [
+        (SECOND, "Ann", "bring_in", 5, None, False),  # code 16 on 2nd street
+        (SECOND, "Bob", "complete", 10, 10, False),  # code 5 over the bring-in
+        (SECOND, "Hero", "call", 10, None, False),
+        (SECOND, "Ann", "call", 5, None, False),
     ]
+    assert [row[:3] for row in rows[7:]] == [
+        (THIRD, "Hero", "bet"),  # a 3rd-street bet is no completion
+        (THIRD, "Ann", "fold"),
+        (THIRD, "Bob", "call"),
+        (FOURTH, "Bob", "bet"),
+        (FOURTH, "Hero", "call"),
+        (FIFTH, "Bob", "check"),  # "River" is 5 card stud's 5th street
+        (FIFTH, "Hero", "check"),
+        (SHOWDOWN, "Bob", "collect"),
+    ]
+    hand = hand_row(tables, "7000000050")
+    assert (hand["game"], hand["structure"], hand["small_bet"], hand["big_bet"]) == (
+        "five_card_stud",
+        "FL",
+        10,
+        20,
+    )
+    assert (hand["button_seat"], hand["total_pot"]) == (None, 96)
+
+
+def test_five_card_stud_cards_one_down_then_up_cards() -> None:
+    tables = parse_site_file("ipoker", FIVE)
+    one = tables.cards.filter(pl.col("hand_id") == "7000000050").sort("street", "position")
+
+    def cards(player: str) -> list[tuple]:
+        mine = one.filter(pl.col("player") == player)
+        return mine.select("source", "street", "face", "card").rows()
+
+    assert cards("Hero") == [
+        ("dealt", SECOND, "down", "Kh"),
+        ("dealt", SECOND, "up", "5d"),
+        ("dealt", THIRD, "up", "5c"),
+        ("dealt", FOURTH, "up", "9d"),
+        ("dealt", FIFTH, "up", "9c"),
+    ]
+    # "X S2": Ann's down card unseen, her up cards seen as dealt
+    assert cards("Ann") == [("dealt", SECOND, "up", "2s"), ("dealt", THIRD, "up", "9h")]
+    # "DJ DQ": Bob showed his down card, so every card of his is shown
+    assert cards("Bob")[:2] == [("shown", SECOND, "down", "Jd"), ("shown", SECOND, "up", "Qd")]
+
+
+def test_five_card_stud_audit_first_actor_from_the_up_cards() -> None:
+    """7000000050 is legal (the pair of fives opens 3rd street, the queens 4th and 5th, the
+    big bet on 4th street); 7000000051's Hero checks before the pair of deuces: ORDER."""
+    tables = parse_site_file("ipoker", FIVE)
+    found = _audit(tables).filter(pl.col("severity") == "violation")
+    assert found.select("hand_id", "code", "street", "player").rows() == [
+        ("7000000051", "ORDER", "third", "Hero")
+    ]
+    judged = showdown_judged(tables)
+    assert judged == {"7000000050": None}  # Bob's queens and threes paid: judged, no flag
