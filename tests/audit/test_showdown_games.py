@@ -127,6 +127,30 @@ def test_a_stud_player_showing_fewer_than_seven_is_not_judged() -> None:
     assert row["not_judged"] == "cards of an eligible player not shown" and _flags(row) == {}
 
 
+# --- 5 card stud: high, the five cards -------------------------------------------------------
+
+
+def _five_card_stud(shown: dict[str, str], collects: dict[str, int]) -> Hand:
+    """Two players of 5 card stud: antes 1, P2 brings in 3 on 2nd street, P1 completes to
+    10, P2 calls, then checks to 5th street: a pot of 22."""
+    plays = [
+        ("second", "P2", "bring_in", 3),
+        ("second", "P1", "complete", 10),
+        ("second", "P2", "call", None),
+        *_checks(("P1", "P2"), ("third", "fourth", "fifth")),
+    ]
+    lines = [Line(p, "shown", cards) for p, cards in shown.items()]
+    return Hand("five_card_stud", {"P1": 500, "P2": 500}, plays, lines, collects)
+
+
+def test_five_card_stud_high_is_the_five_cards_four_suited_are_no_flush() -> None:
+    shown = {"P1": "9s 2d 9h 5c Kd", "P2": "Ac Kc Qc Jc 3d"}  # nines; ace high, four clubs
+    row, owed = _judged(_five_card_stud(shown, {"P1": 22}))
+    assert row["not_judged"] is None and _flags(row) == {} and owed == {"P1": 22}
+    row, owed = _judged(_five_card_stud(shown, {"P2": 22}))
+    assert owed == {"P1": 22} and set(_flags(row)) == {"showdown_winner"}
+
+
 # --- razz ------------------------------------------------------------------------------------
 
 
