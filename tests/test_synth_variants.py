@@ -15,7 +15,7 @@ from collections import Counter
 import polars as pl
 import pytest
 
-from parsers.games import PREDRAW
+from parsers.games import FIFTH, FOURTH, PREDRAW, SIXTH, THIRD
 from tools.synth import SynthOptions, generate
 from tools.synth.labels import HAND_VALUES
 from tools.synth.pokerkit_tables import refused_at, replay_verdict
@@ -88,7 +88,7 @@ def test_pokerkit_refuses_the_injected_actions(mixed) -> None:
         for injected in hand.injected:
             accepted = replay_verdict(hand) is None
             if injected.code == "FL-CAP" and accepted:
-                first_round = hand.actions[injected.seq][0] == 9  # PREDRAW
+                first_round = hand.actions[injected.seq][0] == PREDRAW
                 verdicts["fifth bet pre-draw (K-4)" if first_round else "accepted"] += 1
             elif injected.variant == "received":
                 verdicts["received: a count PokerKit never sees" if accepted else "refused"] += 1
@@ -193,11 +193,11 @@ def test_stud_openings_follow_rules_from_the_written_up_cards(mixed) -> None:
         seats = {name: seat for seat, name, _, _ in hand.seats}
         rows = actions.filter(pl.col("hand_id") == hand.hand_id)
         players = sorted(seats, key=seats.get)
-        third = [shown[(hand.hand_id, p)][4][0] for p in players]
+        third = [shown[(hand.hand_id, p)][THIRD][0] for p in players]
         opener = rows.filter(pl.col("kind").is_in(["bring_in", "complete"])).row(0, named=True)
         assert opener["player"] == players[bring_in_index(third, razz)], hand.hand_id
         checked["bring-in"] += 1
-        for street in (5, 6, 7):
+        for street in (FOURTH, FIFTH, SIXTH):
             first = rows.filter(
                 (pl.col("street") == street) & (pl.col("kind") != "uncalled_return")
             )
@@ -206,7 +206,7 @@ def test_stud_openings_follow_rules_from_the_written_up_cards(mixed) -> None:
             dealt = {p: shown.get((hand.hand_id, p), {}) for p in players}
             live = [p for p in players if street in dealt[p]]
             ups = {
-                i: [c for s in range(4, street + 1) for c in dealt[p].get(s, [])]
+                i: [c for s in range(THIRD, street + 1) for c in dealt[p].get(s, [])]
                 for i, p in enumerate(live)
             }
             best, tied = best_showing(ups, razz)
@@ -229,9 +229,9 @@ def test_a_big_bet_on_fourth_street_is_injected_only_with_no_pair_dealt_up(mixed
         if row.get("variant") != "fourth_big" or row["hand_id"] not in stud_hi:
             continue
         ups = [
-            streets[4] + streets[5]
+            streets[THIRD] + streets[FOURTH]
             for (hand_id, _), streets in shown.items()
-            if hand_id == row["hand_id"] and 5 in streets
+            if hand_id == row["hand_id"] and FOURTH in streets
         ]
         assert all(len({card[0] for card in cards}) == 2 for cards in ups), row
         checked += 1
