@@ -56,6 +56,18 @@ def action_rows(tables: ParsedTables, hand_id: str) -> list[tuple]:
     return list(frame.select(pl.all().cast(pl.String)).iter_rows())
 
 
+def card_rows(
+    tables: ParsedTables,
+    columns: tuple[str, ...],
+    order: tuple[str, ...] = ("line_no", "position"),
+    **equal: str,
+) -> list[tuple]:
+    """`columns` of the card rows whose columns equal the `equal` values (hand_id="7", player=
+    "Bob", source="dealt"), in `order` (the log's order by default)."""
+    rows = tables.cards.filter(*(pl.col(name) == value for name, value in equal.items()))
+    return rows.sort(*order).select(*columns).rows()
+
+
 def violations(tables: ParsedTables) -> pl.DataFrame:
     return audit.check(tables.hands, tables.seats, tables.actions).violations
 

@@ -7,7 +7,7 @@ completion written as a raise ("Raises $2 to $2", "Raises 60") or as the bring-i
 from __future__ import annotations
 
 import polars as pl
-from site_helpers import SITES, actions_of, hand_row, parse_site_file
+from site_helpers import SITES, actions_of, card_rows, hand_row, parse_site_file
 
 from parsers import parse_bytes
 from parsers.games import FIFTH, FOURTH, SEVENTH, SHOWDOWN, SIXTH, THIRD
@@ -17,8 +17,7 @@ FILE = "stud/stud-cash-and-tournament.txt"
 
 
 def _cards(tables, hand_id: str, player: str) -> list[tuple]:
-    cards = tables.cards.filter((pl.col("hand_id") == hand_id) & (pl.col("player") == player))
-    return cards.sort("line_no", "position").select("source", "street", "face", "card").rows()
+    return card_rows(tables, ("source", "street", "face", "card"), hand_id=hand_id, player=player)
 
 
 def test_cash_bring_in_completion_raise_to_and_markers() -> None:

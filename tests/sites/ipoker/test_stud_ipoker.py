@@ -7,7 +7,7 @@ stud/five-card-stud.xml: 5 Card Stud, 2nd street in round 2 .. 5th ("River") in 
 from __future__ import annotations
 
 import polars as pl
-from site_helpers import actions_of, hand_row, parse_site_file
+from site_helpers import actions_of, card_rows, hand_row, parse_site_file
 from site_helpers import not_judged as showdown_judged
 
 import audit
@@ -20,8 +20,8 @@ FIVE = "stud/five-card-stud.xml"
 
 
 def _cards(tables, player: str) -> list[tuple]:
-    cards = tables.cards.filter(pl.col("player") == player)
-    return cards.sort("street", "position").select("source", "street", "face", "card").rows()
+    columns = ("source", "street", "face", "card")
+    return card_rows(tables, columns, ("street", "position"), player=player)
 
 
 def test_rounds_bring_in_code_and_completion() -> None:

@@ -6,7 +6,7 @@ showdown listing the seven cards as dealt)."""
 from __future__ import annotations
 
 import polars as pl
-from site_helpers import actions_of, hand_row, parse_site_file
+from site_helpers import actions_of, card_rows, hand_row, parse_site_file
 
 from parsers.games import FIFTH, FOURTH, SEVENTH, SHOWDOWN, SIXTH, THIRD
 
@@ -15,8 +15,7 @@ FILE = "stud/stud-hilo-and-tournament-stud.txt"
 
 
 def _cards(tables, hand_id: str, source: str) -> list[tuple]:
-    cards = tables.cards.filter((pl.col("hand_id") == hand_id) & (pl.col("source") == source))
-    return cards.sort("line_no", "position").select("player", "street", "face", "card").rows()
+    return card_rows(tables, ("player", "street", "face", "card"), hand_id=hand_id, source=source)
 
 
 def test_bring_in_completion_and_raises_added_on_the_game_rounds() -> None:

@@ -10,7 +10,7 @@ Lowball Limit, ...)", "HORSE (Razz Limit)")."""
 from __future__ import annotations
 
 import polars as pl
-from site_helpers import actions_of, hand_row, parse_site_file
+from site_helpers import actions_of, card_rows, hand_row, parse_site_file
 
 from parsers.games import (
     FIFTH,
@@ -31,8 +31,7 @@ STUD, RAZZ, DRAW5, TRIPLE, HOLDEM = (f"20000000000{n}" for n in range(1, 6))
 
 
 def _cards(tables, hand_id: str, source: str) -> list[tuple]:
-    cards = tables.cards.filter((pl.col("hand_id") == hand_id) & (pl.col("source") == source))
-    return cards.sort("line_no", "position").select("player", "street", "face", "card").rows()
+    return card_rows(tables, ("player", "street", "face", "card"), hand_id=hand_id, source=source)
 
 
 def _draws(tables, hand_id: str) -> list[tuple]:

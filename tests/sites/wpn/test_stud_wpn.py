@@ -7,8 +7,7 @@ cards of the streets before)."""
 
 from __future__ import annotations
 
-import polars as pl
-from site_helpers import actions_of, hand_row, parse_site_file
+from site_helpers import actions_of, card_rows, hand_row, parse_site_file
 
 from parsers.games import FIFTH, FOURTH, SEVENTH, SHOWDOWN, SIXTH, THIRD
 
@@ -17,8 +16,7 @@ OLD, NEW = "stud/old-stud-hilo.txt", "stud/new-stud.txt"
 
 
 def _cards(tables, player: str, source: str) -> list[tuple]:
-    cards = tables.cards.filter((pl.col("player") == player) & (pl.col("source") == source))
-    return cards.sort("line_no", "position").select("street", "face", "card").rows()
+    return card_rows(tables, ("street", "face", "card"), player=player, source=source)
 
 
 def test_old_format_rounds_start_one_street_later_than_their_names() -> None:
