@@ -10,7 +10,8 @@
 One line per hand: its id, start time (a day of 2026-01-01, UTC), button seat, optional blind
 seats (`sb`/`bb`), `rake N`, `pot N`, `noflop` (the pot was won preflop), `out P` (P sits
 out), `game G` (a game of parsers/games.py GAMES, hold'em when absent: a mixed rotation's
-hands; a stud hand has no button and no blinds); then its seats: `name=stack` or `name=stack>end` (the end stack), `name@seat=...` for
+hands; a stud hand has no button and no blinds); then its seats: `name=stack` or
+`name=stack>end` (the end stack), `name@seat=...` for
 an explicit seat (else seats 1, 2, ... in order), `...+N` chips a top-up, rebuy or add-on line
 of the hand adds for the next hand (seats.added; `+N:rebuy` names the kind, else top_up in
 cash and rebuy in a tournament). `!` at the end marks a hand the rule flags.
