@@ -21,9 +21,16 @@ from conftest import CORPUS, SAMPLE_DATA
 
 from audit import Options, check
 from audit.engine import SliceFrames, slice_frames, typed_tables
-from audit.examples import example_sections, parse_example
 from audit.rules import RULES
-from audit.testing import cards_from_vector, tables_from_vector
+from audit.testing import (
+    cards_from_vector,
+    example_sections,
+    hand,
+    parse_example,
+    pokerstars,
+    site_hand,
+    tables_from_vector,
+)
 from parsers import parse_bytes, parse_paths
 
 SHOWDOWN_VECTORS = Path(__file__).parent / "audit" / "showdown_vectors.json"
@@ -52,32 +59,21 @@ VOID_HANDS = (
     "NL 50/100; stacks 5000 x3; button P3\npreflop: P3 raise 300, P1 fold, P2 fold\n"
     "flop: P1 bet 100",
 )
-#: A short stack that owes an ante and a blind (the settlement's per-player facts).
-ANTE_AND_BLIND = """\
-PokerStars Hand #2001: Tournament #77, $1+$0.10 USD Hold'em No Limit - Level III (20/40) - \
-2014/01/06 13:21:05 ET
-Table '77 1' 9-max Seat #1 is the button
-Seat 1: Ann (1500 in chips)
-Seat 2: Bob (1500 in chips)
-Seat 3: Cid (30 in chips)
-Bob: posts small blind 20
-Cid: posts big blind 20
-Ann: posts the ante 10
-Bob: posts the ante 10
-Cid: posts the ante 10 and is all-in
-*** HOLE CARDS ***
-Ann: folds
-Bob: calls 10
-*** FLOP *** [2c 7d Jh]
-*** TURN *** [2c 7d Jh] [Qs]
-*** RIVER *** [2c 7d Jh Qs] [3d]
-*** SHOW DOWN ***
-Bob: shows [Ah Ad]
-Cid: shows [Kc Kd]
-Bob collected 90 from pot
-*** SUMMARY ***
-Total pot 90 | Rake 0
-"""
+#: A short stack that owes an ante and a blind (the settlement's per-player facts; the hand of
+#: tests/audit/test_ante_priority.py, its blinds printed first), as PokerStars text.
+ANTE_AND_BLIND = pokerstars(
+    site_hand(
+        hand(
+            "NL 20/40; stacks P1=1500 P2=1500 P3=30; button P1; ante 10\n"
+            "posts: P2 sb 20, P3 bb 20, P1 ante 10, P2 ante 10, P3 ante 10 allin\n"
+            "preflop: P1 fold, P2 call 30\ncards: P2 Ah Ad; P3 Kc Kd\nboard: 2c 7d Jh Qs 3d\n"
+            "settle: collect P2 90; pot 90; rake 0",
+            table="77 1",
+            max_seats=9,
+        ),
+        2001,
+    )
+)
 #: The option sets the states are computed under (the fixed-limit ones take other paths).
 OPTION_SETS = {
     "default": Options(),

@@ -4,7 +4,7 @@ One raise all-in preflop, each other player folds or calls (all-in for less when
 players left with chips check it down; random cards; the winners of each pot chosen by
 PokerKit's evaluator (an outside oracle), the pots and shares computed here in plain Python
 (levels from the contributions, odd chips clockwise from the button). The hands are vectors
-in the notation of audit/testing.py; `deal` also returns the facts the mutations need.
+in the notation of audit/testing/notation.py; `deal` also returns the facts the mutations need.
 """
 
 from __future__ import annotations

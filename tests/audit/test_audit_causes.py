@@ -1,7 +1,7 @@
 """caused_by: a flag that follows from an earlier flag of the same hand names it (audit/causes.py).
 
-Each hand is written in the rule docstrings' notation (audit/examples.py); the tests read the
-violations table's flag_id / caused_by and fail when a link is lost or a wrong one is made.
+Each hand is written in the rule docstrings' notation (audit/testing/notation.py); the tests read
+the violations table's flag_id / caused_by and fail when a link is lost or a wrong one is made.
 """
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit import check
-from audit.examples import parse_example
-from audit.testing import tables_from_vector
+from audit.testing import parse_example, tables_from_vector
 
 
 def _flags(*examples: str) -> pl.DataFrame:

@@ -9,9 +9,8 @@ import polars as pl
 import pytest
 
 from audit import SITE_PROFILES, Options, check, load_options
-from audit.examples import example_sections, parse_example
 from audit.rules import RULES
-from audit.testing import tables_from_vector
+from audit.testing import example_sections, parse_example, tables_from_vector
 
 
 def test_defaults_match_the_vectors_file(vectors_path: Path) -> None:

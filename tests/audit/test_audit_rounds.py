@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from audit import check
-from audit.examples import parse_example
-from audit.testing import tables_from_vector
+from audit.testing import parse_example, tables_from_vector
 
 STACKS = "NL 50/100; stacks P1=5000 P2=5000 P3=500; button P3"
 

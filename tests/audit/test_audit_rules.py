@@ -11,13 +11,12 @@ import pytest
 
 import audit.rules
 from audit import RULES, check
-from audit.examples import example_sections, parse_example
 from audit.options import option_names
 from audit.rules import ACROSS_HANDS, EXTENSIONS, GAME_CODES, MODULE_OF, SHOWDOWN_CODES
 from audit.rules._base import Rule
 from audit.sessions.columns import FRAME_COLUMNS
 from audit.state import SETTLEMENT, STATE, declared
-from audit.testing import cards_from_vector, tables_from_vector
+from audit.testing import cards_from_vector, example_sections, parse_example, tables_from_vector
 from parsers.schema import POLARS_SCHEMAS
 
 #: The rules of one hand (the across-hands ones have their own notation and tests:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit import check
-from audit.examples import parse_example
-from audit.testing import tables_from_vector
+from audit.testing import parse_example, tables_from_vector
 
 UNDER_RAISE_AT_CAP = """NL 50/100; stacks 5000 x3; button P3
 preflop: P3 raise 300, P1 call, P2 raise 1000 !"""

@@ -8,10 +8,9 @@ import polars as pl
 import pytest
 
 from audit import check
-from audit.examples import parse_example
 from audit.options import Options
 from audit.state import state_frame
-from audit.testing import tables_from_vector
+from audit.testing import parse_example, tables_from_vector
 from parsers.games import AFTER_BIG_BLIND, AFTER_BUTTON, SHOWDOWN, STREETS
 
 HOLDEM = """FL 10/20 bets 20/40; stacks 1000 x3; button P3

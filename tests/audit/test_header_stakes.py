@@ -8,8 +8,7 @@ import pytest
 from site_helpers import parse_site_file
 
 import audit
-from audit.examples import parse_example
-from audit.testing import tables_from_vector
+from audit.testing import parse_example, tables_from_vector
 from parsers.api import ParsedTables
 
 

@@ -10,13 +10,12 @@ import polars as pl
 import pytest
 
 from audit import Options
-from audit.examples import example_sections
 from audit.rules import ACROSS_HANDS, RULES
 from audit.sessions import audit_sessions
 from audit.sessions.columns import FRAME_COLUMNS
-from audit.sessions.examples import parse_session
 from audit.sessions.flags import SessionInputs, session_frames
 from audit.sessions.group import SEAT_COLUMNS
+from audit.testing import example_sections, parse_session
 
 VECTORS = json.loads((Path(__file__).parent / "session_vectors.json").read_text())["vectors"]
 

@@ -363,8 +363,7 @@ def test_hand_label_reads_the_low_names() -> None:
 
 def test_the_board_games_keep_their_showdown_when_stud_hands_share_the_slice() -> None:
     """A mixed rotation's slice: a hold'em hand judged beside a stud hand, as alone."""
-    from audit.examples import parse_example
-    from audit.testing import cards_from_vector, tables_from_vector
+    from audit.testing import cards_from_vector, parse_example, tables_from_vector
 
     text = (
         "NL 50/100; stacks 5000 x3; button P3; ante 1\npreflop: P3 call, P1 call, P2 check\n"

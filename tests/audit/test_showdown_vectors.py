@@ -12,10 +12,9 @@ import polars as pl
 import pytest
 
 from audit import check
-from audit.examples import parse_example
 from audit.options import Options
 from audit.showdown.judge import showdown
-from audit.testing import cards_from_vector, tables_from_vector
+from audit.testing import cards_from_vector, parse_example, tables_from_vector
 
 VECTORS: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "showdown_vectors.json").read_text()

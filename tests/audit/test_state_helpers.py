@@ -8,13 +8,12 @@ import random
 import polars as pl
 
 from audit import check
-from audit.examples import parse_example
 from audit.state.caps import any_true, count_true
 from audit.state.passes import in_input_order
 from audit.state.prepare import in_seq_order
 from audit.state.turn import _expected_seat, seat_table
 from audit.state.void import _write_back
-from audit.testing import tables_from_vector
+from audit.testing import parse_example, tables_from_vector
 
 
 def test_expected_seat_negative_seats_use_the_distance_form() -> None:

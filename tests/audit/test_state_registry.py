@@ -12,11 +12,10 @@ from conftest import SAMPLE_DATA
 
 import audit.engine
 from audit.engine import slice_frames, typed_tables
-from audit.examples import parse_example
 from audit.options import Options
 from audit.rules import RULES
 from audit.state import SETTLEMENT, STATE, declared
-from audit.testing import tables_from_vector
+from audit.testing import parse_example, tables_from_vector
 from parsers import parse_paths
 from parsers.schema import POLARS_SCHEMAS
 

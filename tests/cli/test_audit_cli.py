@@ -7,9 +7,8 @@ from pathlib import Path
 import polars as pl
 from click.testing import CliRunner
 
-from audit.examples import example_sections, parse_example
 from audit.rules import RULES
-from audit.testing import tables_from_vector
+from audit.testing import example_sections, parse_example, tables_from_vector
 from hhaudit.cli import main
 from parsers.games import SHOWDOWN
 

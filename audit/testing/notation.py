@@ -4,9 +4,11 @@ Every rule module's docstring holds a "Violating:" and a "Legal:" example; the u
 and audit both, so the documentation cannot drift from the code. Notation (one item per line):
 
     NL 50/100; stacks 5000 x3; button P3        structure sb/bb [bets small/big]; stacks
-                                                 (`5000 x3` or `P1=5000 P2=60 ...`); button;
+                                                 (`5000 x3` or `P1=5000 P2=60 ...`, `P3@5=..`
+                                                 P3 in seat 5); button;
                                                  optional `ante 10` / `ante 200 bb`
-    posts: P1 sb 50, P2 bb 60                    optional; default P1 sb, P2 bb (+ antes)
+    posts: P1 sb 50, P2 bb 60 allin              optional; default P1 sb, P2 bb (+ antes);
+                                                 `allin` the site's all-in marker
     preflop: P3 raise 300, P1 call, P2 check !   actions; `!` marks the flagged one; a call
                                                  with an amount is a call *to* that total;
                                                  `allin` sets the site's all-in marker
@@ -14,6 +16,8 @@ and audit both, so the documentation cannot drift from the code. Notation (one i
     cards: P1 As Ks "a pair of Aces"; P2 mucks; P3 mucks Qs Qc
                                                  hole cards shown (with the log's name of the
                                                  hand), a muck without showing, a muck shown
+                                                 (several `cards:` lines add up; a label may
+                                                 hold a `;`)
     board: 2c 7d 8h 9s Ad                        the board; `board2:` the second board of a
                                                  run-it-twice (all five cards)
     The header takes `game omaha4` (parsers/schema.py GAMES) and `hilo` too.
@@ -58,7 +62,13 @@ def _players(spec: str) -> list[dict[str, Any]]:
     if " x" in spec:
         stack, count = spec.split(" x")
         return [{"id": f"P{i + 1}", "stack": int(stack)} for i in range(int(count))]
-    return [{"id": p.split("=")[0], "stack": _stack(p.split("=")[1])} for p in spec.split()]
+    return [_player(*item.split("=")) for item in spec.split()]
+
+
+def _player(name: str, stack: str) -> dict[str, Any]:
+    """`P3=500`, or `P3@4=500` for a player in seat 4 (else the i-th player sits in seat i)."""
+    player, _, seat = name.partition("@")
+    return {"id": player, "stack": _stack(stack)} | ({"seat": int(seat)} if seat else {})
 
 
 def _stack(text: str) -> int | None:
@@ -124,6 +134,14 @@ def _action(street: str, item: str) -> tuple[dict[str, Any], bool]:
     return action, flagged
 
 
+def _post(words: list[str]) -> dict[str, Any]:
+    """`P3 bb 20` (`allin`: the site's all-in marker on the post)."""
+    post: dict[str, Any] = {"player": words[0], "kind": words[1], "amount": int(words[2])}
+    if "allin" in words:
+        post["all_in"] = True
+    return post
+
+
 def _settlement(line: str) -> dict[str, Any]:
     reported: dict[str, Any] = {"uncalled_returned": {}, "collected": {}}
     for field in (p.strip() for p in line.split(";")):
@@ -139,10 +157,15 @@ def _settlement(line: str) -> dict[str, Any]:
     return {"reported": reported}
 
 
+#: A `;` outside double quotes.
+_OUTSIDE_QUOTES = re.compile(r';(?=(?:[^"]*"[^"]*")*[^"]*$)')
+
+
 def _cards(line: str) -> dict[str, Any]:
-    """`P1 As Ks "a pair of Aces"; P2 mucks; P3 mucks Qs Qc` -> {player: {...}}."""
+    """`P1 As Ks "a pair of Aces"; P2 mucks; P3 mucks Qs Qc` -> {player: {...}} (a label may
+    hold a `;`: "HI: a pair of Kings; LO: 7,4,3,2,A")."""
     shown: dict[str, Any] = {}
-    for field in (p.strip() for p in line.split(";") if p.strip()):
+    for field in (p.strip() for p in _OUTSIDE_QUOTES.split(line) if p.strip()):
         label = field.split('"')[1] if '"' in field else None
         words = field.split('"')[0].split()
         source = "mucked" if "mucks" in words else "shown"
@@ -164,10 +187,10 @@ def parse_example(text: str) -> tuple[dict[str, Any], int | None]:
         label, _, rest = line.partition(":")
         if label == "posts":
             items = [item.split() for item in rest.split(",")]
-            vector["posts"] = [{"player": w[0], "kind": w[1], "amount": int(w[2])} for w in items]
+            vector["posts"] = [_post(words) for words in items]
             flagged_post = next((i for i, w in enumerate(items) if "!" in w), None)
         elif label == "cards":
-            vector["cards"] = _cards(rest)
+            vector.setdefault("cards", {}).update(_cards(rest))  # one line or several
         elif label.startswith("board"):
             vector.setdefault("boards", []).append(rest.split())
         elif label == "settle":

@@ -1,4 +1,4 @@
-"""Build canonical tables from a rules_vectors.json-style vector (tests and the PokerKit test).
+"""A vector's canonical tables: the builder's table output (audit/testing/__init__.py).
 
 A vector names its players P1..Pn (any ids: the i-th player sits in seat i+1), lists the posts
 (`sb`, `bb`, `straddle`, `post` live, `dead`, `ante`, `bring_in`) and the actions in recorded
@@ -14,11 +14,18 @@ first round; `stakes` may give `small_bet`, `big_bet` and `bring_in` without bli
 live post in the order of the actions); `discard` actions give `cards` (the number discarded),
 `stand_pat` none. `cards_from_vector` reads `up` ({player: the up cards in the order dealt,
 3rd street first}) and `drawn` ({player: {street: the cards received in that draw}}).
+
+The hand's header fields a site's log fixes (`site`, `source_file`, `table`, `currency`:
+"chips" by default, "play", or a currency of cents such as "USD", `tournament`, `started_at`, a
+UTC datetime, `max_seats`, `marks_all_in`: the log marks every all-in, so an action without
+`all_in` is not one) are optional keys of the vector: its amounts are the integer steps of its
+currency (cents for "USD").
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import polars as pl
@@ -79,6 +86,12 @@ class _Tracker:
         return chips
 
 
+def _seats(vector: dict[str, Any]) -> dict[str, int]:
+    """Each player's `seat`, else the i-th player sits in seat i + 1 (a player without a seat
+    line, stack None, too: a parser seats him at -1; the PokerStars writer refuses him)."""
+    return {p["id"]: p.get("seat", index + 1) for index, p in enumerate(vector["players"])}
+
+
 def _street(name: str | int) -> int:
     return name if isinstance(name, int) else STREET_NAMES.index(name)
 
@@ -91,8 +104,8 @@ def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, i
             tracker.raise_to(player, tracker.committed.get(player, 0) + amount)
         else:
             tracker.move(player, amount, live=False)
-        post = POST_KINDS_BY_VECTOR[kind]
-        rows.append(dict(street=tracker.first, player=player, kind=post, amount=amount))
+        row = dict(street=tracker.first, player=player, kind=POST_KINDS_BY_VECTOR[kind])
+        rows.append(row | {"amount": amount, "is_all_in": post.get("all_in")})
     for action in vector["actions"]:
         street, player, kind = _street(action["street"]), action["player"], action["type"]
         tracker.enter_street(street)
@@ -104,7 +117,7 @@ def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, i
             amount = max(0, min(tracker.to_call(player), tracker.stack[player]))
             tracker.move(player, amount, live=True)
         elif kind in DRAWS:
-            amount = None
+            amount = 0  # no chips, as the parsers write a draw row
         row = dict(street=street, player=player, kind=kind, amount=amount)
         row["to_amount"] = int(to) if kind in RAISES_TO else None
         row["is_all_in"] = action.get("all_in")
@@ -134,6 +147,49 @@ def _settlement_rows(vector: dict[str, Any], rows: list[dict]) -> list[dict]:
     return out
 
 
+@dataclass(frozen=True)
+class HandRows:
+    """One hand's rows of the canonical tables as plain dicts (what the site writers read)."""
+
+    hand: dict[str, Any]
+    seats: list[dict[str, Any]]
+    actions: list[dict[str, Any]]
+
+
+def hand_rows(
+    vector: dict[str, Any], hand_key: int = 0, *, short_bb_call_full: bool = True
+) -> HandRows:
+    """The rows of one vector: the hand's, its seats' and its actions' (posts, the actions, the
+    settlement), each exact call priced by the tracker."""
+    seat_of = _seats(vector)
+    stakes = vector["stakes"]
+    given = {p["id"]: p["stack"] for p in vector["players"]}  # None: unknown (no seat line)
+    stacks = {p: UNKNOWN_STACK if s is None else int(s) for p, s in given.items()}
+    game = GAMES.get(vector.get("game", "holdem")) or GAMES[FALLBACK_GAME]
+    big_blind = int(stakes.get("bb") or 0)
+    tracker = _Tracker(stacks, big_blind, short_bb_call_full, game.rounds[0].street)
+    hand_id = str(vector.get("id", hand_key))
+    actions = _action_rows(vector, tracker, seat_of)
+    for row in actions:
+        row.update(hand_key=hand_key, hand_id=hand_id)
+        if vector.get("marks_all_in") and row["is_all_in"] is None:
+            row["is_all_in"] = False  # a site's log marks every all-in
+    finals = vector.get("settlement", {}).get("reported", {}).get("final_stacks", {})
+    seats = [
+        dict(
+            hand_key=hand_key,
+            hand_id=hand_id,
+            seat=seat_of[player],
+            player=player,
+            stack=stack,
+            sitting_out=False,
+            final_stack=finals.get(player),
+        )
+        for player, stack in given.items()
+    ]
+    return HandRows(_hand_row(vector, hand_key, hand_id, seat_of), seats, actions)
+
+
 def tables_from_vector(
     vector: dict[str, Any], hand_key: int = 0, *, short_bb_call_full: bool = True
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
@@ -142,50 +198,26 @@ def tables_from_vector(
     `short_bb_call_full` only prices exact calls without `to` (use False for hands generated by
     an engine where a call against a short big blind pays the posted amount).
     """
-    players = [p["id"] for p in vector["players"]]
-    seat_of = {player: index + 1 for index, player in enumerate(players)}
-    stakes = vector["stakes"]
-    given = {p["id"]: p["stack"] for p in vector["players"]}  # None: unknown (no seat line)
-    stacks = {p: UNKNOWN_STACK if s is None else int(s) for p, s in given.items()}
-    game = GAMES.get(vector.get("game", "holdem")) or GAMES[FALLBACK_GAME]
-    big_blind = int(stakes.get("bb") or 0)
-    tracker = _Tracker(stacks, big_blind, short_bb_call_full, game.rounds[0].street)
-    hand_id = str(vector.get("id", hand_key))
-    rows = _action_rows(vector, tracker, seat_of)
-    actions = pl.DataFrame(rows, schema_overrides={"n_cards": pl.Int8}).with_columns(
-        hand_key=pl.lit(hand_key, pl.Int64), hand_id=pl.lit(hand_id)
-    )
-    actions = conform(actions.with_columns(pl.col("kind").cast(pl.String)), "actions")
-    reported = vector.get("settlement", {}).get("reported", {})
-    finals = reported.get("final_stacks", {})
-    seats = conform(
-        pl.DataFrame(
-            {
-                "hand_key": [hand_key] * len(players),
-                "hand_id": [hand_id] * len(players),
-                "seat": [seat_of[p] for p in players],
-                "player": players,
-                "stack": [given[p] for p in players],
-                "sitting_out": [False] * len(players),
-                "final_stack": [finals.get(p) for p in players],
-            },
-            schema_overrides={"final_stack": pl.Int64},
-        ),
-        "seats",
-    )
-    return _hand_frame(vector, hand_key, hand_id, len(players), seat_of), seats, actions
+    rows = hand_rows(vector, hand_key, short_bb_call_full=short_bb_call_full)
+    hands = pl.DataFrame([rows.hand], infer_schema_length=None, schema_overrides=_TIME)
+    seats = pl.DataFrame(rows.seats, schema_overrides={"final_stack": pl.Int64})
+    actions = pl.DataFrame(rows.actions, schema_overrides={"n_cards": pl.Int8})
+    actions = actions.with_columns(pl.col("kind").cast(pl.String))
+    return conform(hands, "hands"), conform(seats, "seats"), conform(actions, "actions")
 
 
-def _hand_frame(
-    vector: dict[str, Any], hand_key: int, hand_id: str, n_players: int, seat_of: dict[str, int]
-) -> pl.DataFrame:
+def _hand_row(
+    vector: dict[str, Any], hand_key: int, hand_id: str, seat_of: dict[str, int]
+) -> dict[str, Any]:
     stakes = vector["stakes"]
     structure = vector.get("structure", "NL")
     small_bet = stakes.get("small_bet", stakes.get("bb") if structure == "FL" else None)
     big_bet = stakes.get("big_bet", 2 * small_bet if small_bet is not None else None)
     ante_rule = vector.get("ante_rule") or {}
     reported = vector.get("settlement", {}).get("reported", {})
-    row = {
+    currency = vector.get("currency", "chips")
+    scale = 1 if currency in ("chips", "play") else 100
+    return {
         "hand_key": hand_key,
         "site": vector.get("site", "vector"),
         "hand_id": hand_id,
@@ -194,10 +226,10 @@ def _hand_frame(
         "game": vector.get("game", "holdem"),
         "is_hilo": bool(vector.get("hilo", False)),
         "structure": structure,
-        "is_tournament": False,
-        "currency": "chips",
-        "unit": "chips",
-        "scale": 1,
+        "is_tournament": bool(vector.get("tournament", False)),
+        "currency": currency,
+        "unit": "chips" if scale == 1 else "cents",
+        "scale": scale,
         "small_blind": _optional(stakes.get("sb")),
         "big_blind": _optional(stakes.get("bb")),
         "small_bet": small_bet,
@@ -206,101 +238,19 @@ def _hand_frame(
         "bb_ante": ante_rule.get("mode") == "bb",
         "straddles": sum(p["kind"] == "straddle" for p in vector.get("posts", [])),
         "cap": None,
-        "table_name": "vectors",
-        "max_seats": max(n_players, 2),
+        "table_name": vector.get("table", "vectors"),
+        "max_seats": vector.get("max_seats", max(len(seat_of), 2)),
         "button_seat": seat_of[vector["button"]] if vector.get("button") else None,
-        "started_at": None,
+        "started_at": vector.get("started_at"),
         "boards": max(len(vector.get("boards", [])), 1),
         "total_pot": reported.get("total_pot"),
         "rake": reported.get("rake"),
         "bring_in": _optional(stakes.get("bring_in")),
     }
-    frame = pl.DataFrame([row], infer_schema_length=None)
-    return conform(frame, "hands")
+
+
+_TIME = {"started_at": pl.Datetime("us", "UTC")}
 
 
 def _optional(amount: Any) -> int | None:
     return None if amount is None else int(amount)
-
-
-def cards_from_vector(vector: dict[str, Any], hand_key: int = 0) -> pl.DataFrame:
-    """The canonical cards table of a vector's `cards` ({player: {cards, source, label}}) and
-    `boards` (lists of five cards; a second board lists all five, the shared ones again)."""
-    players = [p["id"] for p in vector["players"]]
-    seat_of = {player: index + 1 for index, player in enumerate(players)}
-    hand_id = str(vector.get("id", hand_key))
-    rows: list[dict[str, Any]] = []
-    for line, (player, shown) in enumerate(vector.get("cards", {}).items(), start=100):
-        texts = shown["cards"] or [None]
-        for position, card in enumerate(texts):
-            rows.append(
-                dict(
-                    seat=seat_of[player],
-                    player=player,
-                    source=shown["source"],
-                    board=None,
-                    street=None,
-                    position=position,
-                    card=card,
-                    raw=card,
-                    label=shown.get("label"),
-                    line_no=line,
-                )
-            )
-    streets = (1, 1, 1, 2, 3)
-    for board, cards in enumerate(vector.get("boards", []), start=1):
-        for position, card in enumerate(cards):
-            rows.append(
-                dict(
-                    seat=None,
-                    player=None,
-                    source="board",
-                    board=board,
-                    street=streets[position],
-                    position=position,
-                    card=card,
-                    raw=card,
-                    label=None,
-                    line_no=50 + board,
-                )
-            )
-    rows += _hole_rows(vector, seat_of)
-    from audit.showdown.known import as_cards_frame
-
-    if not rows:
-        return as_cards_frame(None)
-    frame = pl.DataFrame(rows, infer_schema_length=None).with_columns(
-        hand_key=pl.lit(hand_key, pl.Int64), hand_id=pl.lit(hand_id)
-    )
-    return as_cards_frame(frame)
-
-
-def _hole_rows(vector: dict[str, Any], seat_of: dict[str, int]) -> list[dict[str, Any]]:
-    """The cards rows of a stud vector's `up` cards (face up, one per round from the game's
-    first: 3rd, 4th, ... street; 5 card stud 2nd, 3rd, ...; in the order dealt) and of a draw
-    vector's `drawn` cards (the cards received in a draw's round)."""
-    rows: list[dict[str, Any]] = []
-
-    def row(player: str, street: int, position: int, card: str, face: str | None) -> dict:
-        return dict(
-            seat=seat_of[player],
-            player=player,
-            source="dealt",
-            board=None,
-            street=street,
-            position=position,
-            card=card,
-            raw=card,
-            label=None,
-            line_no=200 + street,
-            face=face,
-        )
-
-    game = GAMES.get(vector.get("game", "stud")) or GAMES["stud"]
-    first = game.rounds[0].street
-    for player, cards in vector.get("up", {}).items():
-        rows += [row(player, first + i, 2, card, "up") for i, card in enumerate(cards)]
-    for player, draws in vector.get("drawn", {}).items():
-        for street, cards in draws.items():
-            rows += [row(player, _street(street), i, card, None) for i, card in enumerate(cards)]
-    return rows
