@@ -13,21 +13,34 @@ if not hasattr(audit, "check"):
     pytest.skip("audit.check is not available yet", allow_module_level=True)
 
 from audit import Options  # noqa: E402
+from audit.testing import hand  # noqa: E402
 from differential.compare import audit_hand  # noqa: E402
-from differential.hand_builder import hand  # noqa: E402
 from differential.replay import replay  # noqa: E402
 
 SKIPPED_STREET = [
     # BUG-1: the turn is never played (both players owed action on it), the river is recorded.
-    hand("NL", (5, 10), [200, 800], "pre P1 c, pre P2 x, flop P2 b15, flop P1 c, river P2 x"),
+    hand(
+        "NL 5/10; stacks P1=200 P2=800; button P1\n"
+        "preflop: P1 call, P2 check\n"
+        "flop: P2 bet 15, P1 call\n"
+        "river: P2 check"
+    ),
     # BUG-1: three-handed, the flop is skipped.
-    hand("NL", (10, 20), [500, 500, 500], "pre P3 c, pre P1 c, pre P2 x, turn P2 x"),
+    hand("NL 10/20; stacks 500 x3; button P3\npreflop: P3 call, P1 call, P2 check\nturn: P2 check"),
 ]
 UNMATCHED_ALLIN = [
     # BUG-2: P2's all-in re-raise is never called by P1, yet the flop starts.
-    hand("NL", (100, 200), [1420, 713], "pre P1 r400, pre P2 r713, flop P1 x"),
+    hand(
+        "NL 100/200; stacks P1=1420 P2=713; button P1\n"
+        "preflop: P1 raise 400, P2 raise 713\n"
+        "flop: P1 check"
+    ),
     # BUG-2: three-handed, P3 owes 400 more to P2's all-in when the flop starts.
-    hand("NL", (50, 100), [5000, 5000, 700], "pre P3 r300, pre P1 f, pre P2 r5000, flop P3 x"),
+    hand(
+        "NL 50/100; stacks P1=5000 P2=5000 P3=700; button P3\n"
+        "preflop: P3 raise 300, P1 fold, P2 raise 5000\n"
+        "flop: P3 check"
+    ),
 ]
 
 
