@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from run_fixtures import TRUNCATED_HAND, stars_file, stars_hand
+from run_fixtures import TRUNCATED_HAND, stars_file, stars_hand, stars_text
 
 from hhaudit.cli import main
 from hhaudit.cli.exit_policy import FAIL_ON, UNREADABLE_CODES, run_exit_status
@@ -21,20 +21,13 @@ HOLE = "*** HOLE CARDS ***\n"
 LEVELS = ("violation", "warning", "info", "quarantine", "never")
 
 
-def _fold_no_bet_hand(hand_id: int) -> str:
-    """The big blind folds where he could check (FOLD-NO-BET, info only)."""
-    hand = stars_hand(hand_id)
-    for old, new in (
-        ("Alice: raises $0.20 to $0.30\nBob: folds\n", "Alice: folds\nBob: calls $0.05\n"),
-        ("Uncalled bet ($0.20) returned to Alice\nAlice collected $0.25", "Bob collected $0.20"),
-        ("Alice: doesn't show hand\n", ""),
-        ("Total pot $0.25", "Total pot $0.20"),
-        ("(button) collected ($0.25)", "(button) folded before Flop"),
-        ("(small blind) folded before Flop", "(small blind) collected ($0.20)"),
-    ):
-        assert old in hand
-        hand = hand.replace(old, new)
-    return hand
+#: The big blind folds where he could check (FOLD-NO-BET, info only).
+FOLD_NO_BET = """\
+NL 5/10; stacks 1000 x3; button P1
+posts: P2 sb 5, P3 bb 10
+preflop: P1 fold, P2 call, P3 fold
+settle: collect P2 20; pot 20; rake 0
+"""
 
 
 ONGAME = "***** History for hand R5-75443872-61 *****\nStart hand: Mon Jan 1 2024\n"
@@ -49,7 +42,7 @@ MATRIX: dict[str, tuple[dict[str, str | bytes], tuple[int, ...], set[str]]] = {
         (0, 1, 1, 1, 0),
         set(),
     ),
-    "info only": ({"a.txt": _fold_no_bet_hand(3500)}, (0, 0, 1, 1, 0), set()),
+    "info only": ({"a.txt": stars_text(FOLD_NO_BET, 3500)}, (0, 0, 1, 1, 0), set()),
     "duplicate file": (
         {"a.txt": stars_file(4000, 2), "copy-of-a.txt": stars_file(4000, 2)},
         (0, 0, 0, 0, 0),

@@ -9,8 +9,8 @@ import click
 import polars as pl
 import pytest
 from click.testing import CliRunner
-from run_fixtures import stars_file, stars_hand
-from test_exit_policy import _fold_no_bet_hand
+from run_fixtures import stars_file, stars_hand, stars_text
+from test_exit_policy import FOLD_NO_BET
 
 from audit.rules import RULES, SHOWDOWN_CODES
 from audit.rules._base import CATEGORIES
@@ -23,7 +23,7 @@ from hhaudit.cli.selection import resolve, rule_selection
 FILES = {
     "raise.txt": stars_file(2000, 2, undersized_every=2),
     "label.txt": stars_hand(3000).replace("raises $0.20 to $0.30", "bets $0.30"),
-    "fold.txt": _fold_no_bet_hand(3500),
+    "fold.txt": stars_text(FOLD_NO_BET, 3500),
 }
 ALL = {"RAISE-MIN", "LABEL", "FOLD-NO-BET"}
 
