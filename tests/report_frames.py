@@ -1,17 +1,20 @@
-"""Small canonical tables for the report tests (tests/test_report_*.py), built by hand.
+"""Small canonical tables for the report tests (tests/test_report_*.py): three hands written by
+the test-hand builder (audit/testing), with a hand-set betting state and violations.
 
 Player and table names are hostile on purpose: HTML/JS payloads and spreadsheet formulas.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import polars as pl
 
+from audit import testing
 from audit.causes import flag_id
 from audit.rules import RULES
+from audit.testing import HandTables, hand, renamed
 from audit.violations import VIOLATIONS_SCHEMA
 from parsers import schema
 
@@ -22,103 +25,47 @@ TAB_PLAYER = "\tcmd"
 XSS_TABLE = "<img src=x onerror=alert(2)>"
 
 
-def _hand(key: int, hand_id: str, **over: Any) -> dict[str, Any]:
-    row = {
-        "hand_key": key,
-        "site": "pokerstars",
-        "hand_id": hand_id,
-        "source_file": "stars/day1.txt",
-        "line_no": 1 + 20 * (key & 0xFFFF),
-        "game": "holdem",
-        "is_hilo": False,
-        "structure": "NL",
-        "is_tournament": False,
-        "currency": "USD",
-        "unit": "cents",
-        "scale": 100,
-        "small_blind": 50,
-        "big_blind": 100,
-        "small_bet": None,
-        "big_bet": None,
-        "ante": 0,
-        "bb_ante": False,
-        "straddles": 0,
-        "cap": None,
-        "table_name": "Alpha",
-        "max_seats": 6,
-        "button_seat": 1,
-        "started_at": datetime(2024, 6, 1, 12, 0, tzinfo=UTC),
-        "boards": 1,
-        "total_pot": None,
-        "rake": None,
-    }
-    return {**row, **over}
+#: Each of the three hands: the blinds, a raise to 1.50 (below the minimum 2.00), a call.
+HAND = """NL 50/100; stacks 10000 x3; button P1
+posts: P1 sb 50, P2 bb 100
+preflop: P3 raise 150, P1 call
+"""
+NAMES = {"P1": "Alice", "P2": XSS_PLAYER, "P3": FORMULA_PLAYER}
+NOON = datetime(2024, 6, 1, 12, 0, tzinfo=UTC)
+ONE_DAY_LATER = timedelta(hours=21)  # 2024-06-02 09:00 UTC
+
+
+def _vectors() -> list[dict[str, Any]]:
+    """Hands 1001 (cash), 1002 (cash, a hostile table name), 1003 (a tournament's chips)."""
+    common = dict(site="pokerstars", source_file="stars/day1.txt", max_seats=6, marks_all_in=True)
+    return [
+        renamed(hand(HAND, id=hand_id, **common | fields), NAMES)
+        for hand_id, fields in (
+            ("1001", {"currency": "USD", "table": "Alpha", "started_at": NOON}),
+            ("1002", {"currency": "USD", "table": XSS_TABLE, "started_at": NOON}),
+            ("1003", {"tournament": True, "table": "Alpha", "started_at": NOON + ONE_DAY_LATER}),
+        )
+    ]
+
+
+def _built() -> HandTables:
+    return testing.tables(*_vectors())
 
 
 def hands() -> pl.DataFrame:
-    rows = [
-        _hand(0, "1001"),
-        _hand(1, "1002", table_name=XSS_TABLE),
-        _hand(
-            2,
-            "1003",
-            is_tournament=True,
-            currency="chips",
-            unit="chips",
-            scale=1,
-            small_blind=50,
-            big_blind=100,
-            started_at=datetime(2024, 6, 2, 9, tzinfo=UTC),
-        ),
-    ]
-    return pl.DataFrame(rows, schema=schema.POLARS_SCHEMAS["hands"])
+    return _built().hands.with_columns(
+        line_no=(1 + 20 * (pl.col("hand_key") & 0xFFFF)).cast(pl.Int32)
+    )
 
 
 def seats() -> pl.DataFrame:
-    rows = [
-        {
-            "hand_key": k,
-            "hand_id": h,
-            "seat": s,
-            "player": p,
-            "stack": 10_000,
-            "sitting_out": False,
-            "final_stack": None,
-        }
-        for k, h in ((0, "1001"), (1, "1002"), (2, "1003"))
-        for s, p in ((1, "Alice"), (2, XSS_PLAYER), (3, FORMULA_PLAYER))
-    ]
-    return pl.DataFrame(rows, schema=schema.POLARS_SCHEMAS["seats"])
-
-
-def _action(key: int, seq: int, player: str, kind: str, amount: int, to: int | None) -> dict:
-    return {
-        "hand_key": key,
-        "hand_id": str(1001 + key),
-        "seq": seq,
-        "street": 0,
-        "player": player,
-        "seat": 1,
-        "kind": kind,
-        "amount": amount,
-        "to_amount": to,
-        "is_all_in": False,
-        "line_no": 10 + seq + 20 * key,
-    }
+    return _built().seats
 
 
 def actions() -> pl.DataFrame:
-    rows = [
-        _action(k, seq, player, kind, amount, to)
-        for k in (0, 1, 2)
-        for seq, player, kind, amount, to in (
-            (0, "Alice", "post_sb", 50, None),
-            (1, XSS_PLAYER, "post_bb", 100, None),
-            (2, FORMULA_PLAYER, "raise", 150, 150),
-            (3, "Alice", "call", 100, None),
-        )
-    ]
-    frame = pl.DataFrame(rows, schema=schema.POLARS_SCHEMAS["actions"])
+    frame = _built().actions.with_columns(
+        line_no=(10 + pl.col("seq") + 20 * pl.col("hand_key")).cast(pl.Int32)
+    )
     return frame.with_columns(to_call=pl.lit(100, dtype=pl.Int64)).join(
         _betting_state(), on=["hand_key", "seq"], how="left"
     )

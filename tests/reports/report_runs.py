@@ -1,5 +1,6 @@
-"""Small PokerStars logs written for the report tests, legal and mutated, and a helper that runs
-`hhaudit run` on one (test tooling; the hands are made up, not from the corpus).
+"""Small PokerStars logs for the report tests, written by the test-hand builder (audit/testing)
+from the notation, legal and mutated (a mutation edits the written log: the log lies), and a
+helper that runs `hhaudit run` on one (test tooling; the hands are made up, not from the corpus).
 
 * POTS: a three-way all-in hand with a main pot (the short stack's trip nines win it) and a
   side pot (Bigs' aces beat Carl's kings); no rake, so the shares are the payouts exactly.
@@ -22,8 +23,11 @@ from __future__ import annotations
 import html
 import json
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from audit.testing import hand, pokerstars, renamed, site_hand
 
 Rows = list[tuple[str, list[str]]]
 
@@ -31,91 +35,54 @@ SHORT = '<script>alert("pwn")</script>'
 ROGUE = "<img src=x onerror=alert(2)>"
 
 
-def _header(hand_id: str, stakes: str, time: str) -> str:
-    return f"PokerStars Hand #{hand_id}:  Hold'em No Limit ({stakes} USD) - 2026/01/05 {time} ET\n"
+def _log(notation: str, hand_id: int, table: str, minutes: int, names: dict[str, str]) -> str:
+    """One hand in the notation as PokerStars text (USD, 2026-01-05 10:00 ET + `minutes`)."""
+    vector = hand(
+        notation,
+        currency="USD",
+        table=table,
+        started_at=datetime(2026, 1, 5, 15, tzinfo=UTC) + timedelta(minutes=minutes),
+    )
+    return pokerstars(site_hand(renamed(vector, names), hand_id)) + "\n\n"
 
 
-POTS = (
-    _header("300000000001", "$1/$2", "10:00:00")
-    + f"""Table 'Report Pots' 6-max Seat #1 is the button
-Seat 1: {SHORT} ($10 in chips)
-Seat 2: Bigs ($100 in chips)
-Seat 3: Carl ($100 in chips)
-Bigs: posts small blind $1
-Carl: posts big blind $2
-*** HOLE CARDS ***
-{SHORT}: raises $8 to $10 and is all-in
-Bigs: calls $9
-Carl: calls $8
-*** FLOP *** [2c 7d 9h]
-Bigs: bets $20
-Carl: calls $20
-*** TURN *** [2c 7d 9h] [Js]
-Bigs: checks
-Carl: checks
-*** RIVER *** [2c 7d 9h Js] [3s]
-Bigs: checks
-Carl: checks
-*** SHOW DOWN ***
-Bigs: shows [Ah Ad] (a pair of Aces)
-Carl: shows [Kh Kd] (a pair of Kings)
-{SHORT}: shows [9s 9d] (three of a kind, Nines)
-Bigs collected $40 from side pot
-{SHORT} collected $30 from main pot
-*** SUMMARY ***
-Total pot $70 Main pot $30. Side pot $40. | Rake $0
-Board [2c 7d 9h Js 3s]
-Seat 1: {SHORT} (button) showed [9s 9d] and won ($30) with three of a kind, Nines
-Seat 2: Bigs (small blind) showed [Ah Ad] and won ($40) with a pair of Aces
-Seat 3: Carl (big blind) showed [Kh Kd] and lost with a pair of Kings
-
-
-"""
+POTS = _log(
+    """NL 100/200; stacks P1=1000 P2=10000 P3=10000; button P1
+    posts: P2 sb 100, P3 bb 200
+    preflop: P1 raise 1000 allin, P2 call, P3 call
+    flop: P2 bet 2000, P3 call
+    turn: P2 check, P3 check
+    river: P2 check, P3 check
+    cards: P2 Ah Ad "a pair of Aces"; P3 Kh Kd "a pair of Kings"; P1 9s 9d "three of a kind, Nines"
+    board: 2c 7d 9h Js 3s
+    settle: collect P2 4000; collect P1 3000; pot 7000; rake 0""",
+    300000000001,
+    "Report Pots",
+    0,
+    {"P1": SHORT, "P2": "Bigs", "P3": "Carl"},
 )
 
-MAIN_POT_TO_CARL = (f"{SHORT} collected $30 from main pot", "Carl collected $30 from main pot")
+MAIN_POT_TO_CARL = (f"{SHORT} collected $30 from pot", "Carl collected $30 from pot")
 RAKED = (
-    ("Bigs collected $40 from side pot", "Bigs collected $38 from side pot"),
-    ("Side pot $40. | Rake $0", "Side pot $38. | Rake $2"),
-    ("won ($40) with a pair of Aces", "won ($38) with a pair of Aces"),
+    ("Bigs collected $40 from pot", "Bigs collected $38 from pot"),
+    ("Total pot $70 | Rake $0", "Total pot $70 | Rake $2"),
 )
-SIDE_POT_TO_SHORT = ("Bigs collected $40 from side pot", f"{SHORT} collected $40 from side pot")
+SIDE_POT_TO_SHORT = ("Bigs collected $40 from pot", f"{SHORT} collected $40 from pot")
 
-SPLIT = (
-    _header("300000000050", "$0.02/$0.05", "11:00:00")
-    + """Table 'Report Split' 6-max Seat #1 is the button
-Seat 1: Dora ($5 in chips)
-Seat 2: Emil ($5 in chips)
-Seat 3: Finn ($5 in chips)
-Emil: posts small blind $0.02
-Finn: posts big blind $0.05
-*** HOLE CARDS ***
-Dora: raises $0.10 to $0.15
-Emil: calls $0.13
-Finn: folds
-*** FLOP *** [Ts Jh Qd]
-Emil: checks
-Dora: checks
-*** TURN *** [Ts Jh Qd] [Kc]
-Emil: checks
-Dora: checks
-*** RIVER *** [Ts Jh Qd Kc] [Ad]
-Emil: checks
-Dora: checks
-*** SHOW DOWN ***
-Emil: shows [2c 3h] (a straight, Ten to Ace)
-Dora: shows [4h 5s] (a straight, Ten to Ace)
-Emil collected $0.18 from pot
-Dora collected $0.17 from pot
-*** SUMMARY ***
-Total pot $0.35 | Rake $0
-Board [Ts Jh Qd Kc Ad]
-Seat 1: Dora (button) showed [4h 5s] and won ($0.17) with a straight, Ten to Ace
-Seat 2: Emil (small blind) showed [2c 3h] and won ($0.18) with a straight, Ten to Ace
-Seat 3: Finn (big blind) folded before Flop
-
-
-"""
+SPLIT = _log(
+    """NL 2/5; stacks 500 x3; button P1
+    posts: P2 sb 2, P3 bb 5
+    preflop: P1 raise 15, P2 call, P3 fold
+    flop: P2 check, P1 check
+    turn: P2 check, P1 check
+    river: P2 check, P1 check
+    cards: P2 2c 3h "a straight, Ten to Ace"; P1 4h 5s "a straight, Ten to Ace"
+    board: Ts Jh Qd Kc Ad
+    settle: collect P2 18; collect P1 17; pot 35; rake 0""",
+    300000000050,
+    "Report Split",
+    60,
+    {"P1": "Dora", "P2": "Emil", "P3": "Finn"},
 )
 
 ODD_CHIP_MOVED = (
@@ -123,92 +90,47 @@ ODD_CHIP_MOVED = (
     ("Dora collected $0.17", "Dora collected $0.18"),
 )
 
-HILO = (
-    "PokerStars Hand #300000000070:  Omaha Hi/Lo Pot Limit ($0.50/$1 USD)"
-    " - 2026/01/05 12:00:00 ET\n"
-    + """Table 'Report HiLo' 6-max Seat #1 is the button
-Seat 1: Gil ($100 in chips)
-Seat 2: Hana ($100 in chips)
-Seat 3: Ivo ($100 in chips)
-Hana: posts small blind $0.50
-Ivo: posts big blind $1
-*** HOLE CARDS ***
-Gil: raises $2 to $3
-Hana: calls $2.50
-Ivo: folds
-*** FLOP *** [Ks 7h 2c]
-Hana: checks
-Gil: checks
-*** TURN *** [Ks 7h 2c] [4d]
-Hana: checks
-Gil: checks
-*** RIVER *** [Ks 7h 2c 4d] [Kd]
-Hana: checks
-Gil: checks
-*** SHOW DOWN ***
-Hana: shows [Ah 3s 9c Tc] (HI: a pair of Kings; LO: 7,4,3,2,A)
-Gil: shows [Kh Qh Jd Js] (HI: three of a kind, Kings)
-Gil collected $3.50 from pot
-Hana collected $3.50 from pot
-*** SUMMARY ***
-Total pot $7 | Rake $0
-Board [Ks 7h 2c 4d Kd]
-Seat 1: Gil (button) showed [Kh Qh Jd Js] and won ($3.50) with HI: three of a kind, Kings
-Seat 2: Hana (small blind) showed [Ah 3s 9c Tc] and won ($3.50) with LO: 7,4,3,2,A
-Seat 3: Ivo (big blind) folded before Flop
-
-
-"""
+HILO = _log(
+    """PL 50/100; stacks 10000 x3; button P1; game omaha4; hilo
+    posts: P2 sb 50, P3 bb 100
+    preflop: P1 raise 300, P2 call, P3 fold
+    flop: P2 check, P1 check
+    turn: P2 check, P1 check
+    river: P2 check, P1 check
+    cards: P2 Ah 3s 9c Tc "HI: a pair of Kings; LO: 7,4,3,2,A"
+    cards: P1 Kh Qh Jd Js "HI: three of a kind, Kings"
+    board: Ks 7h 2c 4d Kd
+    settle: collect P1 350; collect P2 350; pot 700; rake 0""",
+    300000000070,
+    "Report HiLo",
+    120,
+    {"P1": "Gil", "P2": "Hana", "P3": "Ivo"},
 )
 HIGH_HALF_MORE = (
     ("Gil collected $3.50", "Gil collected $3.60"),
     ("Hana collected $3.50", "Hana collected $3.40"),
 )
 
-_FIRST = (
-    _header("300000000101", "$0.50/$1", "10:00:00")
-    + f"""Table 'Report Session' 6-max Seat #1 is the button
-Seat 1: {ROGUE} ($100 in chips)
-Seat 2: Bea ($100 in chips)
-Seat 3: Cid ($100 in chips)
-Bea: posts small blind $0.50
-Cid: posts big blind $1
-*** HOLE CARDS ***
-{ROGUE}: folds
-Bea: folds
-Uncalled bet ($0.50) returned to Cid
-Cid collected $1 from pot
-*** SUMMARY ***
-Total pot $1 | Rake $0
-Seat 1: {ROGUE} (button) folded before Flop (didn't bet)
-Seat 2: Bea (small blind) folded before Flop
-Seat 3: Cid (big blind) collected ($1)
-
-
-"""
+SESSION_NAMES = {"P1": ROGUE, "P2": "Bea", "P3": "Cid"}
+_FIRST = _log(
+    """NL 50/100; stacks 10000 x3; button P1
+    posts: P2 sb 50, P3 bb 100
+    preflop: P1 fold, P2 fold
+    settle: return P3 50; collect P3 100; pot 100; rake 0""",
+    300000000101,
+    "Report Session",
+    0,
+    SESSION_NAMES,
 )
-
-SECOND = (
-    _header("300000000102", "$0.50/$1", "10:01:00")
-    + f"""Table 'Report Session' 6-max Seat #2 is the button
-Seat 1: {ROGUE} ($100 in chips)
-Seat 2: Bea ($99.50 in chips)
-Seat 3: Cid ($100.50 in chips)
-Cid: posts small blind $0.50
-{ROGUE}: posts big blind $1
-*** HOLE CARDS ***
-Bea: folds
-Cid: folds
-Uncalled bet ($0.50) returned to {ROGUE}
-{ROGUE} collected $1 from pot
-*** SUMMARY ***
-Total pot $1 | Rake $0
-Seat 1: {ROGUE} (big blind) collected ($1)
-Seat 2: Bea (button) folded before Flop (didn't bet)
-Seat 3: Cid (small blind) folded before Flop
-
-
-"""
+SECOND = _log(
+    """NL 50/100; stacks P1=10000 P2=9950 P3=10050; button P2
+    posts: P3 sb 50, P1 bb 100
+    preflop: P2 fold, P3 fold
+    settle: return P1 50; collect P1 100; pot 100; rake 0""",
+    300000000102,
+    "Report Session",
+    1,
+    SESSION_NAMES,
 )
 
 SESSION = _FIRST + SECOND
