@@ -1,11 +1,11 @@
-"""Stud and draw hands built as canonical tables for the showdown tests (no parser needed).
+"""Stud and draw hands for the showdown tests, described as `Hand`s and built as canonical
+tables by the test-hand builder (audit/testing; no parser needed).
 
-`built(...)` takes the betting in audit/testing.py's vector form (its tracker prices the
-calls) and recasts the kinds the vectors do not know: a `bring_in` or `complete` is written as
-a wager to its total, a `discard` carries `n_cards`. The cards table is written row by row as
-docs/games.md describes a stud or draw parser's: `face` (down / up) and `street` (the round a
-card is dealt or drawn in) on the hole cards, `discarded` rows for the hero's discards, the
-common card of S-2 as a board row.
+A `Hand`'s plays become the vector's actions (the builder's tracker prices the calls; a
+`bring_in`, `complete`, `discard` or `stand_pat` is a kind of its own), its `Line`s the
+vector's `card_lines`, read as docs/games.md describes a stud or draw parser's: `face` (down /
+up) and `street` (the round a card is dealt or drawn in) on the hole cards, `discarded` rows
+for the hero's discards, the common card of S-2 as a board row.
 """
 
 from __future__ import annotations
@@ -15,12 +15,8 @@ from typing import Any
 
 import polars as pl
 
-from audit.showdown.known import as_cards_frame
-from audit.testing import tables_from_vector
+from audit.testing import cards_from_vector, tables_from_vector
 from parsers.games import GAMES
-
-#: A vector type the builder writes for each kind it recasts.
-RECAST = {"bring_in": "bet", "complete": "raise", "discard": "check", "stand_pat": "check"}
 
 
 @dataclass
@@ -54,6 +50,8 @@ class Hand:
 
 
 def _vector(hand: Hand) -> dict[str, Any]:
+    """The builder's description of `hand` (audit/testing): its plays as actions, its card
+    lines as `card_lines`."""
     players = list(hand.stacks)
     stud = GAMES[hand.game].family == "stud"
     posts = (
@@ -66,13 +64,11 @@ def _vector(hand: Hand) -> dict[str, Any]:
     )
     actions = []
     for street, player, kind, amount in hand.plays:
-        action: dict[str, Any] = {
-            "street": street,
-            "player": player,
-            "type": RECAST.get(kind, kind),
-        }
+        action: dict[str, Any] = {"street": street, "player": player, "type": kind}
         if kind in ("bet", "raise", "bring_in", "complete") or (kind == "call" and amount):
             action["to"] = amount
+        if kind == "discard":
+            action["cards"] = amount
         actions.append(action)
     pot = sum(hand.collects.values()) + hand.rake
     return {
@@ -87,9 +83,20 @@ def _vector(hand: Hand) -> dict[str, Any]:
             "small_bet": hand.small_bet,
             "big_bet": 2 * hand.small_bet,
         },
-        "button": hand.button or players[0],
+        **({} if stud else {"button": hand.button or players[0]}),
         "posts": posts,
         "actions": actions,
+        "card_lines": [
+            {
+                "player": line.player,
+                "source": line.source,
+                "cards": line.cards.split(),
+                "street": line.street,
+                "face": line.face,
+                "label": line.label,
+            }
+            for line in hand.lines
+        ],
         "settlement": {
             "reported": {"collected": hand.collects, "rake": hand.rake, "total_pot": pot}
         },
@@ -97,65 +104,12 @@ def _vector(hand: Hand) -> dict[str, Any]:
     }
 
 
-def _recast(actions: pl.DataFrame, hand: Hand) -> pl.DataFrame:
-    """The kinds and discard counts of `hand.plays` on the built rows (after the posts, one
-    row per play in order; the settlement rows last)."""
-    rows = actions.with_columns(pl.col("kind").cast(pl.String)).to_dicts()
-    plays = iter(hand.plays)
-    for row in rows:
-        if row["kind"].startswith("post_") or row["kind"] in ("collect", "uncalled_return"):
-            continue
-        _, _, kind, amount = next(plays)
-        row["kind"] = kind
-        if kind in ("discard", "stand_pat"):
-            row.update(amount=0, n_cards=amount if kind == "discard" else 0)
-        if kind == "bring_in":
-            row["to_amount"] = None
-    frame = pl.DataFrame(rows, schema={**actions.schema, "kind": pl.String})
-    return frame.cast(actions.schema)
-
-
-def _cards(hand: Hand, seat_of: dict[str, int]) -> pl.DataFrame:
-    rows = []
-    for line_no, line in enumerate(hand.lines, start=100):
-        for position, card in enumerate(line.cards.split()):
-            street = None if line.street is None else _street_id(line.street)
-            rows.append(
-                dict(
-                    seat=None if line.player is None else seat_of[line.player],
-                    player=line.player,
-                    source=line.source,
-                    board=1 if line.player is None else None,
-                    street=street,
-                    position=position,
-                    card=card,
-                    raw=card,
-                    label=line.label,
-                    line_no=line_no,
-                    face=line.face,
-                )
-            )
-    frame = pl.DataFrame(rows, infer_schema_length=None).with_columns(
-        hand_key=pl.lit(hand.key, pl.Int64), hand_id=pl.lit(str(1000 + hand.key))
-    )
-    return as_cards_frame(frame)
-
-
-def _street_id(name: str) -> int:
-    from parsers.schema import STREET_NAMES
-
-    return STREET_NAMES.index(name)
-
-
 def built(hand: Hand) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """(hands, seats, actions, cards) of one built hand; the cards' lines come after the
     betting's (line 100 on, in the order given)."""
     vector = _vector(hand)
     hands, seats, actions = tables_from_vector(vector, hand.key, short_bb_call_full=False)
-    if GAMES[hand.game].family == "stud":
-        hands = hands.with_columns(button_seat=pl.lit(None, hands.schema["button_seat"]))
-    seat_of = {player: index + 1 for index, player in enumerate(hand.stacks)}
-    return hands, seats, _recast(actions, hand), _cards(hand, seat_of)
+    return hands, seats, actions, cards_from_vector(vector, hand.key)
 
 
 def stacked(*hands: Hand) -> tuple[pl.DataFrame, ...]:

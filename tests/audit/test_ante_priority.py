@@ -8,53 +8,31 @@ ante. The order the log prints the two posts in does not change what is expected
 from __future__ import annotations
 
 import pytest
-from parse_samples import hand, parse_text
+from parse_samples import parse_text
 
 from audit import Options, check
+from audit.testing import hand, pokerstars, renamed, site_hand
 
-HEADER = (
-    "PokerStars Hand #2001: Tournament #77, $1+$0.10 USD Hold'em No Limit - "
-    "Level III (20/40) - 2014/01/06 13:21:05 ET"
-)
-TABLE = "Table '77 1' 9-max Seat #1 is the button"
-SEATS = """\
-Seat 1: Ann (1500 in chips)
-Seat 2: Bob (1500 in chips)
-Seat 3: Cid (30 in chips)
+STACKS = "NL 20/40; stacks P1=1500 P2=1500 P3=30; button P1; ante 10"
+ANTE_THEN_BLIND = "P1 ante 10, P2 ante 10, P3 ante 10, P2 sb 20, P3 bb 20 allin"
+BLIND_THEN_ANTE = "P2 sb 20, P3 bb 20, P1 ante 10, P2 ante 10, P3 ante 10 allin"
+REST = """
+preflop: P1 fold, P2 call 30
+cards: P2 Ah Ad; P3 Kc Kd
+board: 2c 7d Jh Qs 3d
+settle: collect P2 90; pot 90; rake 0
 """
-ANTE_THEN_BLIND = """\
-Ann: posts the ante 10
-Bob: posts the ante 10
-Cid: posts the ante 10
-Bob: posts small blind 20
-Cid: posts big blind 20 and is all-in
-"""
-BLIND_THEN_ANTE = """\
-Bob: posts small blind 20
-Cid: posts big blind 20
-Ann: posts the ante 10
-Bob: posts the ante 10
-Cid: posts the ante 10 and is all-in
-"""
-REST = """\
-*** HOLE CARDS ***
-Ann: folds
-Bob: calls 10
-*** FLOP *** [2c 7d Jh]
-*** TURN *** [2c 7d Jh] [Qs]
-*** RIVER *** [2c 7d Jh Qs] [3d]
-*** SHOW DOWN ***
-Bob: shows [Ah Ad]
-Cid: shows [Kc Kd]
-Bob collected 90 from pot
-*** SUMMARY ***
-Total pot 90 | Rake 0
-"""
+NAMES = {"P1": "Ann", "P2": "Bob", "P3": "Cid"}
+
+
+def log(posts: str) -> str:
+    """The hand of a tournament table, its posts printed in the order `posts`."""
+    vector = hand(f"{STACKS}\nposts: {posts}{REST}", table="77 1", max_seats=9)
+    return pokerstars(site_hand(renamed(vector, NAMES), 2001))
 
 
 def post_amount_players(posts: str, ante_priority: str) -> list[str]:
-    text = hand(SEATS + posts + REST, header=HEADER, table=TABLE)
-    tables = parse_text(text)
+    tables = parse_text(log(posts))
     assert tables.quarantine.is_empty(), tables.quarantine["reason"].to_list()
     result = check(
         tables.hands, tables.seats, tables.actions, options=Options(ante_priority=ante_priority)

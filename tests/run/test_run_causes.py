@@ -10,6 +10,7 @@ from pathlib import Path
 import polars as pl
 from click.testing import CliRunner
 
+from audit.testing import hand, pokerstars, renamed, site_hand
 from hhaudit.cli import main
 from hhaudit.cli.exit_policy import run_exit_status
 from hhaudit.run.batch import FileEntry
@@ -17,45 +18,26 @@ from hhaudit.run.runner import run_totals
 
 #: The reported pot ($200) is wrong; the winner collected what the actions put in minus the rake
 #: ($184.51 + $3.99 = $188.50): POT-TOTAL, and CHIP-CONSERVATION that follows from it.
-WRONG_POT = """\
-PokerStars Hand #203600000000:  Hold'em No Limit ($0.50/$1 USD) - 2026/01/05 10:00:00 ET
-Table 'Causes I' 6-max Seat #5 is the button
-Seat 1: UTGuy ($134 in chips)
-Seat 2: nina-r ($103 in chips)
-Seat 4: LuckyLou ($185 in chips)
-Seat 5: riverRat ($26 in chips)
-Seat 6: ivy.league ($125 in chips)
-ivy.league: posts small blind $0.50
-UTGuy: posts big blind $1
-*** HOLE CARDS ***
-nina-r: folds
-LuckyLou: calls $1
-riverRat: calls $1
-ivy.league: folds
-UTGuy: checks
-*** FLOP *** [Kh Ac 6c]
-UTGuy: checks
-LuckyLou: bets $22.50
-riverRat: folds
-UTGuy: raises $70 to $92.50
-LuckyLou: calls $70
-*** TURN *** [Kh Ac 6c] [Js]
-UTGuy: checks
-LuckyLou: checks
-*** RIVER *** [Kh Ac 6c Js] [2h]
-UTGuy: bets $40.50 and is all-in
-LuckyLou: folds
-Uncalled bet ($40.50) returned to UTGuy
-UTGuy collected $184.51 from pot
-*** SUMMARY ***
-Total pot $200 | Rake $3.99
-Board [Kh Ac 6c Js 2h]
-Seat 1: UTGuy (big blind) collected ($184.51)
-Seat 2: nina-r folded before Flop
-Seat 4: LuckyLou folded on the River
-Seat 5: riverRat (button) folded on the Flop
-Seat 6: ivy.league (small blind) folded before Flop
-"""
+WRONG_POT = pokerstars(
+    site_hand(
+        renamed(
+            hand(
+                """NL 50/100; stacks P1=13400 P2=10300 P4@4=18500 P5@5=2600 P6@6=12500; button P5
+                posts: P6 sb 50, P1 bb 100
+                preflop: P2 fold, P4 call, P5 call, P6 fold, P1 check
+                flop: P1 check, P4 bet 2250, P5 fold, P1 raise 9250, P4 call
+                turn: P1 check, P4 check
+                river: P1 bet 4050 allin, P4 fold
+                board: Kh Ac 6c Js 2h
+                settle: return P1 4050; collect P1 18451; pot 20000; rake 399""",
+                currency="USD",
+                table="Causes I",
+            ),
+            {"P1": "UTGuy", "P2": "nina-r", "P4": "LuckyLou", "P5": "riverRat", "P6": "ivy.league"},
+        ),
+        203600000000,
+    )
+)
 
 
 def _run(tmp_path: Path, *extra: str) -> tuple[int, Path]:
