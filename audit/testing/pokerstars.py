@@ -19,7 +19,7 @@ start time); a chip game is a tournament's, the only chips PokerStars prints wit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -42,6 +42,8 @@ POST_VERBS = {
 }
 LIVE = ("post_sb", "post_bb", "post_straddle")
 STARTED_AT = datetime(2026, 1, 5, 15, 0, tzinfo=UTC)
+#: An amount of the hand's integer steps as the log prints it ("$0.50", "1500").
+Money = Callable[[int], str]
 
 
 def site_hand(vector: dict[str, Any], hand_id: int = 1, *, source_file: str = "hands.txt") -> dict:
@@ -98,7 +100,7 @@ def _refuse(vector: dict[str, Any], hand: dict[str, Any], actions: list[dict[str
         "a player without a seat line": any(p.get("stack", 0) is None for p in vector["players"]),
         "a second board": hand["boards"] > 1,
         f"the game {hand['game']}": hand["game"] not in GAME_LABELS,
-        "a capped no-limit game": hand["structure"] not in STRUCTURE_LABELS,
+        f"the structure {hand['structure']}": hand["structure"] not in STRUCTURE_LABELS,
         "a hi/lo hold'em game": bool(hand["is_hilo"]) and hand["game"] == "holdem",
     }
     missing = [what for what, present in unwritable.items() if present]
@@ -106,7 +108,7 @@ def _refuse(vector: dict[str, Any], hand: dict[str, Any], actions: list[dict[str
         raise ValueError(f"hand {hand['hand_id']}: PokerStars text cannot say {missing}")
 
 
-def _money(currency: str) -> Any:
+def _money(currency: str) -> Money:
     symbol = SYMBOLS.get(currency)
 
     def money(amount: int) -> str:
@@ -118,7 +120,7 @@ def _money(currency: str) -> Any:
     return money
 
 
-def _header(hand: dict[str, Any], money: Any) -> str:
+def _header(hand: dict[str, Any], money: Money) -> str:
     hilo = " Hi/Lo" if hand["is_hilo"] else ""
     game = f"{GAME_LABELS[hand['game']]}{hilo} {STRUCTURE_LABELS[hand['structure']]}"
     fixed = hand["structure"] == "FL"
@@ -168,29 +170,26 @@ def _shows(cards: list[dict[str, Any]]) -> list[str]:
 
 
 def _action_lines(
-    actions: list[dict[str, Any]], board: list[str], money: Any, shows: list[str]
+    actions: list[dict[str, Any]], board: list[str], money: Money, shows: list[str]
 ) -> list[str]:
-    lines: list[str] = []
-    street, current = PREFLOP, 0
+    """The posts, the hole cards' marker, each street's marker and actions, the settlement
+    (the builder writes the posts first, the settlement last)."""
+    posts = [row for row in actions if row["kind"] in POST_VERBS]
+    lines = [
+        f"{r['player']}: {POST_VERBS[r['kind']]} {money(r['amount'])}{_allin(r)}" for r in posts
+    ]
+    lines.append("*** HOLE CARDS ***")
     committed: dict[str, int] = {}
-    for row in actions:  # in seq order
-        kind, player = row["kind"], row["player"]
-        if kind in POST_VERBS or kind == "bring_in":
-            committed[player] = committed.get(player, 0) + (row["amount"] if kind in LIVE else 0)
-            current = max(current, committed.get(player, 0))
-            lines.append(f"{player}: {POST_VERBS[kind]} {money(row['amount'])}" + _allin(row))
-            continue
-        if street == PREFLOP and "*** HOLE CARDS ***" not in lines:
-            lines.append("*** HOLE CARDS ***")
+    for post in (row for row in posts if row["kind"] in LIVE):
+        committed[post["player"]] = committed.get(post["player"], 0) + post["amount"]
+    street = PREFLOP
+    for row in actions[len(posts) :]:
         if row["street"] != street:
             lines += _markers(street, row["street"], board, shows)
-            street, current, committed = row["street"], 0, {}
-        lines.append(_action(row, money, current, committed))
-        if kind in ("call", "bet", "raise"):
-            committed[player] = committed.get(player, 0) + row["amount"]
-            current = max(current, committed[player])
-    if "*** HOLE CARDS ***" not in lines:
-        lines.append("*** HOLE CARDS ***")
+            street, committed = row["street"], {}
+        lines.append(_action(row, money, max(committed.values(), default=0)))
+        if row["kind"] in ("call", "bet", "raise"):
+            committed[row["player"]] = committed.get(row["player"], 0) + row["amount"]
     if street != SHOWDOWN:
         lines += _markers(street, SHOWDOWN, board, shows)
     return lines
@@ -216,7 +215,8 @@ def _markers(street: int, to: int, board: list[str], shows: list[str]) -> list[s
     return lines
 
 
-def _action(row: dict[str, Any], money: Any, current: int, committed: dict[str, int]) -> str:
+def _action(row: dict[str, Any], money: Money, current: int) -> str:
+    """One action's line; `current` the street's bet before it (a raise prints its increase)."""
     kind, player, amount = row["kind"], row["player"], row["amount"]
     if kind == "uncalled_return":
         return f"Uncalled bet ({money(amount)}) returned to {player}"
@@ -243,7 +243,7 @@ def _summary(
     board: list[str],
     cards: list[dict[str, Any]],
     seats: list[dict[str, Any]],
-    money: Any,
+    money: Money,
 ) -> list[str]:
     lines = ["*** SUMMARY ***"]
     if hand["total_pot"] is not None:

@@ -36,6 +36,7 @@ REFUSED = (
     "final stacks",
     "second board",
     "the game",
+    "the structure",
     "hi/lo hold'em",
     "a street after a later one",
     "an ante short",
