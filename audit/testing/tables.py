@@ -110,7 +110,7 @@ def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, i
         street, player, kind = _street(action["street"]), action["player"], action["type"]
         tracker.enter_street(street)
         to = action.get("to")
-        amount: int | None = 0
+        amount = 0
         if kind in (*RAISES_TO, "bring_in") or (kind == "call" and to is not None):
             amount = tracker.raise_to(player, int(to))
         elif kind == "call":
