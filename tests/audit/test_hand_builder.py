@@ -1,8 +1,9 @@
 """The test-hand builder's two outputs cannot drift: a hand's PokerStars text (audit/testing/
 pokerstars.py), parsed, gives the tables the builder writes for it (audit/testing/tables.py),
 for every hand of one table the repo writes in the notation or as vectors: both examples of
-every rule, the §11 showdown vectors, the worked vectors of rules_vectors.json. Only the line
-numbers differ (they are the format's)."""
+every rule, the §11 showdown vectors, the worked vectors of rules_vectors.json, each as a
+tournament's chips and as a cash game's cents. Only the line numbers differ (they are the
+format's)."""
 
 from __future__ import annotations
 
@@ -61,8 +62,9 @@ def _hands() -> dict[str, dict[str, Any]]:
 HANDS = _hands()
 
 
-def _written(name: str) -> tuple[dict[str, Any], str] | None:
-    vector = site_hand(HANDS[name], hand_id=list(HANDS).index(name) + 1)
+def _written(name: str, currency: str = "chips") -> tuple[dict[str, Any], str] | None:
+    """The hand `name` as PokerStars text: a tournament's chips, or a cash game's cents."""
+    vector = site_hand(HANDS[name] | {"currency": currency}, hand_id=list(HANDS).index(name) + 1)
     try:
         return vector, pokerstars(vector)
     except ValueError as refused:
@@ -74,9 +76,10 @@ def _without_lines(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.drop("line_no", strict=False)
 
 
+@pytest.mark.parametrize("currency", ["chips", "USD"])
 @pytest.mark.parametrize("name", list(HANDS))
-def test_the_text_parses_into_the_builders_tables(name: str) -> None:
-    written = _written(name)
+def test_the_text_parses_into_the_builders_tables(name: str, currency: str) -> None:
+    written = _written(name, currency)
     if written is None:
         pytest.skip("PokerStars text cannot say this hand (REFUSED)")
     vector, text = written
@@ -86,7 +89,7 @@ def test_the_text_parses_into_the_builders_tables(name: str) -> None:
     for table in ("hands", "seats", "actions", "cards"):
         got = getattr(parsed, table).sort(pl.all())
         want = getattr(expected, table).sort(pl.all())
-        assert_frame_equal(_without_lines(got), _without_lines(want), check_dtypes=False), text
+        assert_frame_equal(_without_lines(got), _without_lines(want), check_dtypes=False)
 
 
 def test_most_hands_are_written_and_every_refusal_is_named() -> None:
