@@ -6,8 +6,8 @@ tests/audit/test_hand_builder.py parses the text back and requires the same tabl
 numbers aside). What the format cannot say is refused with a ValueError naming it: a live post
 of a new player or dead money (PokerStars prints both as blinds), a player without a seat line
 (the parsers seat him at -1, the builder in his place), an ante posted short of the
-stakes' (the header does not print it), final stacks, a street after a later one, a second
-board, hi/lo hold'em, the stud and draw games (not written yet: add their street markers here
+stakes' (the header does not print it), final stacks, a street after a later one, hi/lo
+hold'em, the stud and draw games (not written yet: add their street markers here
 the way the board games' are).
 
     vector = site_hand(hand("NL 50/100; stacks 5000 x3; button P3\\npreflop: P3 raise 300, ..."))
@@ -34,6 +34,8 @@ SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 EASTERN = ZoneInfo("America/New_York")
 #: The street markers of the board games and the board cards shown at each.
 MARKERS = {FLOP: ("FLOP", 3), TURN: ("TURN", 4), RIVER: ("RIVER", 5)}
+#: The words before a run-it-twice board's markers and summary line.
+BOARD_WORDS = ("FIRST ", "SECOND ", "THIRD ")
 POST_VERBS = {
     "post_sb": "posts small blind",
     "post_bb": "posts big blind",
@@ -81,9 +83,12 @@ def pokerstars(vector: dict[str, Any]) -> str:
         for s in sorted(rows.seats, key=lambda seat: seat["seat"])
         if s["stack"] is not None
     ]
-    board = [c["raw"] for c in _cards(cards, "board")]
-    lines += _action_lines(rows.actions, board, money, _shows(cards))
-    lines += _summary(hand, board, cards, rows.seats, money)
+    board_rows = _cards(cards, "board")
+    boards = [
+        [c["raw"] for c in board_rows if c["board"] == b] for b in range(1, hand["boards"] + 1)
+    ]
+    lines += _action_lines(rows.actions, boards, money, _shows(cards))
+    lines += _summary(hand, boards, cards, rows.seats, money)
     return "\n".join(lines) + "\n"
 
 
@@ -98,7 +103,6 @@ def _refuse(vector: dict[str, Any], hand: dict[str, Any], actions: list[dict[str
         "an ante short of the stakes' ante": bool(antes) and max(antes) < hand["ante"],
         "final stacks": bool(reported.get("final_stacks")),
         "a player without a seat line": any(p.get("stack", 0) is None for p in vector["players"]),
-        "a second board": hand["boards"] > 1,
         f"the game {hand['game']}": hand["game"] not in GAME_LABELS,
         f"the structure {hand['structure']}": hand["structure"] not in STRUCTURE_LABELS,
         "a hi/lo hold'em game": bool(hand["is_hilo"]) and hand["game"] == "holdem",
@@ -170,7 +174,7 @@ def _shows(cards: list[dict[str, Any]]) -> list[str]:
 
 
 def _action_lines(
-    actions: list[dict[str, Any]], board: list[str], money: Money, shows: list[str]
+    actions: list[dict[str, Any]], boards: list[list[str]], money: Money, shows: list[str]
 ) -> list[str]:
     """The posts, the hole cards' marker, each street's marker and actions, the settlement
     (the builder writes the posts first, the settlement last)."""
@@ -185,34 +189,47 @@ def _action_lines(
     street = PREFLOP
     for row in actions[len(posts) :]:
         if row["street"] != street:
-            lines += _markers(street, row["street"], board, shows)
+            lines += _markers(street, row["street"], boards, shows)
             street, committed = row["street"], {}
         lines.append(_action(row, money, max(committed.values(), default=0)))
         if row["kind"] in ("call", "bet", "raise"):
             committed[row["player"]] = committed.get(row["player"], 0) + row["amount"]
     if street != SHOWDOWN:
-        lines += _markers(street, SHOWDOWN, board, shows)
+        lines += _markers(street, SHOWDOWN, boards, shows)
     return lines
 
 
-def _markers(street: int, to: int, board: list[str], shows: list[str]) -> list[str]:
-    """The markers of the streets after `street` up to `to` (its board cards where known),
-    and the showdown's when `to` is the settlement (after the streets whose cards are known: a
-    hand won before the flop deals none)."""
-    lines = []
-    last = (
-        to if to <= RIVER else max([s for s, (_, n) in MARKERS.items() if len(board) >= n] or [0])
-    )
-    for next_street in range(street + 1, last + 1):
-        name, count = MARKERS[next_street]
-        dealt = board[: count - 1] if next_street > FLOP else []
-        cards = board[:count] if next_street == FLOP else board[count - 1 : count]
-        seen = f" [{' '.join(dealt)}]" if dealt and len(board) >= count else ""
-        shown = f" [{' '.join(cards)}]" if len(board) >= count else ""
-        lines.append(f"*** {name} ***{seen}{shown}")
-    if to == SHOWDOWN and shows:
-        lines += ["*** SHOW DOWN ***", *shows]
+def _markers(street: int, to: int, boards: list[list[str]], shows: list[str]) -> list[str]:
+    """The markers of the streets after `street` up to `to` (their board cards where known);
+    when `to` is the settlement, those of the streets whose cards are known (a hand won before
+    the flop deals none), each board's own after a run-it-twice ("*** FIRST TURN ***"), and
+    the showdown's."""
+    board = boards[0] if boards else []
+    if to <= RIVER:
+        return [_marker(next_street, board) for next_street in range(street + 1, to + 1)]
+    dealt = [s for s, (_, count) in MARKERS.items() if s > street and len(board) >= count]
+    shared = len(board) if len(boards) < 2 else _shared(boards)
+    lines = [_marker(s, board) for s in dealt if MARKERS[s][1] <= shared]
+    for word, cards in zip(BOARD_WORDS, boards if len(boards) > 1 else [], strict=False):
+        lines += [_marker(s, cards, word) for s in dealt if MARKERS[s][1] > shared]
+    if shows:
+        lines += [f"*** {'FIRST ' if len(boards) > 1 else ''}SHOW DOWN ***", *shows]
     return lines
+
+
+def _shared(boards: list[list[str]]) -> int:
+    """The number of board cards the boards of a run-it-twice share."""
+    return next((i for i, cards in enumerate(zip(*boards, strict=False)) if len(set(cards)) > 1), 5)
+
+
+def _marker(street: int, board: list[str], word: str = "") -> str:
+    """ "*** TURN *** [Ah 7d 2c] [Ks]", the cards left out where the board does not say them."""
+    name, count = MARKERS[street]
+    if len(board) < count:
+        return f"*** {word}{name} ***"
+    if street == FLOP:
+        return f"*** {word}{name} *** [{' '.join(board[:count])}]"
+    return f"*** {word}{name} *** [{' '.join(board[: count - 1])}] [{board[count - 1]}]"
 
 
 def _action(row: dict[str, Any], money: Money, current: int) -> str:
@@ -240,7 +257,7 @@ def _allin(row: dict[str, Any]) -> str:
 
 def _summary(
     hand: dict[str, Any],
-    board: list[str],
+    boards: list[list[str]],
     cards: list[dict[str, Any]],
     seats: list[dict[str, Any]],
     money: Money,
@@ -249,8 +266,14 @@ def _summary(
     if hand["total_pot"] is not None:
         rake = hand["rake"] or 0
         lines.append(f"Total pot {money(hand['total_pot'])} | Rake {money(rake)}")
-    if board:
-        lines.append(f"Board [{' '.join(board)}]")
+    if len(boards) > 1:
+        lines.append("Hand was run twice" if len(boards) == 2 else "Hand was run three times")
+        lines += [
+            f"{word}Board [{' '.join(cards)}]"
+            for word, cards in zip(BOARD_WORDS, boards, strict=False)
+        ]
+    elif boards and boards[0]:
+        lines.append(f"Board [{' '.join(boards[0])}]")
     seat_of = {seat["player"]: seat["seat"] for seat in seats}
     for player, rows in _by_player(_cards(cards, "mucked")).items():
         shown = " ".join(card["raw"] for card in rows)

@@ -35,7 +35,6 @@ SHOWDOWN_VECTORS = Path(__file__).parent / "showdown_vectors.json"
 REFUSED = (
     "live post or dead money",
     "final stacks",
-    "second board",
     "the game",
     "the structure",
     "hi/lo hold'em",
@@ -43,7 +42,7 @@ REFUSED = (
     "an ante short",
     "without a seat line",
 )
-AT_LEAST_WRITTEN = 141
+AT_LEAST_WRITTEN = 145
 
 
 def _hands() -> dict[str, dict[str, Any]]:
