@@ -48,8 +48,8 @@ def level_before(counts: str) -> pl.Expr:
     """L before the row, from the street's counted wagers (column `counts`)."""
     start = fl._level_start()
     level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
-    by_allin = plain.prev_ffill_in(level, "s_gid").fill_null(start)
-    bets = plain.prev_sum_in(pl.col(counts).cast(pl.Int64), "s_gid")
+    by_allin = plain.prev_ffill_in(level, "street_number").fill_null(start)
+    bets = plain.prev_sum_in(pl.col(counts).cast(pl.Int64), "street_number")
     by_bets = pl.max_horizontal(by_allin, start + bets * pl.col("fl_unit"))
     full_bet = pl.col("opt_fl_half_allin_level") == "full_bet"
     return pl.when(full_bet).then(by_bets).otherwise(by_allin)
@@ -75,15 +75,15 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     always = pl.col("opt_fl_short_allin_counts_to_cap") == "always"
     counted = pl.when(always).then(pl.col("is_raise")).otherwise(pl.col("fl_counts"))
     frame = frame.with_columns(
-        fl_count=fl._count_start() + plain.prev_sum_in(counted.cast(pl.Int64), "s_gid")
+        fl_count=fl._count_start() + plain.prev_sum_in(counted.cast(pl.Int64), "street_number")
     )
     cap = 1 + pl.col("opt_fl_max_raises")
     reached_with_three = counted & (pl.col("fl_count") + 1 >= cap) & (pl.col("n_with_chips") >= 3)
-    earlier_three = plain.prev_any_in(active() & reached_with_three, "s_gid")
+    earlier_three = plain.prev_any_in(active() & reached_with_three, "street_number")
     from_level = pl.col("opt_fl_short_allin_completion") == "complete_to_level"
     base = pl.when(from_level).then(pl.col("fl_level")).otherwise(pl.col("current_bet"))
     last_counted = plain.prev_ffill_in(
-        pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "s_gid"
+        pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "street_number"
     )
     scope_ok = (pl.col("opt_fl_reopen_scope") == "facing") | last_counted.fill_null(True)
     heads_up_rule = pl.col("opt_fl_cap_heads_up")
@@ -110,12 +110,12 @@ def _fl_plain(state: pl.DataFrame, *_: pl.DataFrame) -> pl.DataFrame:
 
 
 def top_two(final: pl.DataFrame) -> pl.DataFrame:
-    """Per street (hand_key, s_gid) of the final commitments (hand_key, s_gid, seat,
+    """Per street (hand_key, street_number) of the final commitments (hand_key, street_number, seat,
     committed): `top`, `second` (0 alone) and the top's `seat` where the top is unique (the
     only place it is read: a tied top returns nothing)."""
     committed = pl.col("committed")
     return (
-        final.group_by("hand_key", "s_gid")
+        final.group_by("hand_key", "street_number")
         .agg(
             top=committed.max(),
             second=committed.top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
@@ -126,18 +126,18 @@ def top_two(final: pl.DataFrame) -> pl.DataFrame:
 
 
 def _top_two_fast(final: pl.DataFrame) -> pl.DataFrame:
-    found = returns._top_two(final).select("hand_key", "s_gid", "top", "second", "seat")
+    found = returns._top_two(final).select("hand_key", "street_number", "top", "second", "seat")
     return found.with_columns(seat=pl.when(pl.col("top") > pl.col("second")).then("seat"))
 
 
 def street_rank(final: pl.DataFrame) -> pl.DataFrame:
     """The commitments by street, the largest first."""
-    ranked = final.sort("s_gid", "committed", descending=[False, True])
-    return ranked.select("s_gid", "committed")
+    ranked = final.sort("street_number", "committed", descending=[False, True])
+    return ranked.select("street_number", "committed")
 
 
 def _street_rank_fast(final: pl.DataFrame) -> pl.DataFrame:
-    return final.sort(returns._street_rank_key()).select("s_gid", "committed")
+    return final.sort(returns._street_rank_key()).select("street_number", "committed")
 
 
 SETTLED = ("hand_key", "settled", "players_left", "keeps_uncalled", "returns_whole")

@@ -90,15 +90,15 @@ STATE: dict[str, Column] = {
     ),
     "settled": Column(B, "the hand has a collect (its settlement is judged)", "H-2", "prepare"),
     "chips": Column(I64, "the row's amount, 0 when the log gives none", "§3", "prepare"),
-    "h_gid": Column(
-        I64, "dense hand id (runs of h_gid are runs of hand_key)", "hhaudit", "prepare"
+    "hand_number": Column(
+        I64, "dense hand id (runs of hand_number are runs of hand_key)", "hhaudit", "prepare"
     ),
-    "s_gid": Column(I64, "dense (hand, street) id", "hhaudit", "prepare"),
+    "street_number": Column(I64, "dense (hand, street) id", "hhaudit", "prepare"),
     "row": Column(
         I64, "position in the state frame (the void rounds write back by it)", "hhaudit", "prepare"
     ),
-    "h_gid_first": Column(B, "the hand's first row", "hhaudit", "prepare"),
-    "s_gid_first": Column(B, "the street's first row", "hhaudit", "prepare"),
+    "hand_number_first": Column(B, "the hand's first row", "hhaudit", "prepare"),
+    "street_number_first": Column(B, "the street's first row", "hhaudit", "prepare"),
     "opt_<option>": Column(
         S, "the site's effective option (type of the Options field)", "§6", "prepare"
     ),

@@ -59,7 +59,7 @@ def _open_pair_columns(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
         & pl.col("is_raise")
         & (pl.col("committed_after") - pl.col("current_bet") > _small())
     )
-    opened_big = pl.col("_open_pair") & prev_any_in(big_wager, "s_gid")
+    opened_big = pl.col("_open_pair") & prev_any_in(big_wager, "street_number")
     return frame.with_columns(_open_big=opened_big), True
 
 
@@ -69,7 +69,7 @@ def _bring_in_level(frame: pl.DataFrame) -> pl.Expr | None:
     if not frame.get_column("is_bring_in").any():
         return None
     posted = pl.when(active() & pl.col("is_bring_in")).then(pl.col("committed_after"))
-    return prev_max_in(posted, "s_gid")
+    return prev_max_in(posted, "street_number")
 
 
 def _level_start() -> pl.Expr:
@@ -98,8 +98,8 @@ def _level_before(counts: str) -> pl.Expr:
     least the street start plus one unit per counted wager (iPoker, Bovada).
     """
     level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
-    by_allin = prev_ffill_in(level, "s_gid").fill_null(_level_start())
-    bets = prev_sum_in(pl.col(counts).cast(pl.Int64), "s_gid")
+    by_allin = prev_ffill_in(level, "street_number").fill_null(_level_start())
+    bets = prev_sum_in(pl.col(counts).cast(pl.Int64), "street_number")
     by_bets = pl.max_horizontal(by_allin, _level_start() + bets * pl.col("fl_unit"))
     full_bet = pl.col("opt_fl_half_allin_level") == "full_bet"
     return pl.when(full_bet).then(by_bets).otherwise(by_allin)
@@ -143,13 +143,17 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     counted = pl.when(always).then(pl.col("is_raise")).otherwise(pl.col("fl_counts"))
     # without a counted row no bet was counted before any row (the sums are 0)
     any_counted = counted_somewhere(frame, counted)
-    before = prev_sum_in(counted.cast(pl.Int64), "s_gid") if any_counted else pl.lit(0, pl.Int64)
+    before = (
+        prev_sum_in(counted.cast(pl.Int64), "street_number") if any_counted else pl.lit(0, pl.Int64)
+    )
     frame = frame.with_columns(fl_count=_count_start() + before)
     cap = 1 + pl.col("opt_fl_max_raises")
     reached_with_three = counted & (pl.col("fl_count") + 1 >= cap) & (pl.col("n_with_chips") >= 3)
     from_level = pl.col("opt_fl_short_allin_completion") == "complete_to_level"
     base = pl.when(from_level).then(pl.col("fl_level")).otherwise(pl.col("current_bet"))
-    last_counted = prev_ffill_in(pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "s_gid")
+    last_counted = prev_ffill_in(
+        pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "street_number"
+    )
     scope_ok = (pl.col("opt_fl_reopen_scope") == "facing") | last_counted.fill_null(True)
     heads_up_rule = pl.col("opt_fl_cap_heads_up")
     # reached_with_three implies counted
@@ -191,7 +195,9 @@ def _allin_completion(frame: pl.DataFrame) -> pl.Expr:
     all_in = pl.col("committed_after") == pl.col("allin_to")
     short = pl.col("fl_counts") & all_in & (pl.col("committed_after") < full)
     # the last counted wager before the row: a short all-in (its full bet) or a full one (0)
-    target = prev_ffill_in(pl.when(short).then(full).when(pl.col("fl_counts")).then(0), "s_gid")
+    target = prev_ffill_in(
+        pl.when(short).then(full).when(pl.col("fl_counts")).then(0), "street_number"
+    )
     return pl.when(chosen & (target > pl.col("current_bet"))).then(target)
 
 
@@ -204,4 +210,4 @@ def _facing_completion() -> pl.Expr:
 
 
 def _prev_any(flag: pl.Expr) -> pl.Expr:
-    return prev_sum_in((active() & flag).cast(pl.Int64), "s_gid") > 0
+    return prev_sum_in((active() & flag).cast(pl.Int64), "street_number") > 0
