@@ -1,7 +1,7 @@
 """What the fixed-limit columns, the uncalled returns and the settled facts mean: the plain
 forms of audit/state/fixed_limit.py, returns.py and settlement.py.
 
-Fixed limit (D-11..D-13): `fl_unit` u is the small bet preflop and on the flop, the big bet
+Fixed limit (D-11..D-13): `fl_bet` u is the small bet preflop and on the flop, the big bet
 after; a raise `fl_counts` when it rises at least `fl_reopen_fraction` x u above `fl_level`,
 the level L before it: the total of the street's last counted wager (with
 `fl_half_allin_level = "full_bet"`, at least the street's start plus one unit per counted
@@ -34,7 +34,7 @@ from audit.state.settlement import INPUTS, hand_frame, player_table
 
 #: The columns fixed_limit.fl_limits adds to the state.
 FL_COLUMNS = (
-    "fl_unit",
+    "fl_bet",
     "fl_counts",
     "fl_level",
     "fl_count",
@@ -50,16 +50,16 @@ def level_before(counts: str) -> pl.Expr:
     level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
     by_allin = plain.prev_ffill_in(level, "street_number").fill_null(start)
     bets = plain.prev_sum_in(pl.col(counts).cast(pl.Int64), "street_number")
-    by_bets = pl.max_horizontal(by_allin, start + bets * pl.col("fl_unit"))
+    by_bets = pl.max_horizontal(by_allin, start + bets * pl.col("fl_bet"))
     full_bet = pl.col("opt_fl_half_allin_level") == "full_bet"
     return pl.when(full_bet).then(by_bets).otherwise(by_allin)
 
 
 def settle_level(frame: pl.DataFrame) -> pl.DataFrame:
-    """fl_unit, fl_counts and fl_level, repeated until the counted raises stop changing (each
+    """fl_bet, fl_counts and fl_level, repeated until the counted raises stop changing (each
     round settles at least the next raise of every street)."""
     raising = fl.IS_FL & pl.col("is_raise")
-    frame = frame.with_columns(fl_unit=fl.unit(), fl_counts=raising)
+    frame = frame.with_columns(fl_bet=fl.bet_size(), fl_counts=raising)
     for _ in range(frame.select(raising.cast(pl.Int64).sum()).item() + 1):
         counts = raising & fl._reaches(pl.col("committed_after") - level_before("fl_counts"))
         updated = frame.with_columns(fl_counts=counts)
@@ -95,7 +95,7 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
         .otherwise(False)
     )
     return frame.with_columns(
-        fl_required=base + pl.col("fl_unit"),
+        fl_required=base + pl.col("fl_bet"),
         fl_reopened=fl._reaches(pl.col("to_call")) & scope_ok,
         fl_capped=(pl.col("fl_count") >= cap) & ~lifted,
     ).select(FL_COLUMNS)

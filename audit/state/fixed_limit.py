@@ -1,4 +1,5 @@
-"""Fixed-limit state: the unit u, the counted level L and the bet count K (D-11, D-12).
+"""Fixed-limit state: the bet u (RULES.md D-11's unit), the counted level L and the bet count K
+(D-11, D-12).
 
 L is the current bet after the last wager that "counted" (it rose at least
 `fl_reopen_fraction` x u over the L before it); sub-fraction all-ins are action only. Whether a
@@ -26,8 +27,8 @@ def _big() -> pl.Expr:
     return pl.coalesce("big_bet", _small() * 2)
 
 
-def unit(open_pair: bool = False) -> pl.Expr:
-    """u: the round's unit in the game table: the small bet preflop and on the flop, the big
+def bet_size(open_pair: bool = False) -> pl.Expr:
+    """u: the round's bet in the game table: the small bet preflop and on the flop, the big
     bet on the turn and river (stud: 3rd-4th small, 5th-7th big; draw: RULES.md §13.1). With
     `open_pair` (a slice with an S-6 round), the big bet after a big wager of an open-pair
     round (`_open_big`, _open_pair_columns)."""
@@ -88,7 +89,7 @@ def _count_start() -> pl.Expr:
 
 def _reaches(amount: pl.Expr) -> pl.Expr:
     """amount >= fl_reopen_fraction x u, in integers."""
-    return amount * pl.col("opt_reopen_den") >= pl.col("fl_unit") * pl.col("opt_reopen_num")
+    return amount * pl.col("opt_reopen_den") >= pl.col("fl_bet") * pl.col("opt_reopen_num")
 
 
 def _level_before(counts: str) -> pl.Expr:
@@ -100,7 +101,7 @@ def _level_before(counts: str) -> pl.Expr:
     level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
     by_allin = prev_ffill_in(level, "street_number").fill_null(_level_start())
     bets = prev_sum_in(pl.col(counts).cast(pl.Int64), "street_number")
-    by_bets = pl.max_horizontal(by_allin, _level_start() + bets * pl.col("fl_unit"))
+    by_bets = pl.max_horizontal(by_allin, _level_start() + bets * pl.col("fl_bet"))
     full_bet = pl.col("opt_fl_half_allin_level") == "full_bet"
     return pl.when(full_bet).then(by_bets).otherwise(by_allin)
 
@@ -113,10 +114,10 @@ def counted_somewhere(frame: pl.DataFrame, flag: pl.Expr) -> bool:
 
 
 def settle_level(frame: pl.DataFrame) -> pl.DataFrame:
-    """Adds fl_unit, fl_level (L before the row), fl_counts (the wager counted)."""
+    """Adds fl_bet, fl_level (L before the row), fl_counts (the wager counted)."""
     raising = IS_FL & pl.col("is_raise")
     frame, open_pair = _open_pair_columns(frame)
-    frame = frame.with_columns(fl_unit=unit(open_pair), fl_counts=raising)
+    frame = frame.with_columns(fl_bet=bet_size(open_pair), fl_counts=raising)
     if not counted_somewhere(frame, pl.col("fl_counts")):
         # nothing counted: L is the street start on every row (_level_before's fill)
         return frame.with_columns(fl_level=_level_start().cast(pl.Int64))
@@ -169,7 +170,7 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     if "_bring_in_level" in frame.columns:
         reopened = reopened | _facing_completion()
     frame = frame.with_columns(
-        fl_required=base + pl.col("fl_unit"),
+        fl_required=base + pl.col("fl_bet"),
         fl_reopened=reopened,
         fl_capped=(pl.col("fl_count") >= cap) & ~lifted,
     )
@@ -191,7 +192,7 @@ def _allin_completion(frame: pl.DataFrame) -> pl.Expr:
     chosen = pl.col("opt_fl_allin_completion")
     if not (frame.get_column("opt_fl_allin_completion").any() and frame["fl_counts"].any()):
         return pl.lit(None, pl.Int64)
-    full = pl.col("fl_level") + pl.col("fl_unit")
+    full = pl.col("fl_level") + pl.col("fl_bet")
     all_in = pl.col("committed_after") == pl.col("allin_to")
     short = pl.col("fl_counts") & all_in & (pl.col("committed_after") < full)
     # the last counted wager before the row: a short all-in (its full bet) or a full one (0)
