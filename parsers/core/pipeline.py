@@ -23,7 +23,7 @@ from parsers.core.families import (
     without_button,
 )
 from parsers.core.grammar import Grammar
-from parsers.core.hands import assemble_hands, hand_facts, summary_lines, table_facts
+from parsers.core.hands import assemble_hands, summary_facts, summary_lines, table_facts
 from parsers.core.keys import file_of_key
 from parsers.core.lines import (
     SUMMARY,
@@ -218,7 +218,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     header = undeclared_families(header, families, grammar)
     lines = events_lines(lines, grammar, families)
     summary = summary_lines(lines)
-    facts = hand_facts(lines, grammar, summary)
+    facts = summary_facts(lines, grammar, summary)
     facts = facts.join(table_facts(lines, grammar), on="hand_key", how="left")
     header = header.join(facts, on="hand_key", how="left")
     if grammar.alt_locale is None or grammar.alt_locale_per_amount:  # no per-hand locale
