@@ -100,7 +100,7 @@ def audit_hands(
     cards and showdown rules flag nothing. The betting state is computed in slices of at most
     `slice_hands` whole hands (memory; audit.engine.check)."""
     from audit.sessions.ends import with_end_stacks
-    from audit.sessions.facts import with_hand_facts
+    from audit.sessions.facts import with_session_facts
 
     config = config or AuditConfig()
     # a run's tables carry the end stacks of their audit: this one gives them again
@@ -116,7 +116,7 @@ def audit_hands(
         slice_hands=slice_hands,
     )
     return HandsAudit(
-        hands=with_hand_facts(hands, result.actions, result.hand_facts),
+        hands=with_session_facts(hands, result.actions, result.session_facts),
         seats=with_end_stacks(seats, result.end_stacks),
         actions=result.actions,
         violations=config.with_severities(result.violations),

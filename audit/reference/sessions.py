@@ -33,7 +33,7 @@ def blind_seats(actions: pl.DataFrame) -> pl.DataFrame:
 
 
 def _blinds_fast(actions: pl.DataFrame) -> pl.DataFrame:
-    found = facts.hand_facts(actions.lazy()).collect()
+    found = facts.session_facts(actions.lazy()).collect()
     return found.select("hand_key", "sb_seat", "bb_seat")
 
 
@@ -140,11 +140,11 @@ def _facts_fast(flows: pl.DataFrame, actions: pl.DataFrame, audited: pl.DataFram
 
 
 def _facts_plain(flows: pl.DataFrame, actions: pl.DataFrame, audited: pl.DataFrame) -> pl.DataFrame:
-    return facts.hand_facts(audited.lazy()).collect()
+    return facts.session_facts(audited.lazy()).collect()
 
 
 PAIRS = [
-    Pair("facts.hand_facts", "a hand's blind seats", _blinds_fast, blind_seats,
+    Pair("facts.session_facts", "a hand's blind seats", _blinds_fast, blind_seats,
          "session_actions", unordered=True),
     Pair("pairs.button_moves", "button_advanced", _button_fast, button_moves, "button_pairs",
          unordered=True),
