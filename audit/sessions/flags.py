@@ -10,9 +10,9 @@ import polars as pl
 from audit.options import Options
 from audit.rules._base import Rule
 from audit.sessions.columns import CARRIES_FROM_PAIR
+from audit.sessions.consecutive import button_moves, carry_frame, pairs_of, with_previous
 from audit.sessions.facts import FACT_COLUMNS, session_facts
 from audit.sessions.group import assign_sessions
-from audit.sessions.pairs import button_moves, carry_frame, pairs_of, with_previous
 from audit.sessions.pools import pool_counts, with_table_proof
 from audit.sessions.rake import RakeSchedule
 from audit.sessions.rake_checks import rake_frame

@@ -30,10 +30,10 @@ from parsers.core.lines import (
     board_count_expr,
     board_without_streets,
 )
-from parsers.core.pairs import PAIR, pair_key, pair_rows
 from parsers.core.prefilter import rows_matching
 from parsers.core.quarantine_reasons import name_unsupported_games
 from parsers.core.seat_list import extract_seats
+from parsers.core.seat_lookup import PAIR, pair_key, pair_rows
 from parsers.core.sections import events_lines, header_lines, keyed_lines
 from parsers.core.settlement import settle_conventions, settle_reported
 from parsers.core.unseated import (
