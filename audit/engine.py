@@ -47,7 +47,7 @@ class AuditResult:
     actions: pl.DataFrame
     violations: pl.DataFrame
     end_stacks: pl.DataFrame | None = None
-    hand_facts: pl.DataFrame | None = None
+    session_facts: pl.DataFrame | None = None
     pots: pl.DataFrame = field(default_factory=empty_pots)
     payouts: pl.DataFrame = field(default_factory=empty_payouts)
 
@@ -60,7 +60,9 @@ class AuditResult:
             actions=pl.concat([r.actions for r in results]),
             violations=pl.concat([r.violations for r in results]),
             end_stacks=pl.concat([r.end_stacks for r in results if r.end_stacks is not None]),
-            hand_facts=pl.concat([r.hand_facts for r in results if r.hand_facts is not None]),
+            session_facts=pl.concat(
+                [r.session_facts for r in results if r.session_facts is not None]
+            ),
             pots=pl.concat([r.pots for r in results]),
             payouts=pl.concat([r.payouts for r in results]),
         )

@@ -11,8 +11,8 @@ hands of a table, so they need every hand of the input together. An audit is the
    ends the hand with (audit/sessions/ends.py). A hand's output does not depend on the other
    hands of the set, so the sets may be audited in parallel and put together (docs/scale.md).
 2. `audit_across(hands, seats, quarantine, config)`: the hands and seats of step 1 put
-   together (every unit's, later copies of a hand dropped), read in batches of whole tables.
-   Out: each hand's table session and the session and rake rules' flags (audit/sessions/).
+   together (every unit's, later copies of a hand dropped), read in table groups (whole
+   tables). Out: each hand's table session and the session and rake rules' flags (audit/sessions/).
 
 `hhaudit run` runs step 1 in its parallel units (hhaudit/run/batch.py) and step 2 once on the
 combined tables (hhaudit/run/sessions.py); `hhaudit check` runs both on the tables `hhaudit
@@ -37,10 +37,10 @@ if TYPE_CHECKING:
     from audit.sessions.flags import SessionAudit
     from audit.sessions.rake import RakeSchedule
 
-#: Hands per batch of whole tables the across-hands step audits at once (memory follows the
-#: batch; two batches at a time in threads gave 2.5 % of the step's wall for ~230 MB more at
+#: Hands per table group (whole tables) the across-hands step audits at once (memory follows
+#: the group; two groups at a time in threads gave 2.5 % of the step's wall for ~230 MB more at
 #: 400k hands).
-BATCH_HANDS = 100_000
+TABLE_GROUP_HANDS = 100_000
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def audit_hands(
     cards and showdown rules flag nothing. The betting state is computed in slices of at most
     `slice_hands` whole hands (memory; audit.engine.check)."""
     from audit.sessions.ends import with_end_stacks
-    from audit.sessions.facts import with_hand_facts
+    from audit.sessions.facts import with_session_facts
 
     config = config or AuditConfig()
     # a run's tables carry the end stacks of their audit: this one gives them again
@@ -116,7 +116,7 @@ def audit_hands(
         slice_hands=slice_hands,
     )
     return HandsAudit(
-        hands=with_hand_facts(hands, result.actions, result.hand_facts),
+        hands=with_session_facts(hands, result.actions, result.session_facts),
         seats=with_end_stacks(seats, result.end_stacks),
         actions=result.actions,
         violations=config.with_severities(result.violations),
@@ -139,19 +139,19 @@ class AcrossAudit:
 
 
 def own_strings(frame: pl.DataFrame) -> pl.DataFrame:
-    """`frame` with strings of its own: a flag's text columns are views into the batch's hands
-    (its source_file pinned the batch's whole column, ~5 MB a batch of 100k hands: ~160 MB of
-    the batches' flags held to the end of the step at 2M hands; docs/history/scale.md)."""
+    """`frame` with strings of its own: a flag's text columns are views into the table group's
+    hands (its source_file pinned the group's whole column, ~5 MB a group of 100k hands: ~160 MB
+    of the groups' flags held to the end of the step at 2M hands; docs/history/scale.md)."""
     table = frame.to_arrow(compat_level=pl.CompatLevel.oldest())  # copies into plain strings
     return pl.DataFrame(pl.from_arrow(table, schema=frame.schema))
 
 
-def _audit_batch(
+def _audit_table_group(
     tables: tuple[pl.LazyFrame, pl.LazyFrame, pl.LazyFrame | None, pl.LazyFrame],
     config: AuditConfig,
     keys: pl.Series,
 ) -> SessionAudit:
-    """The session audit of one batch of whole tables (its sessions numbered from 1)."""
+    """The session audit of one table group (its sessions numbered from 1)."""
     from audit.sessions import audit_sessions
     from audit.sessions.facts import FACT_COLUMNS
     from audit.sessions.group import HAND_COLUMNS, SEAT_COLUMNS
@@ -163,8 +163,8 @@ def _audit_batch(
     wanted = {*HAND_COLUMNS, *FACT_COLUMNS, *RAKE_HAND_COLUMNS}
     read = [name for name in hands.collect_schema().names() if name in wanted]
     seat_read = [name for name in seats.collect_schema().names() if name in SEAT_COLUMNS]
-    # the batch's hands and seats read once (the frames use the seats several times), only
-    # the columns the rules read: each batch scans the whole files to find its tables' rows
+    # the group's hands and seats read once (the frames use the seats several times), only
+    # the columns the rules read: each group scans the whole files to find its tables' rows
     found = audit_sessions(
         hands.select(read).filter(mine).collect().lazy(),
         seats.select(seat_read).filter(mine).collect().lazy(),
@@ -181,14 +181,14 @@ def _audit_batch(
 
 
 def _renumbered(found: Sequence[SessionAudit]) -> tuple[list[pl.DataFrame], list[pl.DataFrame]]:
-    """The batches' sessions and flags with session ids of one pass: each batch's after the
-    previous batches' (batches come in table order: group.py table_batches)."""
+    """The table groups' sessions and flags with session ids of one pass: each group's after
+    the previous groups' (groups come in table order: group.py table_groups)."""
     sessions, flags, last = [], [], 0
-    for batch in found:  # a loop over batches
+    for group in found:  # a loop over table groups
         shift = pl.col("session_id") + last
-        sessions.append(batch.sessions.with_columns(shift))
-        flags.append(batch.violations.with_columns(shift))
-        last += batch.sessions.get_column("session_id").max() or 0
+        sessions.append(group.sessions.with_columns(shift))
+        flags.append(group.violations.with_columns(shift))
+        last += group.sessions.get_column("session_id").max() or 0
     return sessions, flags
 
 
@@ -198,28 +198,28 @@ def audit_across(
     quarantine: pl.LazyFrame,
     config: AuditConfig | None = None,
     actions: pl.LazyFrame | None = None,
-    batch_hands: int = BATCH_HANDS,
+    group_hands: int = TABLE_GROUP_HANDS,
 ) -> AcrossAudit:
     """Step 2 on the hands and seats of step 1 put together (`HandsAudit.hands` and `.seats`,
-    or a run's combined Parquet scans), in batches of whole tables (group.py table_batches),
-    each reading only its hands and seats: memory is bounded by the batch, not the input.
+    or a run's combined Parquet scans), in table groups (whole tables: group.py table_groups),
+    each reading only its hands and seats: memory is bounded by the group, not the input.
     `quarantine`: the quarantined hands (a session is not judged across one); `actions` are
     read only for hands without the per-hand facts (tables written before step 1 gave them)."""
     from audit.sessions.flags import sorted_flags
-    from audit.sessions.group import table_batches
+    from audit.sessions.group import table_groups
 
     config = config or AuditConfig()
-    batches = table_batches(hands, batch_hands)
-    keys = [batch.get_column("hand_key") for _, batch in
-            sorted(batches.partition_by("batch", as_dict=True).items())]  # fmt: skip
+    groups = table_groups(hands, group_hands)
+    keys = [group.get_column("hand_key") for _, group in
+            sorted(groups.partition_by("table_group", as_dict=True).items())]  # fmt: skip
     tables = (hands, seats, actions, quarantine)
-    found = [_audit_batch(tables, config, chosen) for chosen in keys]  # a loop over batches
+    found = [_audit_table_group(tables, config, chosen) for chosen in keys]  # a loop over groups
     sessions, flags = _renumbered(found)
     judged: collections.Counter[str] = collections.Counter()
     pools: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
-    for batch in found:  # a loop over batches
-        judged.update(batch.rake_judged)
-        for site, counts in batch.pools.items():  # a loop over the sites with pools
+    for group in found:  # a loop over table groups
+        judged.update(group.rake_judged)
+        for site, counts in group.pools.items():  # a loop over the sites with pools
             pools[site].update(counts)
     empty = pl.DataFrame(schema={"hand_key": pl.Int64, "session_id": pl.Int64,
                                  "session_seq": pl.Int64})  # fmt: skip
@@ -246,7 +246,7 @@ def all_flags(violations: pl.DataFrame, across: AcrossAudit) -> pl.DataFrame:
 
 
 __all__ = [
-    "BATCH_HANDS",
+    "TABLE_GROUP_HANDS",
     "AcrossAudit",
     "AuditConfig",
     "HandsAudit",

@@ -113,7 +113,7 @@ class Round:
 
     street: its Street id. deals: the cards dealt at its start. draw: a draw comes before its
     betting (each live player discards 0..Game.max_discard cards and receives as many, W-2).
-    fl_unit: SMALL or BIG, the fixed-limit unit (D-11, §13.1). first_actor: one of
+    fl_bet: SMALL or BIG, the fixed-limit bet (RULES.md's unit u, D-11, §13.1). first_actor: one of
     FIRST_ACTORS. open_pair: a shown pair allows the big bet in this round where the site's
     option says so (S-6: 7 Card Stud high's 4th street only, so not when hands.is_hilo).
     """
@@ -121,7 +121,7 @@ class Round:
     street: int
     deals: Deal
     draw: bool
-    fl_unit: str
+    fl_bet: str
     first_actor: str
     open_pair: bool = False
 
@@ -253,7 +253,7 @@ def rounds_frame() -> pl.DataFrame:
             "round": index,
             "first_round": index == 0,
             "last_round": index == len(game.rounds) - 1,
-            "big_bet": spec.fl_unit == BIG,
+            "big_bet": spec.fl_bet == BIG,
             "open_pair": spec.open_pair,
             "first_actor": spec.first_actor,
             "draw": spec.draw,

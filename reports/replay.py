@@ -5,7 +5,7 @@ of the rest); they are built with joins and group_bys into lists of row structs,
 here loops in Python over hands or actions.
 
 Per action the replay gives seat, player, stack and pot before the action, to call, what was
-allowed (reports/allowed.py) and what was done; per hand its header facts (reports/hand_facts.py),
+allowed (reports/allowed.py) and what was done; per hand its header facts (reports/hand_headers.py),
 its flags (consequences under their cause) and, with a `cards` table, the board at each street
 and the cards shown (reports/cards_view.py).
 """
@@ -21,7 +21,7 @@ from parsers.schema import BETTING_KINDS, STREET_NAMES
 from reports.allowed import allowed_kind, allowed_text, with_allowed_inputs
 from reports.cards_view import card_lists
 from reports.columns import decimal_amount, severity_rank
-from reports.hand_facts import hand_headers
+from reports.hand_headers import hand_headers
 from reports.sample import HtmlLimits
 from reports.session_view import session_pairs
 from reports.showdown_view import pot_breakdowns

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 import polars as pl
 
-from audit.sessions.facts import hand_facts
+from audit.sessions.facts import session_facts
 from reports.columns import decimal_amount
 
 #: The session rules' codes (category "session"; the rake rules need no second hand).
@@ -49,7 +49,9 @@ def _pairs(hands: pl.LazyFrame, flagged: pl.LazyFrame) -> pl.DataFrame:
 def _facts(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
     """Per hand of `keys`: id, start time, source, button, blinds' seats, id as a number."""
     wanted = pl.col("hand_key").is_in(keys.implode())
-    blinds = hand_facts(tables["actions"].filter(wanted)).select("hand_key", "sb_seat", "bb_seat")
+    blinds = session_facts(tables["actions"].filter(wanted)).select(
+        "hand_key", "sb_seat", "bb_seat"
+    )
     return (
         tables["hands"]
         .filter(wanted)

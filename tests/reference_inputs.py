@@ -55,13 +55,13 @@ def _grouped(source: str) -> Inputs:
         "flag": pl.when(~pl.col("is_sentinel")).then(pl.col("is_fold")),
         "v": pl.col("chips"),
     }
-    return [(state.select(gid=pl.col(gid), **values),) for gid in ("h_gid", "s_gid")]
+    return [(state.select(gid=pl.col(gid), **values),) for gid in ("hand_number", "street_number")]
 
 
 def _street_orders(source: str) -> Inputs:
     if source == "random":
         return [(random_street_orders(seed),) for seed in range(3)]
-    state = frames(source).state.select("hand_key", "street", "order", _hand_gid="h_gid")
+    state = frames(source).state.select("hand_key", "street", "order", _hand_number="hand_number")
     return [(state.sample(fraction=1.0, shuffle=True, seed=3),)]
 
 
@@ -124,7 +124,7 @@ def _write_backs(source: str) -> Inputs:
 def _final_commitments(source: str) -> pl.DataFrame:
     live = pl.col("is_live_post") | pl.col("is_call") | pl.col("is_wager")
     state = frames(source).state.filter(active() & live & (pl.col("street") <= 3))
-    return state.group_by("hand_key", "s_gid", "seat").agg(
+    return state.group_by("hand_key", "street_number", "seat").agg(
         committed=pl.col("committed_after").max()
     )
 

@@ -41,7 +41,7 @@ def random_street_orders(seed: int) -> pl.DataFrame:
         rows, schema={"hand_key": pl.Int64, "street": pl.Int8, "order": pl.Int64}, orient="row"
     )
     frame = frame.unique(maintain_order=True).sort("hand_key", maintain_order=True)
-    return frame.with_columns(_hand_gid=pl.col("hand_key").rank("dense").cast(pl.Int64) - 1)
+    return frame.with_columns(_hand_number=pl.col("hand_key").rank("dense").cast(pl.Int64) - 1)
 
 
 def random_action_orders(seed: int) -> pl.DataFrame:
@@ -88,7 +88,8 @@ def random_actions_and_stacks(seed: int, hand_offset: int) -> tuple[pl.DataFrame
 
 
 def random_commitments(seed: int, null_share: float, scale: int = 1) -> pl.DataFrame:
-    """Final commitments (hand_key, s_gid, seat, committed) of 300 streets, times `scale`."""
+    """Final commitments (hand_key, street_number, seat, committed) of 300 streets, times
+    `scale`."""
     rng = _rng(seed)
     rows = []
     for street in range(300):
@@ -97,7 +98,12 @@ def random_commitments(seed: int, null_share: float, scale: int = 1) -> pl.DataF
             rows.append(
                 (street // 4, street, seat, None if rng.random() < null_share else committed)
             )
-    schema = {"hand_key": pl.Int64, "s_gid": pl.Int64, "seat": pl.Int16, "committed": pl.Int64}
+    schema = {
+        "hand_key": pl.Int64,
+        "street_number": pl.Int64,
+        "seat": pl.Int16,
+        "committed": pl.Int64,
+    }
     return pl.DataFrame(rows, schema=schema, orient="row")
 
 

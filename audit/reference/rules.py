@@ -41,10 +41,10 @@ def open_rounds() -> dict[str, pl.Expr]:
     """ROUND-INCOMPLETE's computed columns, each on its own (the module docstring)."""
     col = pl.col
     betting = col("is_betting") & ~SENTINEL & ~col("site_kill")
-    first_betting = betting & ~plain.prev_any_in(betting, "s_gid")
-    last_open = plain.prev_ffill_in(pl.when(SENTINEL).then(col("round_open")), "h_gid")
-    last_street = plain.prev_ffill_in(pl.when(SENTINEL).then(col("street")), "h_gid")
-    last_seat = plain.prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "h_gid")
+    first_betting = betting & ~plain.prev_any_in(betting, "street_number")
+    last_open = plain.prev_ffill_in(pl.when(SENTINEL).then(col("round_open")), "hand_number")
+    last_street = plain.prev_ffill_in(pl.when(SENTINEL).then(col("street")), "hand_number")
+    last_seat = plain.prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "hand_number")
     skipped = (col("street") - last_street >= 2) & _betting_could_go_on()  # round ids: +1 a round
     row_open = first_betting & (last_open.fill_null(False) | skipped.fill_null(False))
     end_skipped = ~col("game_last_round") & _betting_could_go_on()

@@ -1,5 +1,5 @@
 """What the facts the sessions step and the showdown read from the check mean: the plain forms
-of audit/sessions/facts.py, pairs.py, rotation.py, ends.py and the showdown's player money.
+of audit/sessions/facts.py, consecutive.py, rotation.py, ends.py and the showdown's player money.
 
 * A hand's small / big blind seat is the seat of its first such post by seq.
 * The button advanced when this hand's button is the first seat clockwise after the previous
@@ -18,7 +18,7 @@ from __future__ import annotations
 import polars as pl
 
 from audit.reference.pair import Pair
-from audit.sessions import ends, facts, pairs, rotation
+from audit.sessions import consecutive, ends, facts, rotation
 from audit.showdown import pots
 
 
@@ -33,7 +33,7 @@ def blind_seats(actions: pl.DataFrame) -> pl.DataFrame:
 
 
 def _blinds_fast(actions: pl.DataFrame) -> pl.DataFrame:
-    found = facts.hand_facts(actions.lazy()).collect()
+    found = facts.session_facts(actions.lazy()).collect()
     return found.select("hand_key", "sb_seat", "bb_seat")
 
 
@@ -65,7 +65,7 @@ def button_moves(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
 
 
 def _button_fast(pairs_: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
-    return pairs.button_moves(pairs_, seats).collect()
+    return consecutive.button_moves(pairs_, seats).collect()
 
 
 def rotation_facts(pairs: pl.LazyFrame, seats: pl.LazyFrame) -> pl.DataFrame:
@@ -140,13 +140,13 @@ def _facts_fast(flows: pl.DataFrame, actions: pl.DataFrame, audited: pl.DataFram
 
 
 def _facts_plain(flows: pl.DataFrame, actions: pl.DataFrame, audited: pl.DataFrame) -> pl.DataFrame:
-    return facts.hand_facts(audited.lazy()).collect()
+    return facts.session_facts(audited.lazy()).collect()
 
 
 PAIRS = [
-    Pair("facts.hand_facts", "a hand's blind seats", _blinds_fast, blind_seats,
+    Pair("facts.session_facts", "a hand's blind seats", _blinds_fast, blind_seats,
          "session_actions", unordered=True),
-    Pair("pairs.button_moves", "button_advanced", _button_fast, button_moves, "button_pairs",
+    Pair("consecutive.button_moves", "button_advanced", _button_fast, button_moves, "button_pairs",
          unordered=True),
     Pair("rotation._expected", "the rotation's per-hand facts", _rotation_fast, rotation_facts,
          "rotation_pairs", unordered=True),

@@ -1,7 +1,7 @@
 """What the fixed-limit columns, the uncalled returns and the settled facts mean: the plain
 forms of audit/state/fixed_limit.py, returns.py and settlement.py.
 
-Fixed limit (D-11..D-13): `fl_unit` u is the small bet preflop and on the flop, the big bet
+Fixed limit (D-11..D-13): `fl_bet` u is the small bet preflop and on the flop, the big bet
 after; a raise `fl_counts` when it rises at least `fl_reopen_fraction` x u above `fl_level`,
 the level L before it: the total of the street's last counted wager (with
 `fl_half_allin_level = "full_bet"`, at least the street's start plus one unit per counted
@@ -34,7 +34,7 @@ from audit.state.settlement import INPUTS, hand_frame, player_table
 
 #: The columns fixed_limit.fl_limits adds to the state.
 FL_COLUMNS = (
-    "fl_unit",
+    "fl_bet",
     "fl_counts",
     "fl_level",
     "fl_count",
@@ -48,18 +48,18 @@ def level_before(counts: str) -> pl.Expr:
     """L before the row, from the street's counted wagers (column `counts`)."""
     start = fl._level_start()
     level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
-    by_allin = plain.prev_ffill_in(level, "s_gid").fill_null(start)
-    bets = plain.prev_sum_in(pl.col(counts).cast(pl.Int64), "s_gid")
-    by_bets = pl.max_horizontal(by_allin, start + bets * pl.col("fl_unit"))
+    by_allin = plain.prev_ffill_in(level, "street_number").fill_null(start)
+    bets = plain.prev_sum_in(pl.col(counts).cast(pl.Int64), "street_number")
+    by_bets = pl.max_horizontal(by_allin, start + bets * pl.col("fl_bet"))
     full_bet = pl.col("opt_fl_half_allin_level") == "full_bet"
     return pl.when(full_bet).then(by_bets).otherwise(by_allin)
 
 
 def settle_level(frame: pl.DataFrame) -> pl.DataFrame:
-    """fl_unit, fl_counts and fl_level, repeated until the counted raises stop changing (each
+    """fl_bet, fl_counts and fl_level, repeated until the counted raises stop changing (each
     round settles at least the next raise of every street)."""
     raising = fl.IS_FL & pl.col("is_raise")
-    frame = frame.with_columns(fl_unit=fl.unit(), fl_counts=raising)
+    frame = frame.with_columns(fl_bet=fl.bet_size(), fl_counts=raising)
     for _ in range(frame.select(raising.cast(pl.Int64).sum()).item() + 1):
         counts = raising & fl._reaches(pl.col("committed_after") - level_before("fl_counts"))
         updated = frame.with_columns(fl_counts=counts)
@@ -75,15 +75,15 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     always = pl.col("opt_fl_short_allin_counts_to_cap") == "always"
     counted = pl.when(always).then(pl.col("is_raise")).otherwise(pl.col("fl_counts"))
     frame = frame.with_columns(
-        fl_count=fl._count_start() + plain.prev_sum_in(counted.cast(pl.Int64), "s_gid")
+        fl_count=fl._count_start() + plain.prev_sum_in(counted.cast(pl.Int64), "street_number")
     )
     cap = 1 + pl.col("opt_fl_max_raises")
     reached_with_three = counted & (pl.col("fl_count") + 1 >= cap) & (pl.col("n_with_chips") >= 3)
-    earlier_three = plain.prev_any_in(active() & reached_with_three, "s_gid")
+    earlier_three = plain.prev_any_in(active() & reached_with_three, "street_number")
     from_level = pl.col("opt_fl_short_allin_completion") == "complete_to_level"
     base = pl.when(from_level).then(pl.col("fl_level")).otherwise(pl.col("current_bet"))
     last_counted = plain.prev_ffill_in(
-        pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "s_gid"
+        pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "street_number"
     )
     scope_ok = (pl.col("opt_fl_reopen_scope") == "facing") | last_counted.fill_null(True)
     heads_up_rule = pl.col("opt_fl_cap_heads_up")
@@ -95,7 +95,7 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
         .otherwise(False)
     )
     return frame.with_columns(
-        fl_required=base + pl.col("fl_unit"),
+        fl_required=base + pl.col("fl_bet"),
         fl_reopened=fl._reaches(pl.col("to_call")) & scope_ok,
         fl_capped=(pl.col("fl_count") >= cap) & ~lifted,
     ).select(FL_COLUMNS)
@@ -110,12 +110,12 @@ def _fl_plain(state: pl.DataFrame, *_: pl.DataFrame) -> pl.DataFrame:
 
 
 def top_two(final: pl.DataFrame) -> pl.DataFrame:
-    """Per street (hand_key, s_gid) of the final commitments (hand_key, s_gid, seat,
+    """Per street (hand_key, street_number) of the final commitments (hand_key, street_number, seat,
     committed): `top`, `second` (0 alone) and the top's `seat` where the top is unique (the
     only place it is read: a tied top returns nothing)."""
     committed = pl.col("committed")
     return (
-        final.group_by("hand_key", "s_gid")
+        final.group_by("hand_key", "street_number")
         .agg(
             top=committed.max(),
             second=committed.top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
@@ -126,18 +126,18 @@ def top_two(final: pl.DataFrame) -> pl.DataFrame:
 
 
 def _top_two_fast(final: pl.DataFrame) -> pl.DataFrame:
-    found = returns._top_two(final).select("hand_key", "s_gid", "top", "second", "seat")
+    found = returns._top_two(final).select("hand_key", "street_number", "top", "second", "seat")
     return found.with_columns(seat=pl.when(pl.col("top") > pl.col("second")).then("seat"))
 
 
 def street_rank(final: pl.DataFrame) -> pl.DataFrame:
     """The commitments by street, the largest first."""
-    ranked = final.sort("s_gid", "committed", descending=[False, True])
-    return ranked.select("s_gid", "committed")
+    ranked = final.sort("street_number", "committed", descending=[False, True])
+    return ranked.select("street_number", "committed")
 
 
 def _street_rank_fast(final: pl.DataFrame) -> pl.DataFrame:
-    return final.sort(returns._street_rank_key()).select("s_gid", "committed")
+    return final.sort(returns._street_rank_key()).select("street_number", "committed")
 
 
 SETTLED = ("hand_key", "settled", "players_left", "keeps_uncalled", "returns_whole")

@@ -52,15 +52,15 @@ def seat_history(s: int) -> dict[str, pl.Expr]:
     mine = (pl.col("seat") == s).fill_null(False)
     counted, acting = mine & ~pl.col("void"), mine & active()
     return {
-        f"_folded_{s}": plain.prev_any_in(acting & pl.col("is_fold"), "h_gid"),
-        f"_acted_{s}": plain.prev_any_in(acting & _acts(), "s_gid"),
+        f"_folded_{s}": plain.prev_any_in(acting & pl.col("is_fold"), "hand_number"),
+        f"_acted_{s}": plain.prev_any_in(acting & _acts(), "street_number"),
         f"_behind_{s}": plain.prev_or(
             pl.when(counted).then(pl.col("remaining_after")),
-            "h_gid",
+            "hand_number",
             pl.col(f"stack_{s}").fill_null(0),
         ),
         f"_committed_{s}": plain.prev_or(
-            pl.when(acting).then(pl.col("committed_after")), "s_gid", pl.lit(0)
+            pl.when(acting).then(pl.col("committed_after")), "street_number", pl.lit(0)
         ),
     }
 
@@ -136,9 +136,9 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         call_cap=pl.coalesce([pl.when(pl.col("seat") == s).then(f"_cap_{s}") for s in seats])
         if seats
         else pl.lit(None, pl.Int64),
-        previous_actor=plain.prev_ffill_in(pl.when(acting).then(pl.col("seat")), "s_gid").fill_null(
-            turn._street_start_seat(stud)
-        ),
+        previous_actor=plain.prev_ffill_in(
+            pl.when(acting).then(pl.col("seat")), "street_number"
+        ).fill_null(turn._street_start_seat(stud)),
         _anyone_owes=_any([f"_owes_{s}" for s in seats]),
         _anyone_needs=_any([f"_needs_{s}" for s in seats]),
         _anyone_matched=_any([f"_matched_{s}" for s in seats]),

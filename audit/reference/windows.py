@@ -4,7 +4,7 @@ audit/state/windows.py folds a group id into one whole-column cumulative op, and
 audit/state/prepare.py folds (hand, seat) or (hand, street, order) into one Int64 key; both are
 faster than the forms below, which define what they compute: a window `.over()` the group, a
 join or a sort on the plain keys. Every group id here is a dense, non-decreasing integer column
-of a frame sorted by it (`h_gid` the hand, `s_gid` the hand's street).
+of a frame sorted by it (`hand_number` the hand, `street_number` the hand's street).
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ RULE = Rule(
         "fl_complete_to",
         "fl_open_pair_to",
         "fl_required",
-        "fl_unit",
+        "fl_bet",
         "kind",
         "raise_allowed",
         "to_amount",
@@ -78,6 +78,6 @@ RULE = Rule(
         KIND,
         money(TO),
         _AMOUNTS,
-        money(col("fl_unit")),
+        money(col("fl_bet")),
     ),
 )

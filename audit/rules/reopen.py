@@ -36,7 +36,7 @@ RULE = Rule(
         *MONEY_READS,
         "acted_before",
         "current_bet",
-        "fl_unit",
+        "fl_bet",
         "full_increment",
         "reopened",
         "structure",
@@ -50,7 +50,7 @@ RULE = Rule(
         money(TO),
         money(col("to_call")),
         money(
-            pl.when(col("structure") == "FL").then(col("fl_unit")).otherwise(col("full_increment"))
+            pl.when(col("structure") == "FL").then(col("fl_bet")).otherwise(col("full_increment"))
         ),
     ),
 )

@@ -48,9 +48,9 @@ def _open_rounds() -> dict[str, pl.Expr]:
     window runs once rather than once per column that reads it.
     """
     betting = col("is_betting") & ~SENTINEL & ~col("site_kill")
-    first_betting = betting & ~prev_any_in(betting, "s_gid")
+    first_betting = betting & ~prev_any_in(betting, "street_number")
     last_open, last_street = col("_open_before"), col("_open_before_street")
-    last_seat = prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "h_gid")
+    last_seat = prev_ffill_in(pl.when(SENTINEL).then(col("expected_seat")), "hand_number")
     # a game's round ids are consecutive (parsers/games.py): id + 1 is the next round
     skipped = (col("street") - last_street >= 2) & col("_could_go_on")
     row_open = first_betting & (last_open.fill_null(False) | skipped.fill_null(False))
@@ -59,8 +59,8 @@ def _open_rounds() -> dict[str, pl.Expr]:
     end_street = pl.when(col("round_open")).then(col("street")).otherwise(col("street") + 1)
     row_street = pl.when(last_open).then(last_street).otherwise(last_street + 1)
     return {
-        "_open_before": prev_ffill_in(pl.when(SENTINEL).then(col("round_open")), "h_gid"),
-        "_open_before_street": prev_ffill_in(pl.when(SENTINEL).then(col("street")), "h_gid"),
+        "_open_before": prev_ffill_in(pl.when(SENTINEL).then(col("round_open")), "hand_number"),
+        "_open_before_street": prev_ffill_in(pl.when(SENTINEL).then(col("street")), "hand_number"),
         "_could_go_on": _betting_could_go_on(),
         "_hand_end_open": SENTINEL
         & col("is_last_sentinel")
@@ -88,14 +88,14 @@ RULE = Rule(
     reads=(
         "expected_seat",
         "game_last_round",
-        "h_gid",
+        "hand_number",
         "is_betting",
         "is_last_sentinel",
         "is_sentinel",
         "n_live",
         "n_with_chips",
         "round_open",
-        "s_gid",
+        "street_number",
         "settled",
         "site_kill",
         "street",

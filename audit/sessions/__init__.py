@@ -4,7 +4,7 @@ Runs after the units, on the run's combined hands and seats (hhaudit/run/session
 session is the same whatever cut the files into units and whichever engine ran them:
 
 * `group.py` orders the hands of each table and cuts them into sessions (`session_gap_s`);
-* `pairs.py` builds the frames the session rules read: consecutive hands of a session and the
+* `consecutive.py` builds the frames the session rules read: consecutive hands of a session and the
   players seated in both;
 * `ends.py` (run inside each unit) gives every seat the stack it ends the hand with;
 * `flags.py` turns the rules' flagged rows into violations.

@@ -18,7 +18,7 @@ SESSION = {
     "id_number": "the hand id's number",
     "gap_s": "seconds since the previous hand of the table",
 }
-#: The previous hand of the session (audit/sessions/pairs.py PREVIOUS), null for a first hand.
+#: The previous hand of the session (audit/sessions/consecutive.py PREVIOUS), null for a first hand.
 PREVIOUS = {
     f"prev_{name}": f"the previous hand's {name}"
     for name in ("hand_key", "hand_id", "source_file", "line_no", "started_at", "button_seat",

@@ -22,7 +22,7 @@ def _first_by_seq(post: pl.Expr) -> pl.Expr:
     return pl.col("seat").filter(post).get(pl.col("seq").filter(post).arg_min(), null_on_oob=True)
 
 
-def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
+def session_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
     """FACT_COLUMNS, one row per hand of `actions` (canonical actions, `void` when audited)."""
     kind = pl.col("kind")  # the ActionKind Enum (or text): compared as is, not cast per row
     names = actions.collect_schema().names()
@@ -49,7 +49,7 @@ def hand_facts(actions: pl.LazyFrame) -> pl.LazyFrame:
 
 
 def facts_from_flows(flows: pl.DataFrame) -> pl.DataFrame:
-    """`hand_facts` of the audited actions from the betting state's per-seat group-by
+    """`session_facts` of the audited actions from the betting state's per-seat group-by
     (audit/state/settlement.py `player_flows`: one row per seat of a hand's rows, the rows
     without a seat as one), so the check does not group every action again per hand: a seat
     counts as a player when he has a row other than a collect, as a folder when he has a fold
@@ -64,7 +64,7 @@ def facts_from_flows(flows: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def with_hand_facts(
+def with_session_facts(
     hands: pl.DataFrame, actions: pl.DataFrame, facts: pl.DataFrame | None = None
 ) -> pl.DataFrame:
     """`hands` with FACT_COLUMNS from their `actions` (null for a hand without actions). Each
@@ -72,6 +72,6 @@ def with_hand_facts(
     reads them with the hands instead of every action of the run. `facts`: those FACT_COLUMNS
     when the check has them already (`facts_from_flows`)."""
     if facts is None:
-        facts = hand_facts(actions.lazy()).collect()
+        facts = session_facts(actions.lazy()).collect()
     base = hands.drop([name for name in FACT_COLUMNS[1:] if name in hands.columns])
     return base.join(facts, on="hand_key", how="left", maintain_order="left")

@@ -10,9 +10,9 @@ import polars as pl
 from audit.options import Options
 from audit.rules._base import Rule
 from audit.sessions.columns import CARRIES_FROM_PAIR
-from audit.sessions.facts import FACT_COLUMNS, hand_facts
+from audit.sessions.consecutive import button_moves, carry_frame, pairs_of, with_previous
+from audit.sessions.facts import FACT_COLUMNS, session_facts
 from audit.sessions.group import assign_sessions
-from audit.sessions.pairs import button_moves, carry_frame, pairs_of, with_previous
 from audit.sessions.pools import pool_counts, with_table_proof
 from audit.sessions.rake import RakeSchedule
 from audit.sessions.rake_checks import rake_frame
@@ -208,7 +208,7 @@ def _facts(inputs: SessionInputs) -> pl.DataFrame:
         return inputs.hands.select(FACT_COLUMNS).collect()
     if inputs.actions is None:
         raise ValueError("hands without the per-hand facts need the actions")
-    return hand_facts(inputs.actions).collect()
+    return session_facts(inputs.actions).collect()
 
 
 def session_frames(

@@ -110,11 +110,11 @@ def assign_sessions(
     return placed.select(pl.exclude(carried), *carried) if carried else placed
 
 
-def table_batches(hands: pl.LazyFrame, batch_hands: int) -> pl.DataFrame:
-    """(hand_key, batch) for every hand: whole tables (TABLE_KEY) in the order the sessions are
-    numbered, cut into batches of about `batch_hands` hands (a table that starts past a
-    multiple of it starts a new batch; a bigger table is a batch alone). Batch numbers rise
-    with the table order, so numbering each batch's sessions after the previous batches' gives
+def table_groups(hands: pl.LazyFrame, group_hands: int) -> pl.DataFrame:
+    """(hand_key, table_group) for every hand: whole tables (TABLE_KEY) in the order the sessions
+    are numbered, cut into table groups of about `group_hands` hands (a table that starts past a
+    multiple of it starts a new group; a bigger table is a group alone). Group numbers rise
+    with the table order, so numbering each group's sessions after the previous groups' gives
     the session ids of one pass over all hands."""
     # each table's hand keys gathered by the group_by, then exploded: no join back on the
     # (string) table key
@@ -122,8 +122,10 @@ def table_batches(hands: pl.LazyFrame, batch_hands: int) -> pl.DataFrame:
         hands.group_by(TABLE_KEY)
         .agg(pl.col("hand_key"), pl.len().alias("_hands"))
         .sort(TABLE_KEY, nulls_last=True)
-        .with_columns(batch=(pl.col("_hands").cum_sum() - pl.col("_hands")) // max(1, batch_hands))
-        .select("hand_key", "batch")
+        .with_columns(
+            table_group=(pl.col("_hands").cum_sum() - pl.col("_hands")) // max(1, group_hands)
+        )
+        .select("hand_key", "table_group")
         .explode("hand_key")
         .collect()
     )

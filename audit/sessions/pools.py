@@ -66,7 +66,7 @@ def _seatings(previous: pl.LazyFrame, seats: pl.LazyFrame) -> pl.LazyFrame:
 
 def with_table_proof(previous: pl.DataFrame, seats: pl.LazyFrame) -> pl.DataFrame:
     """`previous` (the hands in session order with their previous hand's columns:
-    audit/sessions/pairs.py with_previous) with POOL_COLUMNS: `pool_pair` (this hand or the
+    audit/sessions/consecutive.py with_previous) with POOL_COLUMNS: `pool_pair` (this hand or the
     previous one is a pool hand) and `table_proven` (module docstring). Without a pool hand
     (the usual batch) no seat is read."""
     pool = _pool_flag(previous.lazy())

@@ -145,12 +145,12 @@ def _shares(parts: pl.DataFrame, group: list[str], amount: str, winner: str, ord
     `order` (smaller first)."""
     winners = pl.col(winner).sum().over(group)
     rank = pl.col(order).rank("ordinal").over([*group, winner]) - 1
-    unit = pl.col("unit")
-    chips = pl.col(amount) // unit
-    equal = chips // winners * unit
-    odd = (rank < chips % winners).cast(pl.Int64) * unit
-    below_unit = pl.when(rank == 0).then(pl.col(amount) % unit).otherwise(0)
-    return pl.when(pl.col(winner)).then(equal + odd + below_unit).otherwise(0)
+    chip = pl.col("chip")
+    chips = pl.col(amount) // chip
+    equal = chips // winners * chip
+    odd = (rank < chips % winners).cast(pl.Int64) * chip
+    below_chip = pl.when(rank == 0).then(pl.col(amount) % chip).otherwise(0)
+    return pl.when(pl.col(winner)).then(equal + odd + below_chip).otherwise(0)
 
 
 def pot_parts(
@@ -181,17 +181,17 @@ def pot_parts(
     ).join(hands.select("hand_key", "is_hilo", "button_seat"), on="hand_key", how="left")
     valued = evaluate_players(players, options)
     rows = eligible.select(
-        "hand_key", "pot", "seat", "player", "pot_amount", "n_eligible", "n_boards", "unit"
+        "hand_key", "pot", "seat", "player", "pot_amount", "n_eligible", "n_boards", "chip"
     )
     rows = rows.join(valued, on=["hand_key", "seat"], how="inner")
     rows = rows.with_columns(net=pl.col("pot_amount"))
     n_boards = pl.col("n_boards").cast(pl.Int64)
-    unit, chips = pl.col("unit"), pl.col("net") // pl.col("unit")
+    chip, chips = pl.col("chip"), pl.col("net") // pl.col("chip")
     first = pl.col("board") == 1
     board_amount = (
-        chips // n_boards * unit
-        + ((pl.col("board") - 1) < chips % n_boards).cast(pl.Int64) * unit
-        + pl.when(first).then(pl.col("net") % unit).otherwise(0)
+        chips // n_boards * chip
+        + ((pl.col("board") - 1) < chips % n_boards).cast(pl.Int64) * chip
+        + pl.when(first).then(pl.col("net") % chip).otherwise(0)
     )
     pot_board = ["hand_key", "pot", "board"]
     rows = rows.with_columns(board_amount=board_amount).with_columns(
@@ -209,7 +209,7 @@ def _card_texts() -> dict[str, pl.Expr]:
 
 
 def _halves(rows: pl.DataFrame, pot_board: list[str], texts: bool = True) -> pl.DataFrame:
-    low_half = pl.col("board_amount") // pl.col("unit") // 2 * pl.col("unit")
+    low_half = pl.col("board_amount") // pl.col("chip") // 2 * pl.col("chip")
     own = ONLY_LOW in rows.columns  # stud or draw hands: a low game's pot is its low half whole
     if own:
         only_low = pl.col(ONLY_LOW).fill_null(False)
@@ -284,14 +284,14 @@ def has_odd_chip(only_low: bool = False) -> pl.Expr:
     remainder, a hi/lo board of an odd number of chips, a pot run on boards that do not divide
     it. Only there may a winner get a chip more or less than an equal share. `only_low`: the
     parts carry ONLY_LOW (a razz, 2-7 or badugi pot is not halved)."""
-    chips = pl.col("part_amount") // pl.col("unit")
+    chips = pl.col("part_amount") // pl.col("chip")
     tied = chips % pl.col("n_winners").clip(lower_bound=1) != 0
     has_low = (
         pl.col("has_low") & ~pl.col(ONLY_LOW).fill_null(False) if only_low else pl.col("has_low")
     )
-    halved = has_low & ((pl.col("board_amount") // pl.col("unit")) % 2 != 0)
+    halved = has_low & ((pl.col("board_amount") // pl.col("chip")) % 2 != 0)
     boards = pl.col("n_boards").cast(pl.Int64)
-    on_boards = (boards > 1) & ((pl.col("pot_amount") // pl.col("unit")) % boards != 0)
+    on_boards = (boards > 1) & ((pl.col("pot_amount") // pl.col("chip")) % boards != 0)
     return tied | halved | on_boards
 
 

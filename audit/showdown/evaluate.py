@@ -7,7 +7,7 @@ five-card combinations the game allows (any five of hole + board for hold'em and
 exactly two hole and three board cards for Omaha and Courchevel), numpy gathers every combination
 of every row at once, `audit.showdown.five` values them, and the best per row is the arg-max
 (high) or arg-min (low). No Python loop runs per hand or per combination: only over the patterns
-and over chunks of rows that bound the memory.
+and over combination blocks of rows that bound the memory.
 
 A row gets null results when its cards cannot be judged: a null or invalid card, a card not in
 the game's deck, the same card twice in the row, no hole cards (a null or empty list), or a count
@@ -47,7 +47,7 @@ LOW_GAMES = {"holdem": ANY_FIVE, "omaha": TWO_HOLE_THREE_BOARD, "courchevel": TW
 MAX_ANY_FIVE_CARDS = 9
 MAX_OMAHA_HOLE, MAX_OMAHA_BOARD = 6, 5
 #: Combinations valued at once (bounds the memory: about 100 bytes each).
-CHUNK_COMBINATIONS = 1 << 20
+BLOCK_COMBINATIONS = 1 << 20
 HAND_CLASS_DTYPE = pl.Enum(HAND_CLASSES)
 _CLASS_NAMES = pl.Series(HAND_CLASSES, dtype=HAND_CLASS_DTYPE)
 #: (M, 5) card ids -> (values, classes) of the M five-card hands.
@@ -175,8 +175,8 @@ def _patterns(
         yield int(key // 64), int(key % 64), np.flatnonzero(judged & (pattern == key))
 
 
-def _chunks(rows: np.ndarray, combination_count: int) -> Iterator[np.ndarray]:
-    step = max(1, CHUNK_COMBINATIONS // max(combination_count, 1))
+def _blocks(rows: np.ndarray, combination_count: int) -> Iterator[np.ndarray]:
+    step = max(1, BLOCK_COMBINATIONS // max(combination_count, 1))
     for start in range(0, len(rows), step):
         yield rows[start : start + step]
 
@@ -198,14 +198,14 @@ def _best(
     five = np.zeros((rows, 5), dtype=np.uint8)
     for hole_count, board_count, pattern_rows in _patterns(hole, board, rule):
         index = combination_index(rule, hole_count, board_count)
-        for chunk in _chunks(pattern_rows, len(index)):
+        for block in _blocks(pattern_rows, len(index)):
             cards = np.concatenate(
-                [hole.cards[chunk, :hole_count], board.cards[chunk, :board_count]], axis=1
+                [hole.cards[block, :hole_count], board.cards[block, :board_count]], axis=1
             )
             ok = _row_cards_valid(cards, short_deck=short_deck)
-            chunk = chunk[ok]
-            valid[chunk] = True
-            values[chunk], classes[chunk], five[chunk] = _best_combination(
+            block = block[ok]
+            valid[block] = True
+            values[block], classes[block], five[block] = _best_combination(
                 cards[ok].astype(np.uint8), index, value, short_deck=short_deck, low=low
             )
     return valid, values, classes, five

@@ -123,7 +123,7 @@ def _owed_by_player(parts: pl.DataFrame) -> pl.DataFrame:
         # where the rake was taken, its odd chips may fall elsewhere: one per part, each way
         slack=2 * pl.col("winner").sum().cast(pl.Int64),
         # a chip more or less than his share, for each part he wins whose chips do not divide
-        odd_slack=(pl.col("unit") * (pl.col("winner") & odd).cast(pl.Int64)).sum(),
+        odd_slack=(pl.col("chip") * (pl.col("winner") & odd).cast(pl.Int64)).sum(),
     )
 
 

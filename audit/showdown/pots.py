@@ -127,18 +127,18 @@ def paid_nothing(conceding: pl.DataFrame, money: pl.DataFrame) -> pl.DataFrame:
     return conceding.join(paid, on=["hand_key", "seat"], how="anti")
 
 
-def chip_units(money: pl.DataFrame) -> pl.DataFrame:
-    """(hand_key, unit): the smallest chip of each hand, the largest of 100, 10, 1 that divides
+def chip_sizes(money: pl.DataFrame) -> pl.DataFrame:
+    """(hand_key, chip): the smallest chip of each hand, the largest of 100, 10, 1 that divides
     every amount put in and collected: tournament chips read in cents move in steps of 100
     (Winamax NLHE-EUR-0.92-STT-201207.no.cur.txt hand 119419173368496129-1-1343577528: 260
     chips split 87 + 87 + 86), and the odd chips of a split are whole chips."""
     amounts = [pl.col(name) for name in ("live", "dead", "collected")]
 
-    def divides(unit: int) -> pl.Expr:
-        return pl.all_horizontal(a % unit == 0 for a in amounts).all()
+    def divides(chip: int) -> pl.Expr:
+        return pl.all_horizontal(a % chip == 0 for a in amounts).all()
 
-    unit = pl.when(divides(100)).then(100).when(divides(10)).then(10).otherwise(1)
-    return money.group_by("hand_key").agg(unit=unit.cast(pl.Int64))
+    chip = pl.when(divides(100)).then(100).when(divides(10)).then(10).otherwise(1)
+    return money.group_by("hand_key").agg(chip=chip.cast(pl.Int64))
 
 
 def showdown_hands(money: pl.DataFrame) -> pl.DataFrame:
@@ -210,7 +210,7 @@ def build_pots(
     rows = rows.with_columns(chips=chips, eligible=eligible)
     added = hands.select("hand_key", added=pl.col("site_added").fill_null(0))
     rows = rows.join(added, on="hand_key", how="left").join(
-        chip_units(players), on="hand_key", how="left"
+        chip_sizes(players), on="hand_key", how="left"
     )
     return rows.with_columns(
         pot_amount=pl.col("chips").sum().over("hand_key", "pot")

@@ -90,15 +90,15 @@ STATE: dict[str, Column] = {
     ),
     "settled": Column(B, "the hand has a collect (its settlement is judged)", "H-2", "prepare"),
     "chips": Column(I64, "the row's amount, 0 when the log gives none", "§3", "prepare"),
-    "h_gid": Column(
-        I64, "dense hand id (runs of h_gid are runs of hand_key)", "hhaudit", "prepare"
+    "hand_number": Column(
+        I64, "dense hand id (runs of hand_number are runs of hand_key)", "hhaudit", "prepare"
     ),
-    "s_gid": Column(I64, "dense (hand, street) id", "hhaudit", "prepare"),
+    "street_number": Column(I64, "dense (hand, street) id", "hhaudit", "prepare"),
     "row": Column(
         I64, "position in the state frame (the void rounds write back by it)", "hhaudit", "prepare"
     ),
-    "h_gid_first": Column(B, "the hand's first row", "hhaudit", "prepare"),
-    "s_gid_first": Column(B, "the street's first row", "hhaudit", "prepare"),
+    "hand_number_first": Column(B, "the hand's first row", "hhaudit", "prepare"),
+    "street_number_first": Column(B, "the street's first row", "hhaudit", "prepare"),
     "opt_<option>": Column(
         S, "the site's effective option (type of the Options field)", "§6", "prepare"
     ),
@@ -116,7 +116,7 @@ STATE: dict[str, Column] = {
     ),
     "game_last_round": Column(B, "the game's last betting round", "§13.1", "game_rounds"),
     "game_big_bet": Column(
-        B, "FL: the round's unit is the big bet (else the small bet)", "D-11", "game_rounds"
+        B, "FL: the round's bet is the big bet (else the small bet)", "D-11", "game_rounds"
     ),
     "game_first_actor": Column(
         FirstActor,
@@ -280,8 +280,11 @@ STATE: dict[str, Column] = {
     "round_open": Column(B, "the street may not end yet (someone must still act)", "I-5", "turn"),
     "expected_seat": Column(I16, "the next seat to act: first owing seat clockwise", "D-9", "turn"),
     # fixed_limit.py
-    "fl_unit": Column(
-        I64, "u: the round's unit, the small or the big bet (game_big_bet)", "D-11", "fixed_limit"
+    "fl_bet": Column(
+        I64,
+        "u: the round's bet (RULES.md's unit), the small or the big bet (game_big_bet)",
+        "D-11",
+        "fixed_limit",
     ),
     "fl_counts": Column(B, "the FL raise counts (raises L and K)", "D-12", "fixed_limit"),
     "fl_level": Column(I64, "L: the last counted level before the row", "D-12", "fixed_limit"),

@@ -1,4 +1,5 @@
-"""Fixed-limit state: the unit u, the counted level L and the bet count K (D-11, D-12).
+"""Fixed-limit state: the bet u (RULES.md D-11's unit), the counted level L and the bet count K
+(D-11, D-12).
 
 L is the current bet after the last wager that "counted" (it rose at least
 `fl_reopen_fraction` x u over the L before it); sub-fraction all-ins are action only. Whether a
@@ -26,8 +27,8 @@ def _big() -> pl.Expr:
     return pl.coalesce("big_bet", _small() * 2)
 
 
-def unit(open_pair: bool = False) -> pl.Expr:
-    """u: the round's unit in the game table: the small bet preflop and on the flop, the big
+def bet_size(open_pair: bool = False) -> pl.Expr:
+    """u: the round's bet in the game table: the small bet preflop and on the flop, the big
     bet on the turn and river (stud: 3rd-4th small, 5th-7th big; draw: RULES.md §13.1). With
     `open_pair` (a slice with an S-6 round), the big bet after a big wager of an open-pair
     round (`_open_big`, _open_pair_columns)."""
@@ -59,7 +60,7 @@ def _open_pair_columns(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
         & pl.col("is_raise")
         & (pl.col("committed_after") - pl.col("current_bet") > _small())
     )
-    opened_big = pl.col("_open_pair") & prev_any_in(big_wager, "s_gid")
+    opened_big = pl.col("_open_pair") & prev_any_in(big_wager, "street_number")
     return frame.with_columns(_open_big=opened_big), True
 
 
@@ -69,7 +70,7 @@ def _bring_in_level(frame: pl.DataFrame) -> pl.Expr | None:
     if not frame.get_column("is_bring_in").any():
         return None
     posted = pl.when(active() & pl.col("is_bring_in")).then(pl.col("committed_after"))
-    return prev_max_in(posted, "s_gid")
+    return prev_max_in(posted, "street_number")
 
 
 def _level_start() -> pl.Expr:
@@ -88,7 +89,7 @@ def _count_start() -> pl.Expr:
 
 def _reaches(amount: pl.Expr) -> pl.Expr:
     """amount >= fl_reopen_fraction x u, in integers."""
-    return amount * pl.col("opt_reopen_den") >= pl.col("fl_unit") * pl.col("opt_reopen_num")
+    return amount * pl.col("opt_reopen_den") >= pl.col("fl_bet") * pl.col("opt_reopen_num")
 
 
 def _level_before(counts: str) -> pl.Expr:
@@ -98,9 +99,9 @@ def _level_before(counts: str) -> pl.Expr:
     least the street start plus one unit per counted wager (iPoker, Bovada).
     """
     level = pl.when(pl.col(counts)).then(pl.col("committed_after"))
-    by_allin = prev_ffill_in(level, "s_gid").fill_null(_level_start())
-    bets = prev_sum_in(pl.col(counts).cast(pl.Int64), "s_gid")
-    by_bets = pl.max_horizontal(by_allin, _level_start() + bets * pl.col("fl_unit"))
+    by_allin = prev_ffill_in(level, "street_number").fill_null(_level_start())
+    bets = prev_sum_in(pl.col(counts).cast(pl.Int64), "street_number")
+    by_bets = pl.max_horizontal(by_allin, _level_start() + bets * pl.col("fl_bet"))
     full_bet = pl.col("opt_fl_half_allin_level") == "full_bet"
     return pl.when(full_bet).then(by_bets).otherwise(by_allin)
 
@@ -113,10 +114,10 @@ def counted_somewhere(frame: pl.DataFrame, flag: pl.Expr) -> bool:
 
 
 def settle_level(frame: pl.DataFrame) -> pl.DataFrame:
-    """Adds fl_unit, fl_level (L before the row), fl_counts (the wager counted)."""
+    """Adds fl_bet, fl_level (L before the row), fl_counts (the wager counted)."""
     raising = IS_FL & pl.col("is_raise")
     frame, open_pair = _open_pair_columns(frame)
-    frame = frame.with_columns(fl_unit=unit(open_pair), fl_counts=raising)
+    frame = frame.with_columns(fl_bet=bet_size(open_pair), fl_counts=raising)
     if not counted_somewhere(frame, pl.col("fl_counts")):
         # nothing counted: L is the street start on every row (_level_before's fill)
         return frame.with_columns(fl_level=_level_start().cast(pl.Int64))
@@ -143,13 +144,17 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     counted = pl.when(always).then(pl.col("is_raise")).otherwise(pl.col("fl_counts"))
     # without a counted row no bet was counted before any row (the sums are 0)
     any_counted = counted_somewhere(frame, counted)
-    before = prev_sum_in(counted.cast(pl.Int64), "s_gid") if any_counted else pl.lit(0, pl.Int64)
+    before = (
+        prev_sum_in(counted.cast(pl.Int64), "street_number") if any_counted else pl.lit(0, pl.Int64)
+    )
     frame = frame.with_columns(fl_count=_count_start() + before)
     cap = 1 + pl.col("opt_fl_max_raises")
     reached_with_three = counted & (pl.col("fl_count") + 1 >= cap) & (pl.col("n_with_chips") >= 3)
     from_level = pl.col("opt_fl_short_allin_completion") == "complete_to_level"
     base = pl.when(from_level).then(pl.col("fl_level")).otherwise(pl.col("current_bet"))
-    last_counted = prev_ffill_in(pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "s_gid")
+    last_counted = prev_ffill_in(
+        pl.when(pl.col("is_raise")).then(pl.col("fl_counts")), "street_number"
+    )
     scope_ok = (pl.col("opt_fl_reopen_scope") == "facing") | last_counted.fill_null(True)
     heads_up_rule = pl.col("opt_fl_cap_heads_up")
     # reached_with_three implies counted
@@ -165,7 +170,7 @@ def fl_limits(frame: pl.DataFrame) -> pl.DataFrame:
     if "_bring_in_level" in frame.columns:
         reopened = reopened | _facing_completion()
     frame = frame.with_columns(
-        fl_required=base + pl.col("fl_unit"),
+        fl_required=base + pl.col("fl_bet"),
         fl_reopened=reopened,
         fl_capped=(pl.col("fl_count") >= cap) & ~lifted,
     )
@@ -187,11 +192,13 @@ def _allin_completion(frame: pl.DataFrame) -> pl.Expr:
     chosen = pl.col("opt_fl_allin_completion")
     if not (frame.get_column("opt_fl_allin_completion").any() and frame["fl_counts"].any()):
         return pl.lit(None, pl.Int64)
-    full = pl.col("fl_level") + pl.col("fl_unit")
+    full = pl.col("fl_level") + pl.col("fl_bet")
     all_in = pl.col("committed_after") == pl.col("allin_to")
     short = pl.col("fl_counts") & all_in & (pl.col("committed_after") < full)
     # the last counted wager before the row: a short all-in (its full bet) or a full one (0)
-    target = prev_ffill_in(pl.when(short).then(full).when(pl.col("fl_counts")).then(0), "s_gid")
+    target = prev_ffill_in(
+        pl.when(short).then(full).when(pl.col("fl_counts")).then(0), "street_number"
+    )
     return pl.when(chosen & (target > pl.col("current_bet"))).then(target)
 
 
@@ -204,4 +211,4 @@ def _facing_completion() -> pl.Expr:
 
 
 def _prev_any(flag: pl.Expr) -> pl.Expr:
-    return prev_sum_in((active() & flag).cast(pl.Int64), "s_gid") > 0
+    return prev_sum_in((active() & flag).cast(pl.Int64), "street_number") > 0

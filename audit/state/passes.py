@@ -45,9 +45,9 @@ def active() -> pl.Expr:
 
 
 #: The columns the player pass reads (it sorts only these, not the whole wide frame; the hand
-#: is its dense id h_gid: runs of h_gid are runs of hand_key).
+#: is its dense id hand_number: runs of hand_number are runs of hand_key).
 PLAYER_INPUTS = (
-    "h_gid",
+    "hand_number",
     "seat",
     "street",
     "void",
@@ -77,7 +77,7 @@ def _turn_acted_before() -> pl.Expr:
     earlier on the street (S-3: the bring-in gets no option when everyone only calls it). A
     slice without a bring-in reads acted_before itself (player_pass)."""
     brought_in = active() & (pl.col("is_betting") | pl.col("is_bring_in"))
-    return prev_any_in(brought_in, "ps_gid")
+    return prev_any_in(brought_in, "player_street_number")
 
 
 def _site_kill() -> pl.Expr:
@@ -100,22 +100,25 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     bring_in = frame.get_column("is_bring_in").any()  # stud: a bring-in in the slice
     inputs = (*PLAYER_INPUTS, "is_bring_in") if bring_in else PLAYER_INPUTS
     frame = frame.select(*inputs, _pos=pl.int_range(pl.len(), dtype=pl.Int64))
-    frame = frame.sort(seat_key("h_gid"), maintain_order=True)
+    frame = frame.sort(seat_key("hand_number"), maintain_order=True)
     frame = frame.with_columns(
-        p_gid=group_ids("h_gid", "seat"), ps_gid=group_ids("h_gid", "seat", "street")
+        player_number=group_ids("hand_number", "seat"),
+        player_street_number=group_ids("hand_number", "seat", "street"),
     )
     frame = frame.with_columns(
-        seg_gid=(is_first("ps_gid") | wager).cast(pl.Int64).cum_sum(),
+        wager_segment=(is_first("player_street_number") | wager).cast(pl.Int64).cum_sum(),
         _base=pl.when(wager)
         .then(pl.col("to_amount"))
-        .when(is_first("ps_gid"))
+        .when(is_first("player_street_number"))
         .then(0)
         .forward_fill(),
         _adds=_commit_adds(),
     )
     frame = frame.with_columns(
-        _raw_after=pl.col("_base") + cumsum_in(pl.col("_adds"), "seg_gid")
-    ).with_columns(committed_before=shift_in(pl.col("_raw_after"), "ps_gid").fill_null(0))
+        _raw_after=pl.col("_base") + cumsum_in(pl.col("_adds"), "wager_segment")
+    ).with_columns(
+        committed_before=shift_in(pl.col("_raw_after"), "player_street_number").fill_null(0)
+    )
     dead = pl.when(active() & pl.col("is_dead_post")).then(pl.col("chips")).otherwise(0)
     returned = pl.when(pl.col("is_return")).then(pl.col("chips")).otherwise(0)
     frame = frame.with_columns(
@@ -124,9 +127,9 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
         _returned=returned,
     )
     frame = frame.with_columns(
-        remaining_before=pl.col("stack") - prev_sum_in(pl.col("_chips_raw"), "p_gid"),
-        acted_before=prev_any_in(active() & pl.col("is_betting"), "ps_gid"),
-        folded_before=prev_any_in(active() & pl.col("is_fold"), "p_gid"),
+        remaining_before=pl.col("stack") - prev_sum_in(pl.col("_chips_raw"), "player_number"),
+        acted_before=prev_any_in(active() & pl.col("is_betting"), "player_street_number"),
+        folded_before=prev_any_in(active() & pl.col("is_fold"), "player_number"),
     )
     # one place in the column order whatever the slice (void.py re-runs subsets and stacks them)
     turn_acted = _turn_acted_before() if bring_in else pl.col("acted_before")
@@ -146,7 +149,16 @@ def player_pass(frame: pl.DataFrame) -> pl.DataFrame:
     )
     moved = pl.col("committed_after") - pl.col("committed_before") + pl.col("_dead")
     frame = frame.with_columns(moved=moved - pl.col("_returned"), chips_in=moved)
-    drop = ["p_gid", "ps_gid", "seg_gid", "_base", "_adds", "_raw_after", "_chips_raw", "_dead"]
+    drop = [
+        "player_number",
+        "player_street_number",
+        "wager_segment",
+        "_base",
+        "_adds",
+        "_raw_after",
+        "_chips_raw",
+        "_dead",
+    ]
     computed = frame.drop([*drop, "_returned", "_pos", *inputs]).columns
     back = in_input_order(frame.select(computed), frame.get_column("_pos"))
     return whole.drop(computed, strict=False).hstack(back)
@@ -176,7 +188,7 @@ def _full_increment_start() -> pl.Expr:
 def _largest_increment(increment: pl.Expr) -> pl.Expr:
     """The largest increment of the street before the row, null before the first: with the
     stakes unknown (audit/state/stakes.py, ambiguous) F is then unknown, not 0."""
-    largest = prev_max_in(increment, "s_gid")
+    largest = prev_max_in(increment, "street_number")
     return pl.when(largest > 0).then(largest)
 
 
@@ -218,13 +230,13 @@ def _short_opening(frame: pl.DataFrame) -> tuple[pl.DataFrame, bool]:
             short_open=pl.lit(False), opened_to=pl.lit(None, dtype=pl.Int64)
         ), False
     reached = wager & (pl.col("committed_after") >= start)
-    opening = completing & ~prev_any_in(reached, "s_gid")
+    opening = completing & ~prev_any_in(reached, "street_number")
     frame = frame.with_columns(short_open=opening.fill_null(False))  # null structure: no
     # a completion is a wager reaching the minimum over chips already bet: the first bet of a
     # street that opens at the minimum is no completion (nothing changes on such a street)
     completes = pl.col("short_open") & reached & (pl.col("current_bet") > 0)
     completion = pl.when(completes).then(pl.col("committed_after"))
-    opened = prev_max_in(completion, "s_gid")
+    opened = prev_max_in(completion, "street_number")
     return frame.with_columns(opened_to=pl.when(opened > 0).then(opened)), True
 
 
@@ -233,7 +245,7 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
     sets_bet = active() & (pl.col("is_wager") | pl.col("is_live_post"))
     wagered = pl.when(sets_bet).then(pl.col("committed_after"))
     frame = frame.with_columns(
-        current_bet=pl.max_horizontal(prev_max_in(wagered, "s_gid"), _current_bet_floor())
+        current_bet=pl.max_horizontal(prev_max_in(wagered, "street_number"), _current_bet_floor())
     )
     frame, short = _short_opening(frame)
     # in a short opening (option short_allin_bet) a wager's increment is its total, not its
@@ -245,7 +257,7 @@ def street_pass(frame: pl.DataFrame) -> pl.DataFrame:
     frame = frame.with_columns(
         to_call=pl.col("current_bet") - pl.col("committed_before"),
         full_increment=pl.max_horizontal(_full_increment_start(), _largest_increment(increment)),
-        pot_before=prev_sum_in(pl.col("moved"), "h_gid"),
+        pot_before=prev_sum_in(pl.col("moved"), "hand_number"),
         is_raise=raising,
     )
     # only pot-limit rows read pl_max_to (audit/state/limits.py): a slice without one skips it
@@ -265,7 +277,7 @@ def _pot_limit_max_to() -> pl.Expr:
         bb - pl.col("bb_posted")
     ).clip(lower_bound=0)
     bb_acted = prev_any_in(
-        active() & pl.col("is_betting") & (pl.col("seat") == pl.col("bb_seat")), "s_gid"
+        active() & pl.col("is_betting") & (pl.col("seat") == pl.col("bb_seat")), "street_number"
     )
     sb_as_bb = BLIND_ROUND & pl.col("opt_pl_sb_counts_as_bb") & ~bb_acted
     # money the site added (STP, cash drop) is in the pot from preflop on (added before the deal

@@ -112,17 +112,17 @@ def hand_post_facts(actions: pl.DataFrame) -> pl.DataFrame:
 def sentinels(frame: pl.DataFrame) -> pl.DataFrame:
     """One row after the last action of each (hand, betting street).
 
-    `frame` is the actions with kind_flags and `_hand_gid` (prepare), so the grouping is on
+    `frame` is the actions with kind_flags and `_hand_number` (prepare), so the grouping is on
     integers and the kind tests are already columns.
     """
     counted = pl.col("is_betting") | pl.col("is_live_post") | pl.col("is_dead_post")
     return (
         frame.filter((pl.col("street") < SHOWDOWN) & counted)
-        .group_by("_hand_gid", "street")
+        .group_by("_hand_number", "street")
         .agg(pl.col("hand_key").first(), order=pl.col("seq").max().cast(pl.Int64) * 2 + 1)
         .with_columns(
             is_sentinel=pl.lit(True),
-            is_last_sentinel=pl.col("street") == pl.col("street").max().over("_hand_gid"),
+            is_last_sentinel=pl.col("street") == pl.col("street").max().over("_hand_number"),
         )
     )
 
@@ -131,7 +131,7 @@ def street_went_back() -> pl.Expr:
     """STREET-ORDER input, on (hand, seq) order: a betting/post row on an earlier street."""
     counted = pl.col("is_betting") | pl.col("is_live_post") | pl.col("is_dead_post")
     street = pl.when(counted).then(pl.col("street").cast(pl.Int64))
-    return counted & (pl.col("street") < prev_max_in(street, "_hand_gid"))
+    return counted & (pl.col("street") < prev_max_in(street, "_hand_number"))
 
 
 #: Bit widths of the folded (hand, street, order) sort key: order = 2 * seq (+1) of an Int32
@@ -143,14 +143,14 @@ MAX_KEYED_HANDS = 1 << (63 - ORDER_BITS - STREET_BITS)
 def _in_street_order(frame: pl.DataFrame) -> pl.DataFrame:
     """`frame` sorted by (hand_key, street, order), nulls first.
 
-    The hand enters as its dense number `_hand_gid` (in hand_key order), so one Int64 key does:
+    The hand enters as its dense number `_hand_number` (in hand_key order), so one Int64 key does:
     a single-key sort is cheaper than sorting on the three columns.
     """
-    if frame.get_column("_hand_gid").max() >= MAX_KEYED_HANDS:  # type: ignore[operator]
+    if frame.get_column("_hand_number").max() >= MAX_KEYED_HANDS:  # type: ignore[operator]
         return frame.sort("hand_key", "street", "order")
     street = (pl.col("street").cast(pl.Int64) + (1 << 7) + 1).fill_null(0)
     order = (pl.col("order") + (1 << 32) + 1).fill_null(0)
-    hand = pl.col("_hand_gid") * (1 << (ORDER_BITS + STREET_BITS))
+    hand = pl.col("_hand_number") * (1 << (ORDER_BITS + STREET_BITS))
     key = hand + street * (1 << ORDER_BITS) + order
     return frame.sort(key)
 
@@ -259,7 +259,7 @@ def prepare(
     stacks = seats.select("hand_key", "seat", "stack", pl.col("sitting_out").fill_null(False))
     frame = actions.with_columns(
         *kind_flags(),
-        _hand_gid=group_ids("hand_key"),
+        _hand_number=group_ids("hand_key"),
         order=pl.col("seq").cast(pl.Int64) * 2,
         is_sentinel=pl.lit(False),
     ).with_columns(went_back=street_went_back())
@@ -270,13 +270,13 @@ def prepare(
     )
     frame = with_round_columns(frame)
     # in street order each hand's rows are still one run, in hand_key order: the dense hand
-    # number of the (hand_key, seq) order is the sorted frame's h_gid
+    # number of the (hand_key, seq) order is the sorted frame's hand_number
     frame = left_join_players(frame, stacks).with_columns(
         chips=pl.col("amount").fill_null(0),
-        h_gid=pl.col("_hand_gid"),
-        s_gid=group_ids("_hand_gid", "street"),
+        hand_number=pl.col("_hand_number"),
+        street_number=group_ids("_hand_number", "street"),
         row=pl.int_range(pl.len()),
     )
-    return frame.drop("_hand_gid").with_columns(
-        h_gid_first=first_flag("h_gid"), s_gid_first=first_flag("s_gid")
+    return frame.drop("_hand_number").with_columns(
+        hand_number_first=first_flag("hand_number"), street_number_first=first_flag("street_number")
     )

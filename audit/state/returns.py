@@ -62,8 +62,11 @@ def _street_returns(state: pl.DataFrame) -> pl.DataFrame:
     """(hand_key, seat, expected_return): each street's top minus second commitment."""
     final = (
         state.filter(active() & LIVE & (pl.col("street") < SHOWDOWN))
-        .group_by(seat_key("s_gid").alias("_street_seat"))
-        .agg(pl.col("hand_key", "s_gid", "seat").first(), committed=pl.col("committed_after").max())
+        .group_by(seat_key("street_number").alias("_street_seat"))
+        .agg(
+            pl.col("hand_key", "street_number", "seat").first(),
+            committed=pl.col("committed_after").max(),
+        )
         .drop("_street_seat")
     )
     return (
@@ -75,7 +78,7 @@ def _street_returns(state: pl.DataFrame) -> pl.DataFrame:
 
 
 def _top_two(final: pl.DataFrame) -> pl.DataFrame:
-    """Per street (s_gid): the top commitment, its seat, and the second largest (0 alone).
+    """Per street (street_number): the top commitment, its seat, and the second largest (0 alone).
 
     One sort and a shift instead of top_k / sort_by inside group_by (per-group list work,
     slower): the second is the smaller of the street's first two rows. A null commitment (a
@@ -87,18 +90,18 @@ def _top_two(final: pl.DataFrame) -> pl.DataFrame:
     if _rank_key_fits(final):
         ranked = final.sort(_street_rank_key())
     else:
-        ranked = final.sort("s_gid", "committed", descending=[False, True])
-    same_street = pl.col("s_gid").shift(-1) == pl.col("s_gid")
+        ranked = final.sort("street_number", "committed", descending=[False, True])
+    same_street = pl.col("street_number").shift(-1) == pl.col("street_number")
     runner_up = pl.min_horizontal("committed", pl.col("committed").shift(-1))
     return (
         ranked.with_columns(second=pl.when(same_street).then(runner_up).otherwise(0))
-        .filter(first_flag("s_gid"))
-        .select("hand_key", "s_gid", "seat", "second", top="committed")
+        .filter(first_flag("street_number"))
+        .select("hand_key", "street_number", "seat", "second", top="committed")
     )
 
 
 def _street_rank_key() -> pl.Expr:
-    """(s_gid ascending, committed descending) as one Int64: a one-key sort costs less than
+    """(street_number ascending, committed descending) as one Int64: a one-key sort costs less than
     the two-key sort. Needs _rank_key_fits.
 
     Rows with equal commitments on a street may come out in another order than the two-key
@@ -106,7 +109,7 @@ def _street_rank_key() -> pl.Expr:
     the top is unique (top > second, expected_returns).
     """
     top = (1 << VALUE_BITS) - 1
-    return pl.col("s_gid") * (1 << VALUE_BITS) + (top - pl.col("committed"))
+    return pl.col("street_number") * (1 << VALUE_BITS) + (top - pl.col("committed"))
 
 
 def _rank_key_fits(final: pl.DataFrame) -> bool:
@@ -114,18 +117,20 @@ def _rank_key_fits(final: pl.DataFrame) -> bool:
     bounds = final.select(
         low=pl.col("committed").min(),
         high=pl.col("committed").max(),
-        low_gid=pl.col("s_gid").min(),
-        high_gid=pl.col("s_gid").max(),
+        low_street=pl.col("street_number").min(),
+        high_street=pl.col("street_number").max(),
     ).row(0)
-    low, high, low_gid, high_gid = bounds
+    low, high, low_street, high_street = bounds
     if low is None:  # no rows: either sort will do
         return True
-    return low >= 0 and high < 1 << VALUE_BITS and low_gid >= 0 and high_gid < MAX_FOLDED_GROUPS
+    return (
+        low >= 0 and high < 1 << VALUE_BITS and low_street >= 0 and high_street < MAX_FOLDED_GROUPS
+    )
 
 
 def _top_two_per_group(final: pl.DataFrame) -> pl.DataFrame:
     """_top_two with top_k / sort_by per street (nulls: top_k ranks them lowest)."""
-    return final.group_by("hand_key", "s_gid").agg(
+    return final.group_by("hand_key", "street_number").agg(
         pl.col("seat").sort_by("committed", descending=True).first(),
         second=pl.col("committed").top_k(2).min().filter(pl.len() >= 2).first().fill_null(0),
         top=pl.col("committed").max(),

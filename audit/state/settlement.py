@@ -66,7 +66,7 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
         state.filter(~pl.col("is_sentinel"))
         .select(
             "hand_key",
-            "h_gid",
+            "hand_number",
             "seat",
             "seq",
             "player",
@@ -87,7 +87,7 @@ def player_flows(state: pl.DataFrame) -> pl.DataFrame:
             plays=kind != "collect",
             bet_street=only(pl.col("is_betting") & ~pl.col("void"), pl.col("street")),
         )
-        .group_by(seat_key("h_gid").alias("_player"))
+        .group_by(seat_key("hand_number").alias("_player"))
         .agg(
             pl.col("hand_key", "seat").first(),
             pl.col("put_in", "returned", "collected", "cashed_out", "live_in", "dead_in").sum(),
@@ -159,8 +159,8 @@ def _per_hand_text(rows: pl.DataFrame, name: str, text: pl.Expr) -> pl.DataFrame
 #: The state columns the settlement checks read (selected first: the state frame is wide).
 INPUTS = (
     "hand_key",
-    "h_gid",
-    "s_gid",
+    "hand_number",
+    "street_number",
     "seat",
     "seq",
     "player",

@@ -118,8 +118,8 @@ def _flag_bits() -> dict[str, pl.Expr]:
     plain form).
     """
     return {
-        "_folded_bits": prev_sum_in(pl.col("_fold_bit"), "h_gid"),
-        "_acted_bits": prev_sum_in(pl.col("_bet_bit"), "s_gid"),
+        "_folded_bits": prev_sum_in(pl.col("_fold_bit"), "hand_number"),
+        "_acted_bits": prev_sum_in(pl.col("_bet_bit"), "street_number"),
     }
 
 
@@ -157,8 +157,8 @@ def _carried_flags(s: int, bring_in: bool) -> dict[str, pl.Expr]:
     betting_row = after_s & (acting & acts).shift(1)
     yes, no = pl.lit(True), pl.lit(False)
     return {
-        f"_folded_{s}": _carried("h_gid", no, folded_row, yes),
-        f"_acted_{s}": _carried("s_gid", no, betting_row, yes),
+        f"_folded_{s}": _carried("hand_number", no, folded_row, yes),
+        f"_acted_{s}": _carried("street_number", no, betting_row, yes),
     }
 
 
@@ -178,9 +178,11 @@ def _seat_history(s: int) -> dict[str, pl.Expr]:
     stack = pl.col(f"stack_{s}").fill_null(0)
     return {
         f"_behind_{s}": _carried(
-            "h_gid", stack, after_s & pl.col("_prev_counted"), pl.col("_prev_remaining")
+            "hand_number", stack, after_s & pl.col("_prev_counted"), pl.col("_prev_remaining")
         ),
-        f"_committed_{s}": _carried("s_gid", pl.lit(0), after_mine, pl.col("_prev_committed")),
+        f"_committed_{s}": _carried(
+            "street_number", pl.lit(0), after_mine, pl.col("_prev_committed")
+        ),
     }
 
 
@@ -243,9 +245,9 @@ def turn_pass(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFrame:
         call_cap=pl.when(pl.col("seat").is_in(seats)).then(pl.col("current_bet")),
         _anyone_owes=anyone("owes"),
         _anyone_matched=anyone("matched"),
-        previous_actor=prev_ffill_in(pl.when(acting).then(pl.col("seat")), "s_gid").fill_null(
-            _street_start_seat(stud)
-        ),
+        previous_actor=prev_ffill_in(
+            pl.when(acting).then(pl.col("seat")), "street_number"
+        ).fill_null(_street_start_seat(stud)),
     )
     # with every cap the current bet, "needs" is "owes" (seat_owing)
     frame = frame.with_columns(_anyone_needs=pl.col("_anyone_owes"))

@@ -33,7 +33,7 @@ def seat_key(gid: str) -> pl.Expr:
 
 
 #: Group ids whose "first row" flag the prepared frame carries as a column `<gid>_first`.
-PRECOMPUTED_FIRST = ("h_gid", "s_gid")
+PRECOMPUTED_FIRST = ("hand_number", "street_number")
 
 
 def first_flag(gid: str) -> pl.Expr:

@@ -96,14 +96,14 @@ def quarantine_rows(
 def _empty_tables() -> dict[str, pl.DataFrame]:
     from audit.judged import empty_payouts, empty_pots
     from audit.sessions.ends import with_end_stacks
-    from audit.sessions.facts import with_hand_facts
+    from audit.sessions.facts import with_session_facts
     from audit.violations import empty_violations
 
     tables = {
         name: schema.empty(name) for name in ("hands", "seats", "actions", "cards", "quarantine")
     }
     tables["seats"] = with_end_stacks(tables["seats"], None)
-    tables["hands"] = with_hand_facts(tables["hands"], tables["actions"])
+    tables["hands"] = with_session_facts(tables["hands"], tables["actions"])
     tables["violations"] = empty_violations()
     tables["pots"], tables["payouts"] = empty_pots(), empty_payouts()
     return part_columns(tables)  # the layout of every part (hhaudit.run.derived)

@@ -24,7 +24,7 @@ import polars as pl
 from hhaudit.run.identity import with_hand_uids
 from parsers.games import Street, street_enum
 
-UNIT_COLUMNS = ("currency", "scale")  # from hands, on every violation
+CURRENCY_COLUMNS = ("currency", "scale")  # from hands, on every violation
 
 
 RUN_ID_ENV = "HHAUDIT_RUN_ID"  # a scheduler's own id for the run (Airflow's run_id, a job id)
@@ -43,18 +43,18 @@ def new_run_id(started: datetime) -> str:
     return f"{started:%Y%m%dT%H%M%SZ}-{uuid.uuid4().hex[:8]}"
 
 
-def with_units(violations: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+def with_currency(violations: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
     """Each flag with its hand's currency and scale (amounts are minor units of those)."""
-    units = hands.select("hand_key", *UNIT_COLUMNS)
-    return violations.drop(UNIT_COLUMNS, strict=False).join(
-        units, on="hand_key", how="left", maintain_order="left"
+    currency = hands.select("hand_key", *CURRENCY_COLUMNS)
+    return violations.drop(CURRENCY_COLUMNS, strict=False).join(
+        currency, on="hand_key", how="left", maintain_order="left"
     )
 
 
 def part_columns(tables: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
-    """One parse's tables with hand_uid everywhere and units on the violations."""
+    """One parse's tables with hand_uid everywhere and the currency on the violations."""
     out = with_hand_uids(tables)
-    out["violations"] = with_units(out["violations"], tables["hands"])
+    out["violations"] = with_currency(out["violations"], tables["hands"])
     return out
 
 

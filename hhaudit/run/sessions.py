@@ -155,13 +155,13 @@ def rake_totals(
     return found
 
 
-def find_in_batches(
-    out_dir: Path, settings: AuditSettings, batch_hands: int | None = None
+def find_in_table_groups(
+    out_dir: Path, settings: AuditSettings, group_hands: int | None = None
 ) -> AcrossAudit:
     """The across-hands step of the audit (audit.entry.audit_across) on the run's combined
-    tables in `out_dir`: each batch of whole tables reads only its rows of the Parquet files;
+    tables in `out_dir`: each table group reads only its rows of the Parquet files;
     the actions are read only for hands without the units' per-hand facts."""
-    from audit.entry import BATCH_HANDS, audit_across
+    from audit.entry import TABLE_GROUP_HANDS, audit_across
 
     def scan(name: str) -> pl.LazyFrame:
         return pl.scan_parquet(out_dir / f"{name}.parquet")
@@ -172,7 +172,7 @@ def find_in_batches(
         scan("quarantine"),
         settings.config(),
         actions=scan("actions"),
-        batch_hands=batch_hands or BATCH_HANDS,
+        group_hands=group_hands or TABLE_GROUP_HANDS,
     )
 
 
@@ -180,14 +180,14 @@ def add_sessions(
     out_dir: Path,
     entries: Sequence[FileEntry],
     settings: AuditSettings,
-    batch_hands: int | None = None,
+    group_hands: int | None = None,
 ) -> tuple[list[FileEntry], dict[str, Any]]:
     """Sessions and session flags into the combined tables of `out_dir` (module docstring)."""
     from audit.sessions.facts import FACT_COLUMNS
     from audit.violations import is_root
 
     hands_path = out_dir / "hands.parquet"
-    found = find_in_batches(out_dir, settings, batch_hands)
+    found = find_in_table_groups(out_dir, settings, group_hands)
     # the units' per-hand facts served the session rules: hands.parquet keeps its layout
     facts = [name for name in FACT_COLUMNS[1:] if name in pl.read_parquet_schema(hands_path)]
     # the new hands.parquet is written in a thread while the flags and totals are made from

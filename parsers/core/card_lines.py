@@ -35,8 +35,8 @@ from parsers.core.cards import canonical_card, card_tokens, is_hidden_card
 from parsers.core.distinct import with_per_distinct
 from parsers.core.groups import matching_groups
 from parsers.core.hole_faces import family_games, with_hole_rounds
-from parsers.core.pairs import pair_rows
 from parsers.core.prefilter import literal_prefixes, literal_rows, needs_literal, rows_matching
+from parsers.core.seat_lookup import pair_rows
 from parsers.games import FLOP, PREFLOP, RIVER, TURN
 from parsers.schema import conform, empty
 

@@ -20,9 +20,9 @@ from parsers.core.draws import count_columns
 from parsers.core.grammar import Grammar
 from parsers.core.groups import candidate_groups, candidate_test
 from parsers.core.lines import PRE_DEAL, SUMMARY, split_matching
-from parsers.core.pairs import PAIR, pair_rows
 from parsers.core.prefilter import compacted
 from parsers.core.seat_list import clean_name
+from parsers.core.seat_lookup import PAIR, pair_rows
 from parsers.games import PREFLOP, SHOWDOWN
 
 #: A line is identified by its hand (which carries the file) and its line number.

@@ -59,7 +59,7 @@ def table_facts(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 
 def summary_lines(lines: pl.DataFrame) -> pl.DataFrame:
     """hand_key, line_no, text and `_i` (the row in `lines`) of the summary section's lines:
-    read by the hand facts and the card lines (parsers/core/card_lines.py)."""
+    read by summary_facts and the card lines (parsers/core/card_lines.py)."""
     in_summary = (pl.col("section") == SUMMARY).alias("_in")
     return (
         lines.lazy()
@@ -71,7 +71,7 @@ def summary_lines(lines: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def hand_facts(
+def summary_facts(
     lines: pl.DataFrame, grammar: Grammar, summary: pl.DataFrame | None = None
 ) -> pl.DataFrame:
     """Per hand: has_summary, last_line, boards, and the raw pot and rake strings;

@@ -23,17 +23,17 @@ from parsers.core.families import (
     without_button,
 )
 from parsers.core.grammar import Grammar
-from parsers.core.hands import assemble_hands, hand_facts, summary_lines, table_facts
+from parsers.core.hands import assemble_hands, summary_facts, summary_lines, table_facts
 from parsers.core.keys import file_of_key
 from parsers.core.lines import (
     SUMMARY,
     board_count_expr,
     board_without_streets,
 )
-from parsers.core.pairs import PAIR, pair_key, pair_rows
 from parsers.core.prefilter import rows_matching
 from parsers.core.quarantine_reasons import name_unsupported_games
 from parsers.core.seat_list import extract_seats
+from parsers.core.seat_lookup import PAIR, pair_key, pair_rows
 from parsers.core.sections import events_lines, header_lines, keyed_lines
 from parsers.core.settlement import settle_conventions, settle_reported
 from parsers.core.unseated import (
@@ -218,7 +218,7 @@ def parse_hands(lines: pl.DataFrame, grammar: Grammar, sources: pl.DataFrame) ->
     header = undeclared_families(header, families, grammar)
     lines = events_lines(lines, grammar, families)
     summary = summary_lines(lines)
-    facts = hand_facts(lines, grammar, summary)
+    facts = summary_facts(lines, grammar, summary)
     facts = facts.join(table_facts(lines, grammar), on="hand_key", how="left")
     header = header.join(facts, on="hand_key", how="left")
     if grammar.alt_locale is None or grammar.alt_locale_per_amount:  # no per-hand locale

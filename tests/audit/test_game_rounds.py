@@ -50,7 +50,7 @@ def test_holdem_rounds_come_from_the_table() -> None:
         "showdown": [False],
     }  # fmt: skip
     assert _per_street(state, "game_last_round")["river"] == [True]
-    assert _per_street(state, "fl_unit") == {
+    assert _per_street(state, "fl_bet") == {
         "preflop": [20], "flop": [20], "turn": [40], "river": [40], "showdown": [40]
     }  # fmt: skip
     assert _per_street(state, "game_first_actor") == {
@@ -70,7 +70,7 @@ def test_other_board_games_and_unknown_names_read_hold_em_s_rounds(game: str) ->
 
 def test_a_draw_game_s_units_and_first_actors_are_its_rounds() -> None:
     state = _state(DRAW)
-    assert _per_street(state, "fl_unit") == {
+    assert _per_street(state, "fl_bet") == {
         "predraw": [20], "first_draw": [20], "second_draw": [40], "third_draw": [40],
         "showdown": [40],
     }  # fmt: skip

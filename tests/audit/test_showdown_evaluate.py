@@ -270,15 +270,15 @@ def test_empty_frame_and_overlong_rows() -> None:
     assert too_many["high_class"].to_list() == [None, "trips"]
 
 
-def test_results_do_not_depend_on_the_chunking(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_results_do_not_depend_on_the_combination_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(15)
     deals = np.argsort(rng.random((3_000, 52)), axis=1)[:, :9].astype(np.uint8)
     frame = pl.DataFrame({"hole": deals[:, :4], "board": deals[:, 4:]})
     frame = frame.select(pl.all().cast(pl.List(pl.UInt8)))
     whole = evaluate_high(frame, "omaha")
-    monkeypatch.setattr(evaluate, "CHUNK_COMBINATIONS", 1_000)  # 16 rows of 60 combinations
-    chunked = evaluate_high(frame, "omaha")
-    assert whole.equals(chunked)
+    monkeypatch.setattr(evaluate, "BLOCK_COMBINATIONS", 1_000)  # 16 rows of 60 combinations
+    in_blocks = evaluate_high(frame, "omaha")
+    assert whole.equals(in_blocks)
     assert whole["high_value"].null_count() == 0
     assert whole["high_class"].n_unique() == 9  # every class occurs
 

@@ -171,7 +171,7 @@ def _odd_chip_moves(result) -> pl.DataFrame:  # type: ignore[no-untyped-def]
         giver=pl.col("seat").sort_by("share", "seat").last(),
         taker=pl.col("seat").sort_by("share", "seat").first(),
         spread=pl.col("share").max() - pl.col("share").min(),
-        amount=pl.col("unit").first(),
+        amount=pl.col("chip").first(),
     )
     odd = ends.filter(pl.col("spread") > 0).sort(keys).unique("hand_key", keep="first")
     return odd.select("hand_key", "giver", "taker", "amount")

@@ -236,7 +236,7 @@ def test_empty_frame_keeps_the_schema() -> None:
     assert result.schema["value"] == pl.Int64 and result.schema["best_cards"] == pl.List(pl.UInt8)
 
 
-def test_results_do_not_depend_on_the_chunking(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_results_do_not_depend_on_the_combination_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(280)
     kinds = ["high", "eight_low", "ace_five_low", "deuce_seven_low", "badugi"]
     sizes = {"deuce_seven_low": 5, "badugi": 4}
@@ -246,5 +246,5 @@ def test_results_do_not_depend_on_the_chunking(monkeypatch: pytest.MonkeyPatch) 
         schema={"kind": pl.String, "cards": pl.List(pl.UInt8)},
     )
     whole = hand_values(frame)
-    monkeypatch.setattr(hands_module, "CHUNK_COMBINATIONS", 50)
+    monkeypatch.setattr(hands_module, "BLOCK_COMBINATIONS", 50)
     assert hand_values(frame).equals(whole)

@@ -81,7 +81,7 @@ def _table(game: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]
     rounds = GAMES[game].rounds
     return (
         tuple(STREETS[r.street] for r in rounds),
-        tuple(r.fl_unit for r in rounds),
+        tuple(r.fl_bet for r in rounds),
         tuple(r.first_actor for r in rounds),
     )
 

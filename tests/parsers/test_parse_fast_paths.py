@@ -14,8 +14,8 @@ from parsers.core.events import _seated_only
 from parsers.core.groups import matching_groups
 from parsers.core.hands import _boards
 from parsers.core.lines import SUMMARY, board_count_expr, segment
-from parsers.core.pairs import pair_rows
 from parsers.core.pipeline import _in_order, _player_seated_twice, _with_hand_ids, _with_seats
+from parsers.core.seat_lookup import pair_rows
 from parsers.detect import FORMATS
 from parsers.sites.pokerstars.grammar import POKERSTARS
 from parsers.sites.pokerstars.header import DATE_PART, HAND_ID_PART, _after_id, _game_part

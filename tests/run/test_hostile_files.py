@@ -140,7 +140,7 @@ def test_hostile_names_escaped_in_html_neutral_in_csv_intact_in_parquet(tmp_path
 
 def test_a_run_with_quarantined_hands_warns_nothing(tmp_path: Path) -> None:
     """Polars' join_asof warned on every run with a quarantined hand ("Sortedness of columns
-    cannot be checked"); audit/sessions/pairs.py sorts its inputs and tells it so."""
+    cannot be checked"); audit/sessions/consecutive.py sorts its inputs and tells it so."""
     import warnings
 
     folder = tmp_path / "in"

@@ -15,7 +15,7 @@ from tools.synth.spec import TableSpec
 
 FL_MAX_RAISES = 3
 #: The rounds whose fixed-limit unit is the big bet (the game table: the turn and the river).
-BIG_BET_STREETS = frozenset(r.street for r in GAMES["holdem"].rounds if r.fl_unit == BIG)
+BIG_BET_STREETS = frozenset(r.street for r in GAMES["holdem"].rounds if r.fl_bet == BIG)
 
 
 @dataclass
@@ -86,11 +86,11 @@ class Betting:
         self.previous_actor = button_index
 
     @property
-    def fl_unit(self) -> int:
+    def fl_bet(self) -> int:
         spec = self.spec
-        unit = spec.big_bet if self.street in BIG_BET_STREETS else spec.small_bet
-        assert unit is not None
-        return unit
+        bet = spec.big_bet if self.street in BIG_BET_STREETS else spec.small_bet
+        assert bet is not None
+        return bet
 
     # --- who acts ------------------------------------------------------------------------
     def in_hand(self) -> list[Player]:
@@ -139,7 +139,7 @@ class Betting:
         """D-10 / D-13: may a player who already acted raise again?"""
         to_call = self.to_call(player)
         if self.spec.structure == "FL":
-            return 2 * to_call >= self.fl_unit
+            return 2 * to_call >= self.fl_bet
         return to_call >= self.full_increment
 
     def has_live_opponent(self, player: Player) -> bool:
@@ -164,7 +164,7 @@ class Betting:
     def min_to(self) -> int:
         """Smallest full bet/raise-to (FL: the exact amount)."""
         if self.spec.structure == "FL":
-            return self.fl_level + self.fl_unit
+            return self.fl_level + self.fl_bet
         if self.current_bet == 0:
             return self.spec.big_blind
         return self.current_bet + self.full_increment
@@ -194,7 +194,7 @@ class Betting:
         self.move(player, to_amount - player.committed)
         increment = to_amount - self.current_bet
         if self.spec.structure == "FL":
-            if 2 * (to_amount - self.fl_level) >= self.fl_unit:
+            if 2 * (to_amount - self.fl_level) >= self.fl_bet:
                 self.fl_level = to_amount
                 self.fl_count += 1
         elif increment >= self.full_increment:

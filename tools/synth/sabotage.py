@@ -104,7 +104,7 @@ def _fl_size(hand: HandRecord, betting: Betting, index: int, rng: random.Random)
     required = betting.min_to()
     if not betting.raise_allowed(player) or required >= player.allin_to:
         return None
-    to_amount = min(required + betting.fl_unit, player.allin_to)
+    to_amount = min(required + betting.fl_bet, player.allin_to)
     return _record(hand, "FL-SIZE", write_wager(hand, betting, index, to_amount))
 
 

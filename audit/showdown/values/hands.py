@@ -4,7 +4,8 @@ Each row holds one player's cards (a list column, no board) and the kind of valu
 a stud hi/lo player has two rows, `high` and `eight_low`. Rows are grouped by (kind, card count)
 — a handful of groups — and valued with numpy: every five-card combination of every row at once
 (`ranked`), or every subset of a badugi hand (`badugi`), the best per row by arg-max or arg-min.
-No Python loop runs per hand or per combination: only over kinds, counts and chunks of rows.
+No Python loop runs per hand or per combination: only over kinds, counts and
+combination blocks of rows.
 
 Kinds (docs/showdown.md "Stud, razz and draw values" has the encodings):
 
@@ -34,7 +35,7 @@ import polars as pl
 import pyarrow as pa
 
 from audit.showdown.cards import CARD_DTYPE, DECK_SIZE
-from audit.showdown.evaluate import CHUNK_COMBINATIONS, CardMatrix
+from audit.showdown.evaluate import BLOCK_COMBINATIONS, CardMatrix
 from audit.showdown.five import HAND_CLASSES, NO_LOW, low_values
 from audit.showdown.values.badugi import badugi_values
 from audit.showdown.values.ranked import (
@@ -100,10 +101,10 @@ def hand_values(frame: pl.DataFrame, *, kind: str = "kind", cards: str = "cards"
     for code, spec in enumerate(KINDS.values()):
         for count in range(spec.fewest, spec.most + 1):
             rows = np.flatnonzero((codes == code) & (matrix.lengths == count))
-            for chunk in _chunks(rows, len(_index(count))):
-                chosen = matrix.cards[chunk, :count]
+            for block in _blocks(rows, len(_index(count))):
+                chosen = matrix.cards[block, :count]
                 valid = _valid_cards(chosen)
-                _value_rows(result, spec, chunk[valid], chosen[valid])
+                _value_rows(result, spec, block[valid], chosen[valid])
     return frame.with_columns(result.columns(codes))
 
 
@@ -128,8 +129,8 @@ def _index(count: int) -> np.ndarray:
     return np.array([[*range(count), *[count] * (CARDS - count)]], dtype=np.int64)
 
 
-def _chunks(rows: np.ndarray, combination_count: int) -> Iterator[np.ndarray]:
-    step = max(1, CHUNK_COMBINATIONS // max(combination_count, 1))
+def _blocks(rows: np.ndarray, combination_count: int) -> Iterator[np.ndarray]:
+    step = max(1, BLOCK_COMBINATIONS // max(combination_count, 1))
     for start in range(0, len(rows), step):
         yield rows[start : start + step]
 

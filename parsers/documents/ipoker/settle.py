@@ -126,7 +126,9 @@ def _bet_put_in(stated: pl.DataFrame, actions: pl.DataFrame, stud: pl.Series) ->
     return frame.with_columns(bet.alias("bet")).drop("_put_in", "_overcount", "_ante_twice")
 
 
-def _hand_facts(stated: pl.DataFrame, games: pl.DataFrame, returns: pl.DataFrame) -> pl.DataFrame:
+def _settling_facts(
+    stated: pl.DataFrame, games: pl.DataFrame, returns: pl.DataFrame
+) -> pl.DataFrame:
     """Per hand: the win mode, the summed bets, and whether it can be settled."""
     per_hand = stated.group_by("hand_key").agg(
         pl.col("win").is_not_null().all().alias("_wins_stated"),
@@ -186,7 +188,7 @@ def settle(
     stud = ipoker_families(games).get_column("hand_key")
     stated = _bet_put_in(player_money(cols, games), actions, stud)
     returns = street_returns(actions)
-    facts = _hand_facts(stated, games, returns)
+    facts = _settling_facts(stated, games, returns)
     returned = _returned(returns, stated, facts)
     seats = players.select("hand_key", "player", "seat").unique(["hand_key", "player"])
     rows = [return_rows(returned, seats), _collect_rows(stated, returned, facts, seats)]

@@ -1,5 +1,5 @@
-"""The sessions step in batches of whole tables (hhaudit/run/sessions.py): the sessions and
-session flags of a run do not depend on the batch size, nor on where the per-hand facts come
+"""The sessions step in table groups (whole tables: hhaudit/run/sessions.py): the sessions
+and session flags of a run do not depend on the group size, nor on where the per-hand facts come
 from (the units' hands columns, or the run's actions)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from scale_corpus import CHUNK, make_corpus, run_corpus
 
 from audit.sessions.facts import FACT_COLUMNS
 from audit.sessions.flags import session_rules
-from audit.sessions.group import table_batches
-from hhaudit.run.sessions import find_in_batches
+from audit.sessions.group import table_groups
+from hhaudit.run.sessions import find_in_table_groups
 from hhaudit.run.settings import AuditSettings
 
 FLAG_KEY = ("hand_key", "code", "player", "message", "session_id", "severity")
@@ -42,32 +42,34 @@ def test_the_units_facts_are_not_left_in_the_hands(run_out: Path) -> None:
     assert {"session_id", "session_seq"} <= set(names)
 
 
-@pytest.mark.parametrize("batch_hands", [1, 7, 10**9])
-def test_any_batch_size_finds_the_written_sessions_and_flags(
-    run_out: Path, batch_hands: int
+@pytest.mark.parametrize("group_hands", [1, 7, 10**9])
+def test_any_table_group_size_finds_the_written_sessions_and_flags(
+    run_out: Path, group_hands: int
 ) -> None:
     """Recomputed from the written tables (the hands no longer carry the units' facts, so
-    these come from the actions) in batches of one table, a few, or one batch for the run."""
+    these come from the actions) in table groups of one table, a few, or one group for the run."""
     sessions, flags = _written(run_out)
     assert sessions.height and flags.height  # the corpus has sessions and session flags
-    found = find_in_batches(run_out, AuditSettings(), batch_hands)
+    found = find_in_table_groups(run_out, AuditSettings(), group_hands)
     assert found.sessions.sort("hand_key").equals(sessions)
     again = found.flags.select(FLAG_KEY).sort(FLAG_KEY, nulls_last=True)
     assert again.equals(flags.cast(again.schema))  # type: ignore[arg-type]
 
 
-def test_batches_are_whole_tables_in_session_order(run_out: Path) -> None:
+def test_table_groups_are_whole_tables_in_session_order(run_out: Path) -> None:
     hands = pl.scan_parquet(run_out / "hands.parquet")
-    batches = table_batches(hands, 1)
-    assert batches.get_column("batch").n_unique() > 1
+    groups = table_groups(hands, 1)
+    assert groups.get_column("table_group").n_unique() > 1
     tables = hands.select("hand_key", "site", "table_name", "is_tournament").collect()
     per_table = (
-        tables.join(batches, on="hand_key")
+        tables.join(groups, on="hand_key")
         .group_by("site", "table_name", "is_tournament")
-        .agg(pl.col("batch").n_unique().alias("n"), pl.col("batch").first())
+        .agg(pl.col("table_group").n_unique().alias("n"), pl.col("table_group").first())
     )
     assert (per_table.get_column("n") == 1).all()
     placed = pl.read_parquet(run_out / "hands.parquet").drop_nulls("session_id")
-    order = placed.join(batches, on="hand_key").group_by("session_id").agg(pl.col("batch").first())
-    ordered = order.sort("session_id").get_column("batch")
-    assert ordered.equals(ordered.sort())  # session ids rise with the batches
+    order = (
+        placed.join(groups, on="hand_key").group_by("session_id").agg(pl.col("table_group").first())
+    )
+    ordered = order.sort("session_id").get_column("table_group")
+    assert ordered.equals(ordered.sort())  # session ids rise with the table groups
