@@ -12,6 +12,7 @@ import polars as pl
 
 from audit.causes import flag_id
 from audit.rules import RULES
+from audit.tables import AuditedTables
 from audit.violations import VIOLATIONS_SCHEMA
 from parsers import schema
 
@@ -281,14 +282,15 @@ def quarantine() -> pl.DataFrame:
     return schema.conform(pl.DataFrame(rows), "quarantine")
 
 
-def tables() -> dict[str, pl.LazyFrame]:
-    return {
-        "hands": hands().lazy(),
-        "seats": seats().lazy(),
-        "actions": actions().lazy(),
-        "violations": violations().lazy(),
-        "quarantine": quarantine().lazy(),
-    }
+def tables() -> AuditedTables[pl.LazyFrame]:
+    """The fixture as the reports read a run's tables (no cards, pots or payouts)."""
+    return AuditedTables(
+        hands().lazy(),
+        seats().lazy(),
+        actions().lazy(),
+        quarantine().lazy(),
+        violations=violations().lazy(),
+    )
 
 
 def run_record(files: int = 1) -> dict[str, Any]:

@@ -180,6 +180,7 @@ def check(
     With --fail-on quarantine, DIRECTORY/quarantine.parquet (from `hhaudit parse`) counts too.
     """
     from audit.entry import all_flags, audit_across, audit_hands
+    from parsers.tables import HandTables
 
     fail_on = effective_fail_on(fail_on, exit_zero)
     settings = audit_settings(config, select, ignore, lambda text: click.echo(text, err=True))
@@ -187,7 +188,9 @@ def check(
     hands, chosen = tables["hands"], settings.config()
     # the audit's two steps, as `hhaudit run` runs them (audit/entry.py): each hand, then
     # across hands on the audited hands and seats
-    audited = audit_hands(hands, tables["seats"], tables["actions"], tables["cards"], chosen)
+    canonical = HandTables(hands, tables["seats"], tables["actions"], tables["quarantine"],
+                           tables["cards"])  # fmt: skip
+    audited = audit_hands(canonical, chosen)
     quarantine = tables["quarantine"].lazy()
     across = audit_across(audited.hands.lazy(), audited.seats.lazy(), quarantine, chosen)
     violations = all_flags(audited.violations, across)
