@@ -27,7 +27,7 @@ from __future__ import annotations
 import collections
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import polars as pl
 
@@ -183,7 +183,7 @@ def _renumbered(found: Sequence[SessionAudit]) -> tuple[list[pl.DataFrame], list
         shift = pl.col("session_id") + last
         sessions.append(batch.sessions.with_columns(shift))
         flags.append(batch.violations.with_columns(shift))
-        last += batch.sessions.get_column("session_id").max() or 0
+        last += cast("int | None", batch.sessions.get_column("session_id").max()) or 0
     return sessions, flags
 
 

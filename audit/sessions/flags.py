@@ -23,7 +23,7 @@ SESSION_COLUMNS = ("hand_key", "session_id", "session_seq")
 #: The frames the session rules read (Rule.session_frame; audit/sessions/columns.py).
 ALL_FRAMES = ("hands", "pairs", "carries", "rake")
 #: The violations of the session rules carry their session (a column of hands too).
-SESSION_VIOLATIONS_SCHEMA = pl.Schema({**VIOLATIONS_SCHEMA, "session_id": pl.Int64})
+SESSION_VIOLATIONS_SCHEMA = pl.Schema({**VIOLATIONS_SCHEMA, "session_id": pl.Int64()})
 
 
 @dataclass

@@ -60,7 +60,7 @@ def time_left(done: float, total: float | None, elapsed: float) -> str:
     return f", {tqdm.format_interval(elapsed * (total - done) / done)} left"
 
 
-class _Bar(tqdm):  # type: ignore[misc]
+class _Bar(tqdm):
     """tqdm with BAR_FORMAT's `{done}` (the postfix as set, without tqdm's ", ") and `{left}`
     (time_left)."""
 

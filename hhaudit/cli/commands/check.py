@@ -72,7 +72,7 @@ def _canonical(frame):
         return frame
     if dtype.is_integer():
         street = pl.col("street").cast(pl.Int8)
-        if (frame.get_column("street").max() or 0) > 4:  # type: ignore[operator]
+        if (frame.get_column("street").max() or 0) > 4:
             return frame.with_columns(street)
         settlement = pl.when(street == 4).then(pl.lit(SHOWDOWN, pl.Int8)).otherwise(street)
         return frame.with_columns(settlement.alias("street"))
