@@ -85,6 +85,7 @@ def _street(name: str | int) -> int:
 
 def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, int]) -> list[dict]:
     rows: list[dict] = []
+    amount: int | None
     for post in vector.get("posts", []):
         kind, amount, player = post["kind"], int(post["amount"]), post["player"]
         if kind in LIVE_POSTS:
@@ -97,7 +98,7 @@ def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, i
         street, player, kind = _street(action["street"]), action["player"], action["type"]
         tracker.enter_street(street)
         to = action.get("to")
-        amount: int | None = 0
+        amount = 0
         if kind in (*RAISES_TO, "bring_in") or (kind == "call" and to is not None):
             amount = tracker.raise_to(player, int(to))
         elif kind == "call":

@@ -146,8 +146,8 @@ def session_pairs(tables: AuditedTables[pl.LazyFrame], keys: pl.Series) -> pl.La
         return None
     both = pl.concat([pairs.get_column("hand_key"), pairs.get_column("prev_key").drop_nulls()])
     facts = _facts(tables, both)
-    scales = hands.filter(pl.col("hand_key").is_in(both.implode())).select("hand_key", "scale")
-    scales = scales.collect()
+    in_pairs = hands.filter(pl.col("hand_key").is_in(both.implode()))
+    scales = in_pairs.select("hand_key", "scale").collect()
     rows = _player_rows(pairs, _seats(tables, both), scales)
     this = facts.select("hand_key", *[pl.col(name).alias(f"this_{name}") for name in _FACTS])
     before = facts.select(
