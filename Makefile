@@ -37,9 +37,11 @@ demo: install
 test: install
 	$(BIN)/python -m pytest -q -n 2
 
+# mypy: the type check of parsers/, audit/, reports/ and hhaudit/ ([tool.mypy] in pyproject.toml)
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 # The project's bytecode, written once: an editable install never compiles it, and with
 # PYTHONDONTWRITEBYTECODE set every process (the run, each worker) compiled ~350 modules again
@@ -62,4 +64,4 @@ fuzz: install
 	$(BIN)/python -m pytest -q -n 2 -m slow tests
 
 clean:
-	rm -rf $(VENV) $(OUT) .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(OUT) .pytest_cache .ruff_cache .mypy_cache

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
 import polars as pl
+import pyarrow as pa
 
 from audit.assemble import violations_table, with_rule_columns
 from audit.judged import empty_payouts, empty_pots, judged_pots
@@ -31,6 +32,9 @@ from audit.state.prepare import in_seq_order
 from audit.state.settlement import INPUTS, hand_frame, player_flows, player_table
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
 from parsers.schema import POLARS_SCHEMAS, with_defaults
+
+#: A canonical table as `check` takes it (parsers/schema.py): a Polars frame or an Arrow table.
+TableInput: TypeAlias = pl.DataFrame | pa.Table
 
 #: Hands audited per slice at most: keeps the folded group ids of audit/state/windows.py below
 #: their bound and memory bounded (POLARS-NOTES: ~2.7 GB per million hands).
@@ -68,14 +72,14 @@ class AuditResult:
         )
 
 
-def _frame(table: Any, name: str) -> pl.DataFrame:
+def _frame(table: TableInput, name: str) -> pl.DataFrame:
     frame = table if isinstance(table, pl.DataFrame) else pl.DataFrame(pl.from_arrow(table))
     frame = with_defaults(frame, name)
     return frame.cast({k: v for k, v in POLARS_SCHEMAS[name].items() if k in frame.columns})
 
 
 def typed_tables(
-    hands: Any, seats: Any, actions: Any, cards: Any = None
+    hands: TableInput, seats: TableInput, actions: TableInput, cards: TableInput | None = None
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """The tables as `check` reads them: typed by parsers/schema.py, defaults filled in."""
     typed = (_frame(hands, "hands"), _frame(seats, "seats"), _frame(actions, "actions"))
@@ -193,13 +197,13 @@ def key_ranges(hand_keys: pl.Series, limit: int) -> list[tuple[int, int]]:
 
 
 def check(
-    hands: Any,
-    seats: Any,
-    actions: Any,
+    hands: TableInput,
+    seats: TableInput,
+    actions: TableInput,
     options: Options | None = None,
     site_options: Mapping[str, Options] | None = None,
     rules: list[str] | None = None,
-    cards: Any = None,
+    cards: TableInput | None = None,
     slice_hands: int = SLICE_HANDS,
 ) -> AuditResult:
     """Audit canonical tables: the betting state of every action and every violation.
@@ -220,9 +224,11 @@ def check(
     in_range = [pl.col("hand_key").is_between(first, last) for first, last in ranges]
     slices = [[t.filter(keep) for t in every] for keep in in_range] if ranges else [list(every)]
     results = [
-        _check_slice(*tables, options or Options(), site_options, chosen)
-        for tables in slices  # a loop over slices
-        if tables[2].height
+        _check_slice(
+            in_hands, in_seats, in_actions, in_cards, options or Options(), site_options, chosen
+        )
+        for in_hands, in_seats, in_actions, in_cards in slices  # a loop over slices
+        if in_actions.height
     ]
     return AuditResult.stacked(results) if results else _empty_result(actions)
 

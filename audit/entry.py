@@ -3,12 +3,13 @@
 The rules of RULES.md §4-5 and §11 judge each hand alone; those of §12 compare the consecutive
 hands of a table, so they need every hand of the input together. An audit is therefore:
 
-1. `audit_hands(hands, seats, actions, cards, config)`: any set of whole hands (a unit of
-   `hhaudit run`, a batch of files or a chunk of one; the whole input of `hhaudit check`).
-   Out: the flags of every per-hand rule, the actions with their betting state, the pots the
-   showdown rules judged on the hands they flag (audit/judged.py), the hands with the facts
-   the session rules read (audit/sessions/facts.py) and the seats with the stack each player
-   ends the hand with (audit/sessions/ends.py). A hand's output does not depend on the other
+1. `audit_hands(tables, config)`: the canonical tables (parsers/tables.py HandTables) of any
+   set of whole hands (a unit of `hhaudit run`, a batch of files or a chunk of one; the whole
+   input of `hhaudit check`). Out (audit/tables.py AuditedTables): the flags of every
+   per-hand rule, the actions with their betting state, the pots the showdown rules judged on
+   the hands they flag (audit/judged.py), the hands with the facts the session rules read
+   (audit/sessions/facts.py) and the seats with the stack each player ends the hand with
+   (audit/sessions/ends.py). A hand's output does not depend on the other
    hands of the set, so the sets may be audited in parallel and put together (docs/scale.md).
 2. `audit_across(hands, seats, quarantine, config)`: the hands and seats of step 1 put
    together (every unit's, later copies of a hand dropped), read in table groups (whole
@@ -26,12 +27,14 @@ from __future__ import annotations
 import collections
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import polars as pl
 
 from audit.engine import SLICE_HANDS, check
 from audit.options import Options
+from audit.tables import AuditedTables
+from parsers.tables import HandTables
 
 if TYPE_CHECKING:
     from audit.sessions.flags import SessionAudit
@@ -70,55 +73,47 @@ class AuditConfig:
         return violations.with_columns(overridden.alias("severity"))
 
 
-@dataclass
-class HandsAudit:
+@dataclass(frozen=True, kw_only=True)
+class HandsAudit(AuditedTables[pl.DataFrame]):
     """Step 1's output (module docstring): the input's hands with FACT_COLUMNS, its seats with
-    end_stack, its actions with STATE_COLUMNS (audit.engine), the per-hand rules' flags
-    (audit/violations.py VIOLATIONS_SCHEMA) and the judged pots and payouts (audit/judged.py)."""
+    end_stack, its actions with STATE_COLUMNS (audit.engine), its quarantine and cards as
+    given, the per-hand rules' flags (audit/violations.py VIOLATIONS_SCHEMA) and the judged
+    pots and payouts (audit/judged.py)."""
 
-    hands: pl.DataFrame
-    seats: pl.DataFrame
-    actions: pl.DataFrame
-    violations: pl.DataFrame
     pots: pl.DataFrame
     payouts: pl.DataFrame
 
 
-def _frame(table: Any) -> pl.DataFrame:
-    return table if isinstance(table, pl.DataFrame) else pl.DataFrame(pl.from_arrow(table))
-
-
 def audit_hands(
-    hands: Any,
-    seats: Any,
-    actions: Any,
-    cards: Any = None,
+    tables: HandTables[pl.DataFrame],
     config: AuditConfig | None = None,
     slice_hands: int = SLICE_HANDS,
 ) -> HandsAudit:
-    """Step 1 on canonical tables (parsers/schema.py; Polars or Arrow). `cards` None: the
-    cards and showdown rules flag nothing. The betting state is computed in slices of at most
-    `slice_hands` whole hands (memory; audit.engine.check)."""
+    """Step 1 on canonical tables (parsers/tables.py; a parse's ParsedTables). No `cards`:
+    the cards and showdown rules flag nothing. The betting state is computed in slices of at
+    most `slice_hands` whole hands (memory; audit.engine.check)."""
     from audit.sessions.ends import with_end_stacks
     from audit.sessions.facts import with_session_facts
 
     config = config or AuditConfig()
     # a run's tables carry the end stacks of their audit: this one gives them again
-    hands, seats = _frame(hands), _frame(seats).drop("end_stack", strict=False)
+    hands, seats = tables.hands, tables.seats.drop("end_stack", strict=False)
     result = check(
         hands,
         seats,
-        actions,
+        tables.actions,
         options=config.default,
         site_options=dict(config.per_site),
         rules=list(config.codes) if config.codes is not None else None,
-        cards=cards,
+        cards=tables.cards,
         slice_hands=slice_hands,
     )
     return HandsAudit(
         hands=with_session_facts(hands, result.actions, result.session_facts),
         seats=with_end_stacks(seats, result.end_stacks),
         actions=result.actions,
+        quarantine=tables.quarantine,
+        cards=tables.cards,
         violations=config.with_severities(result.violations),
         pots=result.pots,
         payouts=result.payouts,
@@ -188,7 +183,7 @@ def _renumbered(found: Sequence[SessionAudit]) -> tuple[list[pl.DataFrame], list
         shift = pl.col("session_id") + last
         sessions.append(group.sessions.with_columns(shift))
         flags.append(group.violations.with_columns(shift))
-        last += group.sessions.get_column("session_id").max() or 0
+        last += cast("int | None", group.sessions.get_column("session_id").max()) or 0
     return sessions, flags
 
 

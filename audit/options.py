@@ -321,7 +321,9 @@ def options_from_tables(
     default = Options().replace(**default_table)
     sites: dict[str, Options] = {}
     for site in sorted(set(SITE_PROFILES) | {name.lower() for name in site_tables}):
-        table = next((t for name, t in site_tables.items() if name.lower() == site), {})
+        table: Mapping[str, Any] = next(
+            (t for name, t in site_tables.items() if name.lower() == site), {}
+        )
         own = {key: value for key, value in table.items() if key not in SITE_SUBTABLES}
         sites[site] = Options().replace(**{**SITE_PROFILES.get(site, {}), **default_table, **own})
     return default, sites

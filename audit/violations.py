@@ -12,34 +12,38 @@ canonical tables; reports turn them into decimals with `hands.scale`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import polars as pl
+
+if TYPE_CHECKING:
+    from parsers.schema import ColumnType
 
 SEVERITIES: tuple[str, ...] = ("violation", "warning", "info")
 Severity = pl.Enum(list(SEVERITIES))
 
-VIOLATIONS_SCHEMA = pl.Schema(
-    {
-        "hand_key": pl.Int64,
-        "site": pl.String,
-        "source_file": pl.String,
-        "line_no": pl.Int32,  # the offending action's line, or the hand header's
-        "hand_id": pl.String,
-        "street": pl.String,  # preflop / flop / turn / river / showdown, null for hand-level
-        "seq": pl.Int32,
-        "player": pl.String,
-        "action": pl.String,  # the action kind as recorded (raise, call, ...)
-        "amount_to": pl.Int64,  # the recorded raise-to total (bet/raise) or chips moved (call)
-        "to_call": pl.Int64,
-        "min_to": pl.Int64,
-        "max_to": pl.Int64,
-        "code": pl.String,  # the RULES.md code, e.g. RAISE-MIN
-        "category": pl.String,  # the rule's: one of audit/rules/_base.py CATEGORIES
-        "severity": Severity,
-        "message": pl.String,  # a sentence a person understands
-        "flag_id": pl.String,  # "<hand_key>:<seq or h>:<code>", unique within the tables
-        "caused_by": pl.String,  # flag_id of the flag this one follows from; null: a root cause
-    }
-)
+_COLUMNS: dict[str, ColumnType] = {
+    "hand_key": pl.Int64,
+    "site": pl.String,
+    "source_file": pl.String,
+    "line_no": pl.Int32,  # the offending action's line, or the hand header's
+    "hand_id": pl.String,
+    "street": pl.String,  # preflop / flop / turn / river / showdown, null for hand-level
+    "seq": pl.Int32,
+    "player": pl.String,
+    "action": pl.String,  # the action kind as recorded (raise, call, ...)
+    "amount_to": pl.Int64,  # the recorded raise-to total (bet/raise) or chips moved (call)
+    "to_call": pl.Int64,
+    "min_to": pl.Int64,
+    "max_to": pl.Int64,
+    "code": pl.String,  # the RULES.md code, e.g. RAISE-MIN
+    "category": pl.String,  # the rule's: one of audit/rules/_base.py CATEGORIES
+    "severity": Severity,
+    "message": pl.String,  # a sentence a person understands
+    "flag_id": pl.String,  # "<hand_key>:<seq or h>:<code>", unique within the tables
+    "caused_by": pl.String,  # flag_id of the flag this one follows from; null: a root cause
+}
+VIOLATIONS_SCHEMA = pl.Schema(_COLUMNS)
 
 
 def is_root() -> pl.Expr:

@@ -30,6 +30,7 @@ from parsers.detect import (
     unreadable_formats,
 )
 from parsers.schema import conform, empty
+from parsers.tables import HandTables
 
 BATCH_BYTES = 64 * 1024 * 1024
 NOT_A_HAND_HISTORY = "not a hand history: no known hand header"
@@ -50,15 +51,18 @@ class FileReport:
     error: str | None = None
 
 
-@dataclass
-class ParsedTables:
+@dataclass(frozen=True)
+class ParsedTables(HandTables[pl.DataFrame]):
+    """The canonical tables of a parse (every one of them known: empty when there is none),
+    each input's report and the lines skipped per file (parsers/core/pipeline.py)."""
+
     hands: pl.DataFrame = field(default_factory=lambda: empty("hands"))
     seats: pl.DataFrame = field(default_factory=lambda: empty("seats"))
     actions: pl.DataFrame = field(default_factory=lambda: empty("actions"))
     quarantine: pl.DataFrame = field(default_factory=lambda: empty("quarantine"))
+    cards: pl.DataFrame = field(default_factory=lambda: empty("cards"))
     files: list[FileReport] = field(default_factory=list)
     skipped: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=SKIPPED_SCHEMA))
-    cards: pl.DataFrame = field(default_factory=lambda: empty("cards"))
 
 
 @dataclass
@@ -227,9 +231,9 @@ def _parse_batch(batch: list[_Source]) -> ParsedTables:
         tables.seats,
         tables.actions,
         tables.quarantine,
-        reports,
-        tables.skipped,
         tables.cards,
+        files=reports,
+        skipped=tables.skipped,
     )
 
 
@@ -253,9 +257,9 @@ def concat_tables(parts: Sequence[ParsedTables]) -> ParsedTables:
         tables.seats,
         tables.actions,
         tables.quarantine,
-        files,
-        tables.skipped,
         tables.cards,
+        files=files,
+        skipped=tables.skipped,
     )
 
 

@@ -20,8 +20,12 @@ project (parsers/schema.py takes the street names and the game names from here).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import polars as pl
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 #: The betting rounds of every game, in id order, then the settlement (SHOWDOWN).
 STREETS: tuple[str, ...] = (
@@ -271,7 +275,7 @@ def street_name(street: pl.Expr) -> pl.Expr:
     """A street id column's names as String (null for a null or unknown id). A when/then
     chain: replace_strict on this column produced string views that crashed a later filter +
     format in polars 2.1, and made the streaming sink of the run's combine hold the column."""
-    name = pl.when(street == 0).then(pl.lit(STREETS[0]))
+    name: Then | ChainedThen = pl.when(street == 0).then(pl.lit(STREETS[0]))
     for number, text in enumerate(STREETS[1:], start=1):
         name = name.when(street == number).then(pl.lit(text))
     return name

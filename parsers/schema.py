@@ -19,10 +19,16 @@ Conventions
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import polars as pl
 import pyarrow as pa
 
 from parsers.games import GAME_NAMES, STREETS, street_enum
+
+#: A column's type as a schema dict holds it: a Polars type (pl.Int64) or an instance of one
+#: (pl.Datetime("us", "UTC"), an Enum).
+ColumnType: TypeAlias = pl.DataType | type[pl.DataType]
 
 #: The names of the street ids, in id order (parsers/games.py STREETS).
 STREET_NAMES: tuple[str, ...] = STREETS

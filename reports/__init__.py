@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import polars as pl
 
+    from audit.tables import AuditedTables
     from reports.replay import HtmlLimits
 
 __all__ = ["write_reports"]
@@ -28,7 +29,7 @@ REPORT_FILES: tuple[str, ...] = ("violations.csv", "summary.csv", "quarantine.cs
 
 def write_reports(
     out_dir: Path,
-    tables: Mapping[str, pl.LazyFrame],
+    tables: AuditedTables[pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits | None = None,
 ) -> dict[str, Path]:
@@ -38,8 +39,8 @@ def write_reports(
     from reports.summary import summary_table
 
     paths = {name: out_dir / name for name in REPORT_FILES}
-    write_csv(violations_csv_frame(tables["violations"], tables["hands"]), paths["violations.csv"])
-    write_csv(summary_table(tables["violations"], tables["hands"]), paths["summary.csv"])
-    write_csv(quarantine_csv_frame(tables["quarantine"]), paths["quarantine.csv"])
+    write_csv(violations_csv_frame(tables.violations, tables.hands), paths["violations.csv"])
+    write_csv(summary_table(tables.violations, tables.hands), paths["summary.csv"])
+    write_csv(quarantine_csv_frame(tables.quarantine), paths["quarantine.csv"])
     write_report(paths["report.html"], tables, run, limits)
     return paths

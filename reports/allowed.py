@@ -9,9 +9,14 @@ legend on the page explains each).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import polars as pl
 
 from reports.columns import decimal_amount
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 #: Each case of the Allowed cell: how the cell starts, and what it means (the page's legend).
 ALLOWED_LEGEND: dict[str, tuple[str, str]] = {
@@ -128,7 +133,7 @@ def allowed_text() -> pl.Expr:
     void = pl.col("void_reason").replace_strict(
         VOID_WORDS, default="no action: ignored", return_dtype=pl.String
     )
-    text = pl.when(kind == "void").then(void)
+    text: Then | ChainedThen = pl.when(kind == "void").then(void)
     text = text.when(kind == "unknown").then(pl.lit("not judged (structure unknown)"))
     text = text.when(kind == "range").then(
         pl.concat_str([_verb(), pl.lit(" to "), low, pl.lit(" – "), high, calling])

@@ -136,7 +136,7 @@ def _header(bars: Bars) -> tuple[list[str], float]:
     drawn = [sev for sev, counts in bars.series.items() if any(counts)]
     if len(drawn) < 2:
         return elements, 32
-    x = PAD
+    x: float = PAD
     for severity in drawn:  # a loop over the (three) severities
         elements.append(_rect(x, 32, 14, 9, SEVERITY_COLOURS.get(severity, OTHER_COLOUR)))
         elements.append(_text(x + 19, 41, severity, MIN_TEXT, "#344054"))

@@ -15,6 +15,7 @@ from typing import Any
 import jinja2
 import polars as pl
 
+from audit.tables import AuditedTables
 from audit.violations import SEVERITIES
 from parsers.core.quarantine_reasons import NOT_READABLE_CODES
 from reports.allowed import ALLOWED_LEGEND
@@ -258,14 +259,14 @@ def _codes_on_page(sections: list[dict[str, Any]], hands: list[dict[str, Any]]) 
 
 
 def report_context(
-    tables: Mapping[str, pl.LazyFrame],
+    tables: AuditedTables[pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits,
 ) -> dict[str, Any]:
     """Everything the template shows, computed with Polars and bounded in size."""
-    hands, violations = tables["hands"], tables["violations"]
+    hands, violations = tables.hands, tables.violations
     flags = counted_flags(violations, hands)
-    quarantine_rows, quarantine_total = _quarantine(tables["quarantine"], limits.quarantine_rows)
+    quarantine_rows, quarantine_total = _quarantine(tables.quarantine, limits.quarantine_rows)
     sample = hand_sample(violations, limits)
     files = list(run.get("files", []))
     sections = _code_sections(violations, sample.keys)
@@ -287,12 +288,12 @@ def report_context(
         "top_tables": top_counts(flags, "table_name", limits.top).to_dicts(),
         "top_players": top_counts(flags, "player", limits.top).to_dicts(),
         "hands": shown_hands,
-        "has_cards": "cards" in tables,
+        "has_cards": tables.cards is not None,
         "shown_flags": sum(hand["flags"] for hand in shown_hands),
         "sample": sample,
         "quarantine": quarantine_rows,
         "quarantine_total": quarantine_total,
-        "quarantine_codes": _quarantine_codes(tables["quarantine"]),
+        "quarantine_codes": _quarantine_codes(tables.quarantine),
         "limits": limits,
         "severities": SEVERITIES,
         "allowed_legend": ALLOWED_LEGEND,
@@ -301,7 +302,7 @@ def report_context(
 
 
 def render_report(
-    tables: Mapping[str, pl.LazyFrame],
+    tables: AuditedTables[pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits | None = None,
 ) -> str:
@@ -311,7 +312,7 @@ def render_report(
 
 def write_report(
     destination: Path,
-    tables: Mapping[str, pl.LazyFrame],
+    tables: AuditedTables[pl.LazyFrame],
     run: Mapping[str, Any],
     limits: HtmlLimits | None = None,
 ) -> None:

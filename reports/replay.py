@@ -17,6 +17,7 @@ from typing import Any
 
 import polars as pl
 
+from audit.tables import AuditedTables
 from parsers.schema import BETTING_KINDS, STREET_NAMES
 from reports.allowed import allowed_kind, allowed_text, with_allowed_inputs
 from reports.cards_view import card_lists
@@ -176,18 +177,18 @@ def replay_rows(
 
 
 def flagged_hand_details(
-    tables: dict[str, pl.LazyFrame] | Any, keys: pl.Series, run: Mapping[str, Any] | None = None
+    tables: AuditedTables[pl.LazyFrame], keys: pl.Series, run: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
     """The shown hands (`keys`: reports/sample.py) as plain dicts for the template, worst
     first; with the pots of a showdown flag (reports/showdown_view.py, as the audit judged
     them) and the previous hand of a session flag (reports/session_view.py)."""
-    hands, violations = tables["hands"], tables["violations"]
+    hands, violations = tables.hands, tables.violations
     if keys.is_empty():
         return []
-    headers = hand_headers(hands, tables["seats"], keys)
+    headers = hand_headers(hands, tables.seats, keys)
     joined = headers.join(hand_flags(violations, keys), on="hand_key", how="left")
     extras = (
-        card_lists(tables.get("cards"), keys),
+        card_lists(tables.cards, keys),
         pot_breakdowns(tables, keys),
         session_pairs(tables, keys),
     )
@@ -195,5 +196,5 @@ def flagged_hand_details(
         if extra is not None:
             joined = joined.join(extra, on="hand_key", how="left")
     shown = joined.sort("worst_rank", "order").collect()
-    replays = replay_rows(hands, tables["actions"], violations, keys)
+    replays = replay_rows(hands, tables.actions, violations, keys)
     return shown.join(replays, on="hand_key", how="left", maintain_order="left").to_dicts()

@@ -12,11 +12,10 @@ site, or derived: audit/sessions/ends.py). Joins and group_bys over the flagged 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import polars as pl
 
 from audit.sessions.facts import session_facts
+from audit.tables import AuditedTables
 from reports.columns import decimal_amount
 
 #: The session rules' codes (category "session"; the rake rules need no second hand).
@@ -46,15 +45,12 @@ def _pairs(hands: pl.LazyFrame, flagged: pl.LazyFrame) -> pl.DataFrame:
     return this.join(before, on=["session_id", "session_seq"], how="left").collect()
 
 
-def _facts(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
+def _facts(tables: AuditedTables[pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
     """Per hand of `keys`: id, start time, source, button, blinds' seats, id as a number."""
     wanted = pl.col("hand_key").is_in(keys.implode())
-    blinds = session_facts(tables["actions"].filter(wanted)).select(
-        "hand_key", "sb_seat", "bb_seat"
-    )
+    blinds = session_facts(tables.actions.filter(wanted)).select("hand_key", "sb_seat", "bb_seat")
     return (
-        tables["hands"]
-        .filter(wanted)
+        tables.hands.filter(wanted)
         .select(
             "hand_key",
             "hand_id",
@@ -70,10 +66,10 @@ def _facts(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
     )
 
 
-def _seats(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
+def _seats(tables: AuditedTables[pl.LazyFrame], keys: pl.Series) -> pl.DataFrame:
     """(hand_key, seat, player, stack, end, added, added_before) of the hands of `keys`, amounts
     in minor units (added, added_before: top-up, rebuy and add-on lines, docs/tables.md)."""
-    seats = tables["seats"]
+    seats = tables.seats
     present = seats.collect_schema().names()
 
     def column(name: str) -> pl.Expr:
@@ -137,21 +133,21 @@ def _player_rows(pairs: pl.DataFrame, seats: pl.DataFrame, scales: pl.DataFrame)
     )
 
 
-def session_pairs(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.LazyFrame | None:
+def session_pairs(tables: AuditedTables[pl.LazyFrame], keys: pl.Series) -> pl.LazyFrame | None:
     """Per shown hand among `keys` with a session flag: `session_codes`, the previous hand's
     facts (`prev_<fact>`), its own (`this_<fact>`), `session_rows` and the marks
     `bb_flagged` and `ids_backwards`; None when no shown hand has one or the run's hands carry
     no sessions."""
-    hands = tables["hands"]
+    hands = tables.hands
     if not {"session_id", "session_seq"} <= set(hands.collect_schema().names()):
         return None
-    pairs = _pairs(hands, _flagged(tables["violations"], keys))
+    pairs = _pairs(hands, _flagged(tables.violations, keys))
     if pairs.is_empty():
         return None
     both = pl.concat([pairs.get_column("hand_key"), pairs.get_column("prev_key").drop_nulls()])
     facts = _facts(tables, both)
-    scales = hands.filter(pl.col("hand_key").is_in(both.implode())).select("hand_key", "scale")
-    scales = scales.collect()
+    in_pairs = hands.filter(pl.col("hand_key").is_in(both.implode()))
+    scales = in_pairs.select("hand_key", "scale").collect()
     rows = _player_rows(pairs, _seats(tables, both), scales)
     this = facts.select("hand_key", *[pl.col(name).alias(f"this_{name}") for name in _FACTS])
     before = facts.select(

@@ -11,10 +11,9 @@ group_bys: no loop over hands, and no second judgement that could differ from th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import polars as pl
 
+from audit.tables import AuditedTables
 from reports.columns import decimal_amount
 
 #: The codes whose hands get the pots breakdown.
@@ -135,14 +134,10 @@ def _outside_the_pot(actions: pl.DataFrame) -> pl.DataFrame:
 
 
 def _cash_outs(
-    tables: Mapping[str, pl.LazyFrame], wanted: pl.Expr, scale: pl.LazyFrame
+    tables: AuditedTables[pl.LazyFrame], wanted: pl.Expr, scale: pl.LazyFrame
 ) -> pl.DataFrame:
-    """(hand_key, seat, outside) of the flagged hands (_outside_the_pot); an empty frame when
-    the tables hold no actions."""
-    if "actions" not in tables:
-        schema = {"hand_key": pl.Int64, "seat": pl.Int16, "outside": pl.String}
-        return pl.DataFrame(schema=schema)
-    actions = tables["actions"].filter(wanted).select("hand_key", "seat", "kind", "amount")
+    """(hand_key, seat, outside) of the flagged hands (_outside_the_pot)."""
+    actions = tables.actions.filter(wanted).select("hand_key", "seat", "kind", "amount")
     return _outside_the_pot(actions.join(scale, on="hand_key", how="left").collect())
 
 
@@ -179,21 +174,21 @@ def _payout_rows(players: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def pot_breakdowns(tables: Mapping[str, pl.LazyFrame], keys: pl.Series) -> pl.LazyFrame | None:
+def pot_breakdowns(tables: AuditedTables[pl.LazyFrame], keys: pl.Series) -> pl.LazyFrame | None:
     """Per flagged hand among `keys` with judged pots: `pots`, `payouts`, `exact`,
     `pots_total`, `paid_total`, `paid_less`; None when no shown hand needs one or the run's
     tables carry no judged pots (a folder written before they were kept)."""
-    if "pots" not in tables or "payouts" not in tables:
+    if tables.pots is None or tables.payouts is None:
         return None
-    flagged = breakdown_keys(tables["violations"], keys)
+    flagged = breakdown_keys(tables.violations, keys)
     if flagged.is_empty():
         return None
     wanted = pl.col("hand_key").is_in(flagged.implode())
-    scale = tables["hands"].filter(wanted).select("hand_key", "scale")
-    parts = tables["pots"].filter(wanted).join(scale, on="hand_key", how="left").collect()
+    scale = tables.hands.filter(wanted).select("hand_key", "scale")
+    parts = tables.pots.filter(wanted).join(scale, on="hand_key", how="left").collect()
     if parts.is_empty():
         return None
-    players = tables["payouts"].filter(wanted).join(scale, on="hand_key", how="left").collect()
+    players = tables.payouts.filter(wanted).join(scale, on="hand_key", how="left").collect()
     players = players.join(_cash_outs(tables, wanted, scale), on=["hand_key", "seat"], how="left")
     result = (
         parts.select(pl.col("hand_key").unique(maintain_order=True))

@@ -14,9 +14,11 @@ import polars as pl
 from audit import testing
 from audit.causes import flag_id
 from audit.rules import RULES
-from audit.testing import HandTables, hand, renamed
+from audit.tables import AuditedTables
+from audit.testing import hand, renamed
 from audit.violations import VIOLATIONS_SCHEMA
 from parsers import schema
+from parsers.tables import HandTables
 
 XSS_PLAYER = '<script>alert("pwn")</script>'
 ATTR_PLAYER = "\"' onmouseover=alert(1) x='"
@@ -48,7 +50,7 @@ def _vectors() -> list[dict[str, Any]]:
     ]
 
 
-def _built() -> HandTables:
+def _built() -> HandTables[pl.DataFrame]:
     return testing.tables(*_vectors())
 
 
@@ -228,14 +230,15 @@ def quarantine() -> pl.DataFrame:
     return schema.conform(pl.DataFrame(rows), "quarantine")
 
 
-def tables() -> dict[str, pl.LazyFrame]:
-    return {
-        "hands": hands().lazy(),
-        "seats": seats().lazy(),
-        "actions": actions().lazy(),
-        "violations": violations().lazy(),
-        "quarantine": quarantine().lazy(),
-    }
+def tables() -> AuditedTables[pl.LazyFrame]:
+    """The fixture as the reports read a run's tables (no cards, pots or payouts)."""
+    return AuditedTables(
+        hands().lazy(),
+        seats().lazy(),
+        actions().lazy(),
+        quarantine().lazy(),
+        violations=violations().lazy(),
+    )
 
 
 def run_record(files: int = 1) -> dict[str, Any]:

@@ -17,6 +17,8 @@ the plain forms of audit/assemble.py, audit/rules/round_incomplete.py and audit/
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import polars as pl
 
 from audit import assemble as fast
@@ -26,6 +28,9 @@ from audit.rules import RULES
 from audit.rules._base import Rule
 from audit.rules.round_incomplete import _betting_could_go_on
 from audit.text import money
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 SENTINEL = pl.col("is_sentinel")
 
@@ -101,7 +106,7 @@ def money_text(amount: pl.Expr) -> pl.Expr:
     magnitude = amount.abs()
     sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
     whole = pl.concat_str([sign, (magnitude // scale).cast(pl.String)])
-    text = pl.when(scale <= 1).then(whole)
+    text: Then | ChainedThen = pl.when(scale <= 1).then(whole)
     for digits in (1, 2, 3, 4):
         fraction = (magnitude % scale).cast(pl.String).str.zfill(digits)
         text = text.when(scale == 10**digits).then(pl.concat_str([whole, pl.lit("."), fraction]))

@@ -113,7 +113,8 @@ def _windowed(window_of: Callable[..., pl.Expr], *args: object) -> Callable[...,
 
 
 _X, _FLAG, _V = pl.col("x"), pl.col("flag"), pl.col("v")
-_WINDOWS = {
+#: name: (the fast window, its plain form, their arguments)
+_WINDOWS: dict[str, tuple[Callable[..., pl.Expr], Callable[..., pl.Expr], tuple[object, ...]]] = {
     "group_ids": (windows.group_ids, group_ids, ("gid",)),
     "first_flag": (windows.first_flag, first_flag, ("gid",)),
     "shift_in": (windows.shift_in, shift_in, (_X, "gid")),

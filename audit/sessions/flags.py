@@ -23,7 +23,7 @@ SESSION_COLUMNS = ("hand_key", "session_id", "session_seq")
 #: The frames the session rules read (Rule.session_frame; audit/sessions/columns.py).
 ALL_FRAMES = ("hands", "pairs", "carries", "rake")
 #: The violations of the session rules carry their session (a column of hands too).
-SESSION_VIOLATIONS_SCHEMA = pl.Schema({**VIOLATIONS_SCHEMA, "session_id": pl.Int64})
+SESSION_VIOLATIONS_SCHEMA = pl.Schema({**VIOLATIONS_SCHEMA, "session_id": pl.Int64()})
 
 
 @dataclass
@@ -118,9 +118,9 @@ def _frames(
     two expressions are per-site options (site_option): button_rule,
     tournament_additions_printed."""
     # the hands and pairs read it
-    previous = with_table_proof(with_previous(sessions.lazy()).collect(), seats)
-    frames: dict[str, pl.DataFrame] = {"previous": previous}
-    previous = previous.lazy()
+    placed = with_table_proof(with_previous(sessions.lazy()).collect(), seats)
+    frames: dict[str, pl.DataFrame] = {"previous": placed}
+    previous = placed.lazy()
     if "hands" in needed:
         frames["hands"] = (
             _id_order(previous)
@@ -129,8 +129,8 @@ def _frames(
         )
     if not {"pairs", "carries"} & set(needed):
         return frames
-    pairs = pairs_of(previous, quarantine)
-    pairs = pairs.join(button_moves(pairs, seats), on="hand_key", how="left").collect()
+    found = pairs_of(previous, quarantine)
+    pairs = found.join(button_moves(found, seats), on="hand_key", how="left").collect()
     carries = carry_frame(pairs.lazy(), seats, keep=CARRIES_FROM_PAIR)
     frames["carries"] = _after_short(
         carries.with_columns(additions_printed=additions_printed).collect()

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, time
 import polars as pl
 
 from audit.sessions.rake import RakeSchedule
+from parsers.schema import ColumnType
 
 RAKE_HAND_COLUMNS = ("hand_key", "site", "hand_id", "source_file", "line_no", "is_tournament",
                      "structure", "currency", "scale", "big_blind", "started_at", "rake",
@@ -33,9 +34,10 @@ def _schedule_frame(schedules: Mapping[str, RakeSchedule]) -> pl.DataFrame:
          "_until": moment(s.valid_until, True)}
         for s in schedules.values()
     ]  # fmt: skip
-    schema = {"site": pl.String, "_num": pl.Int64, "_den": pl.Int64, "_inc": pl.Int64,
-              "_rounding": pl.String, "_nfnd": pl.Boolean, "_currency": pl.String,
-              "_from": pl.Datetime("us", "UTC"), "_until": pl.Datetime("us", "UTC")}  # fmt: skip
+    schema: dict[str, ColumnType] = {
+        "site": pl.String, "_num": pl.Int64, "_den": pl.Int64, "_inc": pl.Int64,
+        "_rounding": pl.String, "_nfnd": pl.Boolean, "_currency": pl.String,
+        "_from": pl.Datetime("us", "UTC"), "_until": pl.Datetime("us", "UTC")}  # fmt: skip
     return pl.DataFrame(rows, schema=schema)
 
 
@@ -45,8 +47,9 @@ def _cap_frame(schedules: Mapping[str, RakeSchedule]) -> pl.DataFrame:
          "_cap": c.cap, "_structures": list(c.structures) if c.structures else None}
         for s in schedules.values() for c in s.caps
     ]  # fmt: skip
-    schema = {"site": pl.String, "big_blind": pl.Int64, "_low": pl.Int64, "_high": pl.Int64,
-              "_cap": pl.Int64, "_structures": pl.List(pl.String)}  # fmt: skip
+    schema: dict[str, ColumnType] = {
+        "site": pl.String, "big_blind": pl.Int64, "_low": pl.Int64, "_high": pl.Int64,
+        "_cap": pl.Int64, "_structures": pl.List(pl.String)}  # fmt: skip
     return pl.DataFrame(rows, schema=schema)
 
 

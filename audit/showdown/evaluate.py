@@ -32,6 +32,7 @@ from audit.showdown.five import (
     low_values,
     strength_table,
 )
+from parsers.schema import ColumnType
 
 ANY_FIVE = "any_five"
 TWO_HOLE_THREE_BOARD = "two_hole_three_board"
@@ -117,7 +118,8 @@ class CardMatrix:
             cards = card_ids_expr(cards)
         lengths = frame.select(cards.list.len().fill_null(0)).to_series()
         self.lengths = lengths.to_numpy().astype(np.int64)
-        width = min(int(lengths.max() or 0), MAX_ANY_FIVE_CARDS)  # longer rows are not judged
+        longest = int(self.lengths.max(initial=0))
+        width = min(longest, MAX_ANY_FIVE_CARDS)  # longer rows are not judged
         positions = [
             cards.list.get(k, null_on_oob=True)
             .cast(pl.Int16, strict=False)
@@ -227,7 +229,7 @@ def _best_combination(
     return combo_values[at, pick], best_class, np.take_along_axis(best_cards, order, axis=1)
 
 
-def _masked(name: str, values: np.ndarray, valid: np.ndarray, dtype: pl.DataType) -> pl.Series:
+def _masked(name: str, values: np.ndarray, valid: np.ndarray, dtype: ColumnType) -> pl.Series:
     """The values as a Series of `dtype`, null where the row was not judged."""
     return _null_unless(pl.Series(name, values, dtype=dtype), valid)
 

@@ -177,7 +177,7 @@ def display_order(cards: np.ndarray, *, low: bool, short_deck: bool = False) -> 
     else:
         counts = _count_columns(ranks)
         ordered = sort_descending(ranks)
-        wheel = _is_wheel(ordered, sum(counts) == 5, short_deck)
+        wheel = _is_wheel(ordered, np.asarray(sum(counts) == 5), short_deck)
         keys = [
             count * 16 + np.where(wheel & (rank == ACE), 1, rank)
             for count, rank in zip(counts, ranks, strict=True)

@@ -9,6 +9,7 @@ audit/state/columns.py (STATE) or is a canonical column.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import polars as pl
 
@@ -23,21 +24,26 @@ from audit.state.void import settle_void
 from audit.state.windows import VALUE_BITS
 
 
+def _largest(amounts: pl.Series) -> int:
+    """The largest absolute amount of an integer column, 0 when it has none."""
+    return cast("int | None", amounts.abs().max()) or 0
+
+
 def check_bounds(seats: pl.DataFrame, actions: pl.DataFrame) -> None:
     """The folded window ops (audit/state/windows.py) need amounts below 2**VALUE_BITS."""
     largest = max(
-        seats.get_column("stack").abs().max() or 0,
-        actions.get_column("amount").abs().max() or 0,
-        actions.get_column("to_amount").abs().max() or 0,
+        _largest(seats.get_column("stack")),
+        _largest(actions.get_column("amount")),
+        _largest(actions.get_column("to_amount")),
     )
-    if int(largest) >= 1 << VALUE_BITS:  # type: ignore[arg-type]
+    if largest >= 1 << VALUE_BITS:
         raise ValueError(f"amount {largest} is too large for the checker (limit 2**{VALUE_BITS})")
 
 
 def _ring(seats: list[int], hands: pl.DataFrame) -> int:
     """Seat numbers run 0..ring-1 around the table (some sites number from 0, most from 1)."""
     buttons = hands.get_column("button_seat").drop_nulls()
-    return max([2, *seats, int(buttons.max()) if buttons.len() else 0]) + 1
+    return max([2, *seats, cast(int, buttons.max()) if buttons.len() else 0]) + 1
 
 
 def _capped_stacks(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:

@@ -32,6 +32,7 @@ a button, the lowest seat: PokerKit). turn.py picks the best among the live seat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -45,6 +46,9 @@ from parsers.games import (
     SECOND,
     SEVENTH,
 )
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 #: The games whose first actors are read from the up cards.
 STUD_GAMES: tuple[str, ...] = tuple(name for name, game in GAMES.items() if game.family == "stud")
@@ -308,7 +312,7 @@ def start_seat(seats: list[int]) -> pl.Expr:
     show = {s: pl.col(f"{SHOW_PREFIX}{s}") for s in seats}
     best = pl.max_horizontal([pl.when(live[s]).then(show[s]) for s in seats])
     unknown = pl.any_horizontal([live[s] & show[s].is_null() for s in seats])
-    chain = pl.when(pl.lit(False)).then(pl.lit(None, pl.Int16))
+    chain: Then | ChainedThen = pl.when(pl.lit(False)).then(pl.lit(None, pl.Int16))
     for s in seats:
         chain = chain.when(live[s] & (show[s] == best)).then(pl.lit(s, pl.Int16))
     actor = pl.col("game_first_actor")

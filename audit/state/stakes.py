@@ -29,10 +29,15 @@ so only the big blind (= the small bet) is compared.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import polars as pl
 
 from audit.text import money, sentence
 from parsers.games import PREFLOP
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 STAKES = ("small_blind", "big_blind", "small_bet", "big_bet", "ante")
 #: Post kind -> the evidence prefix and the hand column it is evidence of.
@@ -197,7 +202,7 @@ def _stakes_text() -> pl.Expr:
 
 def _why_ambiguous() -> pl.Expr:
     """Why the posts give no one reading (the first reason that applies)."""
-    why = pl.when(pl.lit(False)).then(pl.lit(""))
+    why: Then | ChainedThen = pl.when(pl.lit(False)).then(pl.lit(""))
     for prefix, name in (("sb", "small blind"), ("bb", "big blind"), ("ante", "ante")):
         lo, hi, cap = (_t(f"{prefix}_{end}") for end in ("lo", "hi", "cap"))
         mine = ~IS_FL if prefix == "sb" else pl.lit(True)

@@ -9,6 +9,8 @@ expressions; every expression runs over whole columns.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import polars as pl
 
 from audit.state.caps import (
@@ -24,6 +26,9 @@ from audit.state.prepare import BETTING, BRING_IN, DEAD_POSTS, LIVE_POSTS
 from audit.state.showing import has_showing, start_seat
 from audit.state.windows import is_first, prev_ffill_in, prev_sum_in
 from parsers.games import AFTER_BIG_BLIND, AFTER_BRING_IN, BEST_HIGH_SHOWING, BEST_LOW_SHOWING
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 PLAYING_KINDS = (*BETTING, *LIVE_POSTS, *DEAD_POSTS, BRING_IN, "complete")
 #: The first actors read from the up cards (showing.py).
@@ -82,7 +87,7 @@ MAX_BIT_SEATS = 20
 def _seat_bit(seats: list[int]) -> pl.Expr:
     """2**i on a row of seats[i], 0 on a row without a seat or of a seat not in `seats`."""
     seat = pl.col("seat")
-    chain = pl.when(seat == seats[0]).then(pl.lit(1, pl.Int64))
+    chain: Then | ChainedThen = pl.when(seat == seats[0]).then(pl.lit(1, pl.Int64))
     for i, s in enumerate(seats[1:], start=1):
         chain = chain.when(seat == s).then(pl.lit(1 << i, pl.Int64))
     return chain.otherwise(0)
@@ -203,7 +208,7 @@ def _street_start_seat(stud: bool) -> pl.Expr:
     with a stud hand, the button in the others."""
     preflop_seat = pl.coalesce("last_straddle_seat", "bb_seat", "sb_seat", "button_seat")
     actor = pl.col("game_first_actor")
-    chain = pl.when(actor == AFTER_BIG_BLIND).then(preflop_seat)
+    chain: Then | ChainedThen = pl.when(actor == AFTER_BIG_BLIND).then(preflop_seat)
     if stud:
         chain = chain.when(actor.is_in(STUD_ACTORS)).then(pl.col("_stud_start"))
     return chain.otherwise(pl.col("button_seat"))
@@ -298,7 +303,7 @@ def _expected_seat(seats: list[int], ring: int) -> pl.Expr:
     # seat above p, else the lowest owing seat: one when/then chain, cheaper than a distance
     # per seat and a horizontal min.
     after = pl.col("_after")
-    chain = pl.when(pl.lit(False)).then(pl.lit(None, pl.Int16))
+    chain: Then | ChainedThen = pl.when(pl.lit(False)).then(pl.lit(None, pl.Int16))
     for s in seats:
         chain = chain.when(pl.col(f"_owes_{s}") & (after < s)).then(pl.lit(s, pl.Int16))
     for s in seats:

@@ -18,8 +18,8 @@ from audit.state.windows import VALUE_BITS
 
 #: The stand-in stack: above any real amount, with room below 2**VALUE_BITS for commitments.
 UNKNOWN_STACK = (1 << (VALUE_BITS - 1)) - 1
-_PUT_IN = ("post_sb", "post_bb", "post_straddle", "post_live", "post_dead", "post_ante")
-_PUT_IN += ("bring_in", "call", "bet", "raise", "complete")
+_PUT_IN: tuple[str, ...] = ("post_sb", "post_bb", "post_straddle", "post_live", "post_dead")
+_PUT_IN += ("post_ante", "bring_in", "call", "bet", "raise", "complete")
 
 
 def _all_in_stacks(unknown: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:

@@ -65,8 +65,9 @@ def settle_void(frame: pl.DataFrame, seats: list[int], ring: int) -> pl.DataFram
         state = _state_once(frame, seats, ring)
         full = state if full is None else _write_back(full, state, frame.columns)
         void = pl.col("void_reason").is_not_null()
-        changed = state.select(pl.col("hand_key").filter(void != pl.col("void")).unique())
-        changed = changed.get_column("hand_key")
+        changed = state.select(
+            pl.col("hand_key").filter(void != pl.col("void")).unique()
+        ).get_column("hand_key")
         if changed.len() == 0:
             break
         pending = pl.col("hand_key").is_in(changed.implode())

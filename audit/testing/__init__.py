@@ -23,7 +23,6 @@ The session rules' examples, several hands of one table, have their own line not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import polars as pl
@@ -33,9 +32,10 @@ from audit.testing.notation import example_sections, parse_example
 from audit.testing.pokerstars import pokerstars, pokerstars_hands, site_hand
 from audit.testing.sessions import parse_session
 from audit.testing.tables import hand_rows, tables_from_vector
+from parsers import schema
+from parsers.tables import HandTables
 
 __all__ = [
-    "HandTables",
     "card_rows",
     "cards_from_vector",
     "example_sections",
@@ -59,28 +59,18 @@ def hand(text: str, **fields: Any) -> dict[str, Any]:
     return vector | fields
 
 
-@dataclass(frozen=True)
-class HandTables:
-    """The canonical tables of one or more hands (parsers/schema.py), cards included."""
-
-    hands: pl.DataFrame
-    seats: pl.DataFrame
-    actions: pl.DataFrame
-    cards: pl.DataFrame
-
-    def as_tuple(self) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-        return self.hands, self.seats, self.actions, self.cards
-
-
-def tables(*vectors: dict[str, Any], first_key: int = 0) -> HandTables:
+def tables(*vectors: dict[str, Any], first_key: int = 0) -> HandTables[pl.DataFrame]:
     """The canonical tables of `vectors`, one hand each (hand_key first_key, first_key + 1,
-    ...), cards included: what parsing their log would give (but line numbers)."""
+    ...), cards included and no quarantine: what parsing their log would give (but line
+    numbers)."""
     parts = [
         (*tables_from_vector(vector, key), cards_from_vector(vector, key))
         for key, vector in enumerate(vectors, start=first_key)
     ]
     frames = zip(*parts, strict=True)
-    return HandTables(*(pl.concat(list(tables), how="vertical_relaxed") for tables in frames))
+    hands, seats, actions, cards = (pl.concat(list(t), how="vertical_relaxed") for t in frames)
+    quarantine = schema.empty("quarantine")
+    return HandTables(hands, seats, actions, quarantine, cards)
 
 
 def renamed(vector: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

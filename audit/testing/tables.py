@@ -98,6 +98,7 @@ def _street(name: str | int) -> int:
 
 def _action_rows(vector: dict[str, Any], tracker: _Tracker, seat_of: dict[str, int]) -> list[dict]:
     rows: list[dict] = []
+    amount: int | None
     for post in vector.get("posts", []):
         kind, amount, player = post["kind"], int(post["amount"]), post["player"]
         if kind in LIVE_POSTS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,12 +60,12 @@ def time_left(done: float, total: float | None, elapsed: float) -> str:
     return f", {tqdm.format_interval(elapsed * (total - done) / done)} left"
 
 
-class _Bar(tqdm):  # type: ignore[misc]
+class _Bar(tqdm):
     """tqdm with BAR_FORMAT's `{done}` (the postfix as set, without tqdm's ", ") and `{left}`
     (time_left)."""
 
     @property
-    def format_dict(self) -> dict[str, Any]:
+    def format_dict(self) -> MutableMapping[str, Any]:
         found = super().format_dict
         found["done"] = self.postfix or ""
         found["left"] = time_left(found["n"], found["total"], found["elapsed"])
@@ -127,7 +127,7 @@ class Progress:
     def close(self, finished: bool) -> None:
         if finished and not self.bar.disable:
             self.bar.set_description_str("audited", refresh=False)
-            self.bar.n = self.bar.total  # the last line says 100 % even if a size changed
+            self.bar.n = self.bar.total or 0  # the last line says 100 % even if a size changed
         self.bar.close()
 
 

@@ -61,5 +61,5 @@ def open_engine(spec: EngineSpec) -> Iterator[Engine]:
         return
     from hhaudit.engines.dask_engine import dask_engine
 
-    with dask_engine(spec.workers, spec.scheduler, spec.polars_threads) as engine:
-        yield engine
+    with dask_engine(spec.workers, spec.scheduler, spec.polars_threads) as cluster:
+        yield cluster

@@ -173,7 +173,7 @@ class Expander:
             try:
                 inner = detect(capped.peek(HEAD_BYTES)[:HEAD_BYTES])
                 if inner == "tar":
-                    yield from self._tar(name, capped, depth)  # type: ignore[arg-type]
+                    yield from self._tar(name, capped, depth)
                     return
                 material = self._materialize(name, capped, cap, why, counted=False)
             except OverCap as exc:
@@ -192,7 +192,7 @@ class Expander:
     ) -> Material:
         """Copy a member out (at most `cap` bytes: OverCap beyond), to the spill folder when
         there is one. `counted`: the stream is not already a _Capped one."""
-        reader: BinaryIO = io.BufferedReader(Capped(stream, cap, why), CHUNK) if counted else stream  # type: ignore[assignment]
+        reader: BinaryIO = io.BufferedReader(Capped(stream, cap, why), CHUNK) if counted else stream
         if self.spill is None:
             data = reader.read()
             return Material(name, len(data), data=data)
@@ -300,6 +300,7 @@ class Expander:
         """A tar read as a stream (plain, or as it is decompressed): members in archive order."""
         seen: set[str] = set()
         count = 0
+        damaged: tuple[type[BaseException], ...] = (tarfile.TarError, *stream_errors())
         try:
             with tarfile.open(fileobj=stream, mode="r|") as archive:
                 for member in archive:  # a loop over members
@@ -316,7 +317,7 @@ class Expander:
                     yield from self._tar_member(name, archive, member, seen, depth)
         except OverCap as exc:
             yield RefusedInput(name, str(exc), TOO_LARGE)
-        except (tarfile.TarError, *stream_errors()) as exc:
+        except damaged as exc:
             yield RefusedInput(
                 name, f"cannot read the tar archive (damaged or cut short): {exc}", UNREADABLE
             )

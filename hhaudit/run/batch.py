@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
@@ -24,6 +24,10 @@ from hhaudit.run.slices import slice_hands
 from hhaudit.run.sources import NO_HANDS_ERRORS, NOT_HANDS, InputSource, RefusedInput
 from hhaudit.run.timing import timed
 from parsers import schema
+
+if TYPE_CHECKING:
+    from audit.entry import HandsAudit
+    from parsers.api import FileReport, ParsedTables
 
 TABLE_NAMES: tuple[str, ...] = (
     "hands",
@@ -130,7 +134,7 @@ def _file_of(hand_key: pl.Expr) -> pl.Expr:
 
 def _parse_sources(
     sources: Sequence[InputSource], file_ids: Sequence[int], first_line: int = 1
-) -> Any:
+) -> ParsedTables:
     """Parse the bytes of several sources (read by the worker: hhaudit.run.reading) in one
     pipeline run. `first_line` numbers the first line of a chunk of a big file."""
     from parsers import parse_bytes
@@ -144,19 +148,12 @@ def _parse_sources(
     return parse_many(items, digest=False)
 
 
-def _check(parsed: Any, settings: AuditSettings, sliced: bool) -> Any:
+def _check(parsed: ParsedTables, settings: AuditSettings, sliced: bool) -> HandsAudit:
     """The per-hand step of the audit on parsed tables (audit.entry.audit_hands: each site gets
     its options); `sliced`: a chunk, checked in slices of whole hands (hhaudit.run.slices)."""
     from audit.entry import audit_hands
 
-    return audit_hands(
-        parsed.hands,
-        parsed.seats,
-        parsed.actions,
-        parsed.cards,
-        settings.config(),
-        slice_hands=slice_hands(sliced),
-    )
+    return audit_hands(parsed, settings.config(), slice_hands=slice_hands(sliced))
 
 
 def _split_by_file(
@@ -262,7 +259,9 @@ def _with_refusals(
     return [refused_part(r.refusal) if r.refusal else next(audited) for r in reads]
 
 
-def _part_result(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> PartResult:
+def _part_result(
+    base: FileEntry, report: FileReport | None, tables: dict[str, pl.DataFrame]
+) -> PartResult:
     """A file's result; a file-level error always leaves a quarantine row saying why."""
     entry = _entry_from(base, report, tables)
     if entry.error and tables["quarantine"].is_empty():
@@ -299,7 +298,9 @@ def audit_file(
     return audit_batch([source], [file_id], settings, [sha256] if sha256 else None)[0]
 
 
-def _entry_from(base: FileEntry, report: Any, tables: dict[str, pl.DataFrame]) -> FileEntry:
+def _entry_from(
+    base: FileEntry, report: FileReport | None, tables: dict[str, pl.DataFrame]
+) -> FileEntry:
     from audit.violations import is_root
 
     roots = tables["violations"].filter(is_root())  # flags count root causes (audit/causes.py)
@@ -336,7 +337,9 @@ def _failed_part(base: FileEntry, reason: str) -> PartResult:
     return PartResult(entry=entry, tables=tables)
 
 
-def _audit_failed_part(base: FileEntry, parsed: Any, report: Any, error: str) -> PartResult:
+def _audit_failed_part(
+    base: FileEntry, parsed: ParsedTables, report: FileReport | None, error: str
+) -> PartResult:
     """The audit crashed: every parsed hand joins the quarantine, nothing counts as audited."""
     tables = empty_tables()
     crashed = parsed.hands.select(

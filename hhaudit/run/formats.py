@@ -54,11 +54,11 @@ UNSUPPORTED_SUFFIXES: dict[str, str] = {
 }
 
 
-def _zstd_module():  # type: ignore[no-untyped-def]  # compression.zstd or its backport
+def _zstd_module():  # compression.zstd or its backport
     try:
         from compression import zstd  # type: ignore[import-not-found]  # Python 3.14+
     except ImportError:
-        from backports import zstd  # type: ignore[no-redef]
+        from backports import zstd
     return zstd
 
 
@@ -116,7 +116,7 @@ def decompressor(kind: str) -> Callable[[BinaryIO], BinaryIO]:
         return lambda raw: lzma.LZMAFile(raw, mode="rb")  # type: ignore[return-value]
     if kind == "zstd":
         zstd = _zstd_module()
-        return lambda raw: zstd.ZstdFile(raw, mode="rb")  # type: ignore[no-any-return]
+        return lambda raw: zstd.ZstdFile(raw, mode="rb")
     raise ValueError(f"not a compressed stream: {kind}")
 
 

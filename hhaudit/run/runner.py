@@ -21,6 +21,7 @@ from typing import Any
 
 import polars as pl
 
+from audit.tables import AuditedTables
 from hhaudit import __version__
 from hhaudit.engines import EngineSpec, open_engine
 from hhaudit.run import timing
@@ -127,6 +128,25 @@ def combine_parts(
     for table in PARQUET_TABLES:
         sink_combined(parts, table, out_dir / f"{table}.parquet", run_id)
     return {table: pl.scan_parquet(out_dir / f"{table}.parquet") for table in PARQUET_TABLES}
+
+
+def run_tables(out_dir: Path) -> AuditedTables[pl.LazyFrame]:
+    """The run's tables in `out_dir` as lazy scans of their Parquet files (the reports read
+    them)."""
+
+    def scan(table: str) -> pl.LazyFrame:
+        return pl.scan_parquet(out_dir / f"{table}.parquet")
+
+    return AuditedTables(
+        scan("hands"),
+        scan("seats"),
+        scan("actions"),
+        scan("quarantine"),
+        scan("cards"),
+        violations=scan("violations"),
+        pots=scan("pots"),
+        payouts=scan("payouts"),
+    )
 
 
 def run_totals(entries: Sequence[FileEntry], violations: pl.LazyFrame) -> dict[str, Any]:
@@ -298,21 +318,20 @@ def _write_set(
 ) -> dict[str, Any]:
     """Combine the parts into the output set in `out_dir`: tables, reports, run.json last."""
     with timed("combine"):
-        tables = combine_parts(parts, out_dir, start.run_id)
+        combine_parts(parts, out_dir, start.run_id)
     entries = file_entries(parts)  # one per file (a chunked file's chunks summed)
     with timed("duplicates"):
         # later copies are quarantined; different hands under one id are all audited
         entries, duplicates, reused = settle_duplicates(out_dir, entries, start.run_id)
     with timed("sessions"):  # across hands, on the combined tables (RULES.md §12)
         entries, sessions = add_sessions(out_dir, entries, config.settings)
-        tables = {name: pl.scan_parquet(out_dir / f"{name}.parquet") for name in tables}
-    return _write_outputs(out_dir, tables, entries, config, start, skipped,
+    return _write_outputs(out_dir, run_tables(out_dir), entries, config, start, skipped,
                           (duplicates, reused, sessions), html_import)  # fmt: skip
 
 
 def _write_outputs(
     out_dir: Path,
-    tables: dict[str, pl.LazyFrame],
+    tables: AuditedTables[pl.LazyFrame],
     entries: list[FileEntry],
     config: RunConfig,
     start: RunStart,
@@ -325,14 +344,14 @@ def _write_outputs(
     of the HTML report."""
     duplicates, reused, sessions = found
     with timed("totals"):
-        totals = run_totals(entries, tables["violations"])
+        totals = run_totals(entries, tables.violations)
     totals["duplicates"] = duplicates  # part of hands_quarantined (hhaudit/run/duplicates.py)
     totals["hand_id_reused"] = reused
     totals["rake"] = sessions.pop("rake")  # per site: audited or not (hhaudit/run/sessions.py)
     totals["additions"] = sessions.pop("additions")  # top-up, rebuy, add-on lines read
     totals["sessions"] = sessions
-    totals["quarantine_by_code"] = quarantine_counts(tables["quarantine"])
-    totals["likely_conventions"] = likely_conventions(entries, tables["violations"])
+    totals["quarantine_by_code"] = quarantine_counts(tables.quarantine)
+    totals["likely_conventions"] = likely_conventions(entries, tables.violations)
     record = run_record(entries, totals, config, start.started, skipped, start.run_id)
     with timed("reports"):
         html_import.join()

@@ -9,20 +9,25 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hhaudit.run.selection import RuleSelection
+
+if TYPE_CHECKING:  # the audit is imported where it is used: importing this module stays cheap
+    from audit.entry import AuditConfig
+    from audit.options import Options
+    from audit.sessions.rake import RakeSchedule
 
 
 @dataclass(frozen=True)
 class AuditSettings:
     """Options in force: a default and per-site overrides (from --config), the rule selection."""
 
-    default: Any = None  # audit.Options; None means audit's own defaults
-    per_site: Mapping[str, Any] = field(default_factory=dict)
+    default: Options | None = None  # None means audit's own defaults
+    per_site: Mapping[str, Options] = field(default_factory=dict)
     selection: RuleSelection = field(default_factory=RuleSelection)  # --select / --ignore
-    #: {site: audit.sessions.rake.RakeSchedule} from [site.<name>.rake] (judged after the units)
-    rake: Mapping[str, Any] = field(default_factory=dict)
+    #: {site: schedule} from [site.<name>.rake] (judged after the units)
+    rake: Mapping[str, RakeSchedule] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         found = {
@@ -34,7 +39,7 @@ class AuditSettings:
             found["rake"] = {site: rake.to_dict() for site, rake in sorted(self.rake.items())}
         return found
 
-    def config(self) -> Any:
+    def config(self) -> AuditConfig:
         """The audit's view of these settings (audit.entry.AuditConfig), for both steps."""
         from audit.entry import AuditConfig
 
@@ -55,7 +60,7 @@ class AuditSettings:
         return hashlib.sha256(repr((self.to_dict(), layout)).encode()).hexdigest()[:16]
 
 
-def _options_dict(options: Any) -> dict[str, Any]:
+def _options_dict(options: Options | None) -> dict[str, Any]:
     if options is None:
         from audit import Options
 

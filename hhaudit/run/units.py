@@ -12,7 +12,7 @@ import contextlib
 import functools
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -163,7 +163,7 @@ def largest_first(chunks: Sequence[Chunk]) -> list[Chunk]:
     return [largest, *(chunk for chunk in chunks if chunk is not largest)]
 
 
-def iter_units(plans: Iterable[FilePlan], batching: Batching) -> Iterator[WorkUnit]:
+def iter_units(plans: Iterable[FilePlan], batching: Batching) -> Generator[WorkUnit]:
     """Chunked files give one unit per chunk (the largest first); the others are batched in
     input order. Each unit is yielded as soon as it is complete (a file's chunks with its
     plan, a batch when the next file would not fit or the plans end).

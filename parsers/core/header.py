@@ -9,10 +9,14 @@ that holds (`header_problem(...)`; most readers use STANDARD_CHECKS).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import polars as pl
 
 from parsers.core.money import CENTS, CHIPS
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 HEADER_COLUMNS = (
     "hand_key",
@@ -57,7 +61,7 @@ def fast_fold(text: pl.Expr, pattern: str) -> pl.Expr:
 def header_problem(checks: Sequence[Check] = STANDARD_CHECKS) -> pl.Expr:
     """The reason of the first check that holds, else null."""
     (condition, reason), *rest = checks
-    chain = pl.when(condition).then(pl.lit(reason))
+    chain: Then | ChainedThen = pl.when(condition).then(pl.lit(reason))
     for condition, reason in rest:
         chain = chain.when(condition).then(pl.lit(reason))
     return chain

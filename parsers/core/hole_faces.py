@@ -61,9 +61,9 @@ def with_hole_rounds(
         return rows
     if sections is not None:
         section = hole.join(sections, on=["hand_key", "line_no"], how="left").get_column("section")
-        dealt = pl.col("source").is_in(["dealt", "discarded"]) & pl.col("street").is_null()
+        undated = pl.col("source").is_in(["dealt", "discarded"]) & pl.col("street").is_null()
         hole = hole.with_columns(
-            pl.when(dealt).then(section.cast(pl.Int8)).otherwise(pl.col("street")).alias("street")
+            pl.when(undated).then(section.cast(pl.Int8)).otherwise(pl.col("street")).alias("street")
         )
     # a draw's cards (drawn, discarded): down, on the round after the draw
     drawn = hole.join(DRAW_ROUNDS, on=["game", "street"], how="semi")

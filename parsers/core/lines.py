@@ -54,7 +54,7 @@ def _may_need_strip(data: bytes, lines: pl.Series) -> bool:
     return bool(lines.str.starts_with(" ").any() or lines.str.ends_with(" ").any())
 
 
-def segment(lines: pl.DataFrame, is_header: pl.Expr) -> pl.DataFrame:
+def segment(lines: pl.DataFrame, is_header: pl.Expr | pl.Series) -> pl.DataFrame:
     """Add `is_header` and `hand_ix` (cumulative count of header lines in the file, minus one).
 
     A file's lines are contiguous, so the count is one cumulative sum over the whole column

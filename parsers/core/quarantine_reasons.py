@@ -12,7 +12,12 @@ header reader could not read the game (parsers/core/pipeline.py), for every site
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import polars as pl
+
+if TYPE_CHECKING:
+    from polars.expr.whenthen import ChainedThen, Then
 
 UNSUPPORTED_GAME = "unsupported game: "
 
@@ -54,7 +59,9 @@ PHH_VARIANT_GAMES: dict[str, str] = {
 
 def _first_name(text: pl.Expr, names: tuple[tuple[str, str], ...]) -> pl.Expr:
     lowered = text.str.to_lowercase()
-    chain = pl.when(lowered.str.contains(names[0][0].lower())).then(pl.lit(names[0][1]))
+    chain: Then | ChainedThen = pl.when(lowered.str.contains(names[0][0].lower())).then(
+        pl.lit(names[0][1])
+    )
     for pattern, name in names[1:]:
         chain = chain.when(lowered.str.contains(pattern.lower())).then(pl.lit(name))
     return chain.otherwise(pl.lit(None, dtype=pl.String))
@@ -134,7 +141,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
 def reason_code(reason: pl.Expr) -> pl.Expr:
     """The one-word class of a quarantine reason (REASON_CODES; `damaged` when none fits)."""
     text = reason.fill_null("")
-    chain = pl.when(text.str.contains(_PATTERNS[0][1])).then(pl.lit(_PATTERNS[0][0]))
+    chain: Then | ChainedThen = pl.when(text.str.contains(_PATTERNS[0][1])).then(
+        pl.lit(_PATTERNS[0][0])
+    )
     for code, pattern in _PATTERNS[1:]:
         chain = chain.when(text.str.contains(pattern)).then(pl.lit(code))
     return chain.otherwise(pl.lit("damaged"))

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from parsers.games import FLOP
+from parsers.schema import ColumnType
 
 #: (game, structure, is_hilo) -> PHH variant code (PokerKit 0.7.7's board games).
 VARIANTS: dict[tuple[str, str, bool], str] = {
@@ -142,8 +143,16 @@ def _known_cards(cards: pl.DataFrame | None) -> tuple[pl.DataFrame, pl.DataFrame
     """Per (hand_key, seat) the hole cards the log shows (`holes`, a list in the order first
     seen: dealt, then shown or mucked face up), and per (hand_key, street) the first board's
     cards (`boards`); each card once."""
-    holes_schema = {"hand_key": pl.Int64, "seat": pl.Int16, "known": pl.List(pl.String)}
-    boards_schema = {"hand_key": pl.Int64, "street": pl.Int8, "known": pl.List(pl.String)}
+    holes_schema: dict[str, ColumnType] = {
+        "hand_key": pl.Int64,
+        "seat": pl.Int16,
+        "known": pl.List(pl.String),
+    }
+    boards_schema: dict[str, ColumnType] = {
+        "hand_key": pl.Int64,
+        "street": pl.Int8,
+        "known": pl.List(pl.String),
+    }
     if cards is None or cards.is_empty():
         return pl.DataFrame(schema=holes_schema), pl.DataFrame(schema=boards_schema)
     seen = cards.filter(pl.col("card").is_not_null()).sort("hand_key", "line_no", "position")

@@ -10,6 +10,7 @@ from conftest import SAMPLE_DATA
 from audit.entry import AuditConfig, audit_hands
 from audit.judged import PAYOUT_COLUMNS, POT_COLUMNS
 from parsers import parse_paths
+from parsers.tables import HandTables
 
 BREAKDOWN_CODES = ("SHOWDOWN-WINNER", "POT-SPLIT", "SIDE-POT")
 
@@ -25,7 +26,7 @@ def _flagged_keys(violations: pl.DataFrame) -> list[int]:
 
 
 def test_the_pots_of_the_flagged_hands_are_kept(parsed) -> None:
-    audited = audit_hands(parsed.hands, parsed.seats, parsed.actions, parsed.cards)
+    audited = audit_hands(parsed)
     keys = _flagged_keys(audited.violations)
     assert keys  # sample_data's wrong-winner hand
     assert audited.pots.schema == POT_COLUMNS and audited.payouts.schema == PAYOUT_COLUMNS
@@ -39,8 +40,10 @@ def test_the_pots_of_the_flagged_hands_are_kept(parsed) -> None:
 
 
 def test_no_cards_or_no_showdown_rule_keep_no_pots(parsed) -> None:
-    without_cards = audit_hands(parsed.hands, parsed.seats, parsed.actions)
+    without_cards = audit_hands(
+        HandTables(parsed.hands, parsed.seats, parsed.actions, parsed.quarantine)
+    )
     assert without_cards.pots.is_empty() and without_cards.payouts.is_empty()
     betting = AuditConfig(codes=("RAISE-MIN", "REOPEN"))
-    unselected = audit_hands(parsed.hands, parsed.seats, parsed.actions, parsed.cards, betting)
+    unselected = audit_hands(parsed, betting)
     assert unselected.pots.is_empty() and unselected.pots.schema == POT_COLUMNS

@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import report_runs as rr
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from audit.tables import AuditedTables
 
 
 def _report(text: str, folder: Path, config: str | None = None) -> tuple[str, dict]:
@@ -219,19 +225,21 @@ def test_the_report_says_per_site_whether_rake_was_audited(
     assert "<b>2026" not in page
 
 
-def _sequence_flags() -> dict:
+def _sequence_flags() -> AuditedTables[pl.LazyFrame]:
     """The report fixture's hands 1001 and 1002 made one session, 1002 renamed 999 (an id that
     goes backwards), each with a HAND-SEQUENCE flag: 1001 is the first of its session."""
+    from dataclasses import replace
+
     import polars as pl
     import report_frames as rf
 
     tables = rf.tables()
-    tables["hands"] = tables["hands"].with_columns(
+    hands = tables.hands.with_columns(
         session_id=pl.when(pl.col("hand_key") < 2).then(7),
         session_seq=pl.when(pl.col("hand_key") < 2).then(pl.col("hand_key") + 1),
         hand_id=pl.when(pl.col("hand_key") == 1).then(pl.lit("999")).otherwise("hand_id"),
     )
-    base = tables["violations"].filter(pl.col("code") == "POT-TOTAL").collect()
+    base = tables.violations.filter(pl.col("code") == "POT-TOTAL").collect()
     extra = pl.concat(
         base.with_columns(
             hand_key=pl.lit(key, dtype=pl.Int64),
@@ -243,8 +251,8 @@ def _sequence_flags() -> dict:
         )
         for key, hand_id in ((0, "1001"), (1, "999"))
     )
-    tables["violations"] = pl.concat([tables["violations"].collect(), extra]).lazy()
-    return tables
+    violations = pl.concat([tables.violations.collect(), extra]).lazy()
+    return replace(tables, hands=hands, violations=violations)
 
 
 def test_ids_that_go_backwards_and_the_first_hand_of_a_session() -> None:

@@ -7,6 +7,7 @@ street) and hand 1002 as a triple draw hand (pre-draw, then the first draw's dis
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import polars as pl
 import report_frames as rf
@@ -94,7 +95,7 @@ def test_round_cards_are_the_up_cards_by_round_and_the_discards() -> None:
 
 
 def test_the_replay_shows_stud_up_cards_and_draw_discards_round_by_round() -> None:
-    tables = {**rf.tables(), "actions": _actions().lazy(), "cards": _cards().lazy()}
+    tables = replace(rf.tables(), actions=_actions().lazy(), cards=_cards().lazy())
     html = render_report(tables, rf.run_record())
     stud = _street_headers(_hand(html, "1001"))
     assert stud[0].startswith("Third · Alice up Qs · &lt;script&gt;")  # the name escaped
@@ -110,7 +111,7 @@ def test_the_replay_shows_stud_up_cards_and_draw_discards_round_by_round() -> No
 def test_a_board_game_s_replay_has_no_round_cards() -> None:
     """The hold'em frames: the round headers as before (no `face` column: no round cards)."""
     cards = _cards().filter(pl.col("hand_key") == 2).drop("face")
-    tables = {**rf.tables(), "cards": cards.lazy()}
+    tables = replace(rf.tables(), cards=cards.lazy())
     html = render_report(tables, rf.run_record())
     assert " up " not in "".join(_street_headers(html)) and "discards" not in html
 
@@ -142,7 +143,7 @@ def test_a_stud_pot_names_no_board_a_board_game_s_missing_board_is_a_question_ma
         game=pl.when(pl.col("hand_key") == 0).then(pl.lit("stud")).otherwise(pl.col("game"))
     )
     for hands, expected in ((stud, False), (rf.hands(), True)):
-        tables = {**rf.tables(), "hands": hands.lazy(), **_pots(0)}
+        tables = replace(rf.tables(), hands=hands.lazy(), **_pots(0))
         pots = _hand(render_report(tables, rf.run_record()), "1001").split('class="pots"')[1]
         caption = pots.split("<caption>")[1].split("</caption>")[0]
         assert ("board" in caption) is expected, caption

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from urllib.parse import quote
 
 import polars as pl
 import report_frames as rf
 
+from audit.tables import AuditedTables
 from reports.html import render_report
 from reports.replay import HtmlLimits
 
@@ -35,8 +37,11 @@ def test_hostile_names_are_escaped_everywhere() -> None:
 def test_hostile_labels_inside_the_svg_charts_are_escaped() -> None:
     payload = "<svg onload=alert(3)>$1 & $2"
     tables = rf.tables()
-    tables["hands"] = tables["hands"].with_columns(currency=pl.lit(payload))
-    tables["violations"] = tables["violations"].with_columns(site=pl.lit(payload))
+    tables = replace(
+        tables,
+        hands=tables.hands.with_columns(currency=pl.lit(payload)),
+        violations=tables.violations.with_columns(site=pl.lit(payload)),
+    )
     html = render_report(tables, rf.run_record())
     assert "<svg onload" not in html and html.count("<svg") == 4
     assert "&lt;svg onload=alert(3)&gt;$1 &amp; $2" in html  # escaped, `$` not read as TeX
@@ -71,14 +76,22 @@ def test_report_is_self_contained() -> None:
 
 
 def test_empty_run_renders() -> None:
-    tables = {name: frame.head(0) for name, frame in rf.tables().items()}
+    full = rf.tables()
+    tables = replace(
+        full,
+        hands=full.hands.head(0),
+        seats=full.seats.head(0),
+        actions=full.actions.head(0),
+        quarantine=full.quarantine.head(0),
+        violations=full.violations.head(0),
+    )
     record = rf.run_record()
     record["totals"] = {**record["totals"], "violations": 0, "hands_quarantined": 0, "flags": 0}
     html = render_report(tables, record)
     assert "No rule was flagged." in html and "<svg" not in html
 
 
-def _many_flags(n_flags: int, n_hands: int) -> dict[str, pl.LazyFrame]:
+def _many_flags(n_flags: int, n_hands: int) -> AuditedTables[pl.LazyFrame]:
     """Scale the fixture up: n_hands hands, n_flags flags spread over 10 codes."""
     hands = pl.concat([rf.hands().head(1)] * n_hands).with_columns(
         hand_key=pl.int_range(n_hands, dtype=pl.Int64),
@@ -94,8 +107,8 @@ def _many_flags(n_flags: int, n_hands: int) -> dict[str, pl.LazyFrame]:
         hand_key=pl.int_range(n_flags, dtype=pl.Int64) % n_hands,
         code=pl.format("RULE-{}", pl.int_range(n_flags) % 10),
     )
-    return {"hands": hands.lazy(), "seats": rf.seats().lazy(), "actions": actions.lazy(),
-            "violations": violations.lazy(), "quarantine": rf.quarantine().lazy()}  # fmt: skip
+    return AuditedTables(hands.lazy(), rf.seats().lazy(), actions.lazy(),
+                         rf.quarantine().lazy(), violations=violations.lazy())  # fmt: skip
 
 
 def test_hundred_thousand_flags_stay_small() -> None:
@@ -164,11 +177,10 @@ def test_violations_come_first_everywhere() -> None:
 
 def test_a_consequence_is_shown_under_its_cause() -> None:
     tables = rf.tables()
-    violations = tables["violations"].collect()
+    violations = tables.violations.collect()
     cause = violations.filter(pl.col("hand_id") == "1002", pl.col("code") == "RAISE-MIN")
-    tables["violations"] = violations.with_columns(
-        caused_by=pl.when(pl.col("code") == "CALL-AMOUNT").then(pl.lit(cause["flag_id"].item()))
-    ).lazy()
+    caused_by = pl.when(pl.col("code") == "CALL-AMOUNT").then(pl.lit(cause["flag_id"].item()))
+    tables = replace(tables, violations=violations.with_columns(caused_by=caused_by).lazy())
     html = render_report(tables, rf.run_record())
     hand = html.split('id="hand-pokerstars-1002"')[1].split("</details>\n")[0]
     nested = hand.split('<ul class="consequences"')[1].split("</ul>")[0]
@@ -196,7 +208,7 @@ def test_hands_have_anchors_filters_and_a_file_summary() -> None:
 
 def test_reused_hand_ids_get_distinct_anchors() -> None:
     tables = rf.tables()
-    tables["hands"] = tables["hands"].with_columns(hand_id=pl.lit("7"))
+    tables = replace(tables, hands=tables.hands.with_columns(hand_id=pl.lit("7")))
     html = render_report(tables, rf.run_record())
     anchors = re.findall(r'<details class="hand" id="(hand-[^"]+)"', html)
     assert anchors == ["hand-pokerstars-7", "hand-pokerstars-7-2", "hand-pokerstars-7-3"]
@@ -223,7 +235,7 @@ def _cards() -> pl.LazyFrame:
 
 
 def test_with_a_cards_table_the_replay_shows_the_board_and_the_shown_cards() -> None:
-    tables = {**rf.tables(), "cards": _cards()}
+    tables = replace(rf.tables(), cards=_cards())
     html = render_report(tables, rf.run_record())
     hand = html.split('id="hand-pokerstars-1001"')[1].split("</details>\n")[0]
     board = hand.split('<p class="board">')[1].split("</p>")[0]

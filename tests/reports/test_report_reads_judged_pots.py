@@ -3,19 +3,21 @@ payouts.parquet (audit/judged.py), not a second judgement of the hand (#27)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import polars as pl
 from click.testing import CliRunner
 from conftest import SAMPLE_DATA
 
+from audit.tables import AuditedTables
 from hhaudit.cli import main
+from hhaudit.run.runner import run_tables
 from reports.showdown_view import pot_breakdowns
 
 
-def _tables(out: Path) -> dict[str, pl.LazyFrame]:
-    names = ("hands", "violations", "pots", "payouts")
-    return {name: pl.scan_parquet(out / f"{name}.parquet") for name in names}
+def _tables(out: Path) -> AuditedTables[pl.LazyFrame]:
+    return run_tables(out)
 
 
 def test_the_breakdown_shows_the_stored_pots(tmp_path: Path) -> None:
@@ -36,4 +38,4 @@ def test_the_breakdown_shows_the_stored_pots(tmp_path: Path) -> None:
     shown = after.collect().get_column("payouts").explode().struct.field("owed").to_list()
     assert owed == ["34.00", "0.00"] and shown == ["35.00", "0.00"]
     # a folder written before the pots were kept has no breakdown (and no error)
-    assert pot_breakdowns({"violations": _tables(out)["violations"]}, keys) is None
+    assert pot_breakdowns(replace(_tables(out), pots=None, payouts=None), keys) is None

@@ -10,6 +10,7 @@ from html import unescape
 import polars as pl
 import report_frames as rf
 
+from audit.tables import AuditedTables
 from reports.html import render_report, rule_bars
 from reports.sample import HtmlLimits
 from reports.summary import summary_table
@@ -38,14 +39,13 @@ def _session_flags(info_flags: int = 60) -> pl.DataFrame:
     return pl.concat(frames)
 
 
-def _tables(flags: pl.DataFrame) -> dict[str, pl.LazyFrame]:
+def _tables(flags: pl.DataFrame) -> AuditedTables[pl.LazyFrame]:
     n = flags.height
     hands = pl.concat([rf.hands().head(1)] * n).with_columns(
         hand_key=pl.int_range(n, dtype=pl.Int64), hand_id=(pl.int_range(n) + 5000).cast(pl.String)
     )
-    return {"hands": hands.lazy(), "seats": rf.seats().head(0).lazy(),
-            "actions": rf.actions().head(0).lazy(), "violations": flags.lazy(),
-            "quarantine": rf.quarantine().lazy()}  # fmt: skip
+    return AuditedTables(hands.lazy(), rf.seats().head(0).lazy(), rf.actions().head(0).lazy(),
+                         rf.quarantine().lazy(), violations=flags.lazy())  # fmt: skip
 
 
 def _record(flags: pl.DataFrame) -> dict:
@@ -108,7 +108,7 @@ def test_info_by_the_hundred_is_a_bar_and_a_row_after_the_violations() -> None:
         flag_id=pl.format("x{}", pl.int_range(3)),
     )  # fmt: skip
     both = pl.concat([flags, other_site])
-    hands = _tables(both)["hands"]
+    hands = _tables(both).hands
     table = summary_table(both.lazy(), hands)
     codes = table.filter(pl.col("dimension") == "code")["key"].to_list()
     assert codes == ["RAISE-MIN", "STACK-CARRY"]  # 4 violations, then 1 (and 300 info)

@@ -15,6 +15,7 @@ import parsers.api
 from hhaudit.run.batch import audit_batch, audit_file
 from hhaudit.run.inputs import InputSource
 from hhaudit.run.settings import AuditSettings
+from parsers.tables import HandTables
 
 
 @pytest.fixture
@@ -49,10 +50,10 @@ def test_an_audit_crash_quarantines_only_the_file_that_causes_it(
 ) -> None:
     real_check = audit.entry.audit_hands  # the batch's audit step (hhaudit.run.batch imports it)
 
-    def fragile_check(hands: pl.DataFrame, *args: Any, **kwargs: Any) -> Any:
-        if hands["source_file"].str.contains("c.txt").any():
+    def fragile_check(tables: HandTables[pl.DataFrame], *args: Any, **kwargs: Any) -> Any:
+        if tables.hands["source_file"].str.contains("c.txt").any():
             raise ValueError("boom on c.txt")
-        return real_check(hands, *args, **kwargs)
+        return real_check(tables, *args, **kwargs)
 
     monkeypatch.setattr(audit.entry, "audit_hands", fragile_check)
     a, c, b = audit_batch(sources, [0, 1, 2], AuditSettings())

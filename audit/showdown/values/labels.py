@@ -221,7 +221,7 @@ def _read_named(names: pl.DataFrame, kind: str) -> pl.DataFrame:
         text = pl.col("_text").str.replace(r"^hi:\s*", "")
         names = names.with_columns(_text=text.str.replace(r"\s*(?:;|-\s*lo\b).*$", ""))
         named = _with_name(names)
-        stated = pl.when(pl.col("_class").is_not_null()).then(pl.lit("name"))
+        stated: pl.Expr = pl.when(pl.col("_class").is_not_null()).then(pl.lit("name"))
         return named.with_columns(
             _read=_read(stated, pl.lit(None), pl.col("_class"), pl.col("_rank"), pl.col("_second"))
         )

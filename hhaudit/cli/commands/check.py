@@ -72,7 +72,7 @@ def _canonical(frame):
         return frame
     if dtype.is_integer():
         street = pl.col("street").cast(pl.Int8)
-        if (frame.get_column("street").max() or 0) > 4:  # type: ignore[operator]
+        if (frame.get_column("street").max() or 0) > 4:
             return frame.with_columns(street)
         settlement = pl.when(street == 4).then(pl.lit(SHOWDOWN, pl.Int8)).otherwise(street)
         return frame.with_columns(settlement.alias("street"))
@@ -180,6 +180,7 @@ def check(
     With --fail-on quarantine, DIRECTORY/quarantine.parquet (from `hhaudit parse`) counts too.
     """
     from audit.entry import all_flags, audit_across, audit_hands
+    from parsers.tables import HandTables
 
     fail_on = effective_fail_on(fail_on, exit_zero)
     settings = audit_settings(config, select, ignore, lambda text: click.echo(text, err=True))
@@ -187,7 +188,9 @@ def check(
     hands, chosen = tables["hands"], settings.config()
     # the audit's two steps, as `hhaudit run` runs them (audit/entry.py): each hand, then
     # across hands on the audited hands and seats
-    audited = audit_hands(hands, tables["seats"], tables["actions"], tables["cards"], chosen)
+    canonical = HandTables(hands, tables["seats"], tables["actions"], tables["quarantine"],
+                           tables["cards"])  # fmt: skip
+    audited = audit_hands(canonical, chosen)
     quarantine = tables["quarantine"].lazy()
     across = audit_across(audited.hands.lazy(), audited.seats.lazy(), quarantine, chosen)
     violations = all_flags(audited.violations, across)

@@ -51,6 +51,7 @@ def convert_tables(tables: ParsedTables, inputs: list[Path], out: Path) -> dict[
     """Write one .phhs per input file with hands; return the summary written to convert.json."""
     taken: set[str] = set()
     files: list[dict[str, object]] = []
+    written = skipped = quarantined = 0  # the hands of every file
     for file_id, (path, report) in enumerate(zip(inputs, tables.files, strict=True)):
         hands, seats, actions, cards = _file_tables(tables, file_id)
         result = to_phh(_audited_stakes(hands, seats, actions), seats, actions, cards)
@@ -62,6 +63,9 @@ def convert_tables(tables: ParsedTables, inputs: list[Path], out: Path) -> dict[
             "skipped": result.skipped.drop("hand_key").to_dicts(),
             "output": None,
         }
+        written += len(result.written)
+        skipped += result.skipped.height
+        quarantined += report.hands_quarantined
         if result.written:
             name = _output_name(path, file_id, taken)
             write_text_atomic(out / name, "\n".join(text for _, text in result.written))
@@ -70,9 +74,9 @@ def convert_tables(tables: ParsedTables, inputs: list[Path], out: Path) -> dict[
     return {
         "format": "phh",
         "files": len(files),
-        "hands_written": sum(int(f["written"]) for f in files),  # type: ignore[call-overload]
-        "hands_skipped": sum(len(f["skipped"]) for f in files),  # type: ignore[arg-type]
-        "hands_quarantined": sum(int(f["quarantined"]) for f in files),  # type: ignore[call-overload]
+        "hands_written": written,
+        "hands_skipped": skipped,
+        "hands_quarantined": quarantined,
         "inputs": files,
     }
 

@@ -155,10 +155,12 @@ def run(
         out_dir, settings, resume, engine=spec, chunk_bytes=chunk_mb << 20,
         keep_parts=keep_parts, dataset=dataset,
     )  # fmt: skip
-    skipped = [item.name for item in found.skipped]
+    skipped_names = [item.name for item in found.skipped]
     clock, before = time.perf_counter(), timing.totals()
     try:
-        record = run_all(sources, refused, run_config, on_file, skipped, on_part=bar.part_done)
+        record = run_all(
+            sources, refused, run_config, on_file, skipped_names, on_part=bar.part_done
+        )
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM: finished parts are kept
         bar.close(finished=False)
         for line in tally.interrupted_lines(out_dir, stop):

@@ -10,6 +10,7 @@ import polars as pl
 
 from parsers.core.money import EU, NumberLocale, currency_of, to_minor_units
 from parsers.documents.ipoker.xml_columns import GENERAL_FIELDS, XmlColumns
+from parsers.schema import ColumnType
 
 #: `$1,480.50`, `1 480`: a decimal point, commas or spaces between thousands.
 POINT = NumberLocale("ipoker-point", ".", ", \u00a0\u202f")
@@ -32,7 +33,7 @@ TYPES: dict[str, str] = {
     "8": "notice",
     "9": "notice",
 }
-PROBLEM_SCHEMA = {"hand_key": pl.Int64, "line_no": pl.Int32, "reason": pl.String}
+PROBLEM_SCHEMA = pl.Schema({"hand_key": pl.Int64, "line_no": pl.Int32, "reason": pl.String})
 #: The number formats of a game's amounts, whatever currency text follows ("2,50 kr", "€1.500").
 _DECIMAL_COMMA = r",\d{1,2}[^\d]*$"
 
@@ -47,7 +48,7 @@ def money(text: pl.Expr) -> pl.Expr:
 
 
 def _frame(group: dict[str, list[object]], names: tuple[str, ...]) -> pl.DataFrame:
-    schema = {"file_id": pl.Int32, "game_ix": pl.Int32, "line_no": pl.Int32}
+    schema: dict[str, ColumnType] = {"file_id": pl.Int32, "game_ix": pl.Int32, "line_no": pl.Int32}
     schema |= {name: pl.String for name in names}
     if not group:
         return pl.DataFrame(schema=schema)
@@ -217,13 +218,13 @@ def players_frame(cols: XmlColumns, games: pl.DataFrame) -> pl.DataFrame:
     frame = raw.join(keys, on=["file_id", "game_ix"], how="inner")
     kind = pl.col("type").replace_strict(TYPES, default=None, return_dtype=pl.String)
     acts = _frame(cols.action, ("player", "type")).with_columns(kind.fill_null("?").alias("kind"))
-    keys = ["file_id", "game_ix", "player"]
+    player_keys = ["file_id", "game_ix", "player"]
     # Dealt in: pocket cards or any action but a seat notice (a player who posts and then sits
     # out is folded by the site: see ipoker_actions._sat_out_folds).
     acted = acts.filter(pl.col("kind") != "notice")
     pocket = _frame(cols.cards, ("type", "player"))
     pocket = pocket.filter(pl.col("type").str.to_lowercase() == "pocket")
-    dealt = pl.concat([acted.select(keys), pocket.select(keys)])
+    dealt = pl.concat([acted.select(player_keys), pocket.select(player_keys)])
     present = dealt.unique().with_columns(pl.lit(True).alias("in_hand"))
     frame = frame.join(
         present,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NoReturn
 from xml.parsers import expat
 
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>")
@@ -85,7 +86,7 @@ class _Reader:
         self.parser.EntityDeclHandler = self.refuse
         self.parser.ExternalEntityRefHandler = self.refuse
 
-    def refuse(self, *_: object) -> None:
+    def refuse(self, *_: object) -> NoReturn:
         raise RefusedXml("DTD or entity declarations are refused")
 
     def _append(self, group: dict[str, list[object]], values: dict[str, object]) -> None:
