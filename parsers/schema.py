@@ -1,6 +1,6 @@
 """The canonical tables every parser produces and every later stage reads.
 
-One place for the column names, their Arrow types and their Polars twins. docs/tables.md
+One place for the column names and their Polars types. docs/tables.md
 documents each column; tests/test_docs_complete.py keeps the two in step.
 
 Conventions
@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import TypeAlias
 
 import polars as pl
-import pyarrow as pa
 
 from parsers.games import GAME_NAMES, STREETS, street_enum
 
@@ -75,45 +74,41 @@ GAMES: tuple[str, ...] = GAME_NAMES
 STRUCTURES: tuple[str, ...] = ("NL", "PL", "FL", "CAP", "UNKNOWN")
 
 
-def _arrow(fields: list[tuple[str, pa.DataType]]) -> pa.Schema:
-    return pa.schema([pa.field(name, dtype) for name, dtype in fields])
-
-
-HANDS = _arrow(
+HANDS = pl.Schema(
     [
-        ("hand_key", pa.int64()),
-        ("site", pa.string()),
-        ("hand_id", pa.string()),
-        ("source_file", pa.string()),
-        ("line_no", pa.int32()),  # 1-based line of the hand header in source_file
-        ("game", pa.string()),  # one of GAMES
-        ("is_hilo", pa.bool_()),
-        ("structure", pa.string()),  # one of STRUCTURES
-        ("is_tournament", pa.bool_()),
-        ("currency", pa.string()),  # ISO-ish code (USD, EUR, GBP, INR, CNY) or "chips"/"play"
-        ("unit", pa.string()),  # what one integer step is: "cents" or "chips"
-        ("scale", pa.int32()),  # integer steps per currency unit (100 for cents, 1 for chips)
-        ("small_blind", pa.int64()),
-        ("big_blind", pa.int64()),
-        ("small_bet", pa.int64()),  # FL: the small bet (preflop/flop unit); null otherwise
-        ("big_bet", pa.int64()),  # FL: the big bet (turn/river unit); null otherwise
-        ("ante", pa.int64()),  # nominal ante per player (0 if none)
-        ("bb_ante", pa.bool_()),  # the ante is a big-blind ante paid by the BB alone
-        ("straddles", pa.int8()),  # number of straddles posted
-        ("cap", pa.int64()),  # capped NL: maximum a player may commit in the hand; null otherwise
-        ("table_name", pa.string()),
-        ("max_seats", pa.int16()),
-        ("button_seat", pa.int16()),
-        ("started_at", pa.timestamp("us", tz="UTC")),
-        ("boards", pa.int8()),  # 1, or 2/3 when the hand was run twice/three times
-        ("total_pot", pa.int64()),  # reported total pot (summary), null if not reported
-        ("rake", pa.int64()),  # reported rake and fees taken from the pot, null if not reported
-        ("site_added", pa.int64()),  # money the site added to the pot (STP, cash drop), else 0
+        ("hand_key", pl.Int64()),
+        ("site", pl.String()),
+        ("hand_id", pl.String()),
+        ("source_file", pl.String()),
+        ("line_no", pl.Int32()),  # 1-based line of the hand header in source_file
+        ("game", pl.String()),  # one of GAMES
+        ("is_hilo", pl.Boolean()),
+        ("structure", pl.String()),  # one of STRUCTURES
+        ("is_tournament", pl.Boolean()),
+        ("currency", pl.String()),  # ISO-ish code (USD, EUR, GBP, INR, CNY) or "chips"/"play"
+        ("unit", pl.String()),  # what one integer step is: "cents" or "chips"
+        ("scale", pl.Int32()),  # integer steps per currency unit (100 for cents, 1 for chips)
+        ("small_blind", pl.Int64()),
+        ("big_blind", pl.Int64()),
+        ("small_bet", pl.Int64()),  # FL: the small bet (preflop/flop unit); null otherwise
+        ("big_bet", pl.Int64()),  # FL: the big bet (turn/river unit); null otherwise
+        ("ante", pl.Int64()),  # nominal ante per player (0 if none)
+        ("bb_ante", pl.Boolean()),  # the ante is a big-blind ante paid by the BB alone
+        ("straddles", pl.Int8()),  # number of straddles posted
+        ("cap", pl.Int64()),  # capped NL: maximum a player may commit in the hand; null otherwise
+        ("table_name", pl.String()),
+        ("max_seats", pl.Int16()),
+        ("button_seat", pl.Int16()),
+        ("started_at", pl.Datetime("us", "UTC")),
+        ("boards", pl.Int8()),  # 1, or 2/3 when the hand was run twice/three times
+        ("total_pot", pl.Int64()),  # reported total pot (summary), null if not reported
+        ("rake", pl.Int64()),  # reported rake and fees taken from the pot, null if not reported
+        ("site_added", pl.Int64()),  # money the site added to the pot (STP, cash drop), else 0
         # played in a fast-fold pool (Zoom, Snap, Zone, Rush & Cash, ...): the table name is
         # the pool's, not one table's (parsers/core/header.py FAST_FOLD)
-        ("is_fast_fold", pa.bool_()),
-        ("bring_in", pa.int64()),  # stud: the stakes' bring-in; null when the header omits it
-        ("mixed", pa.string()),  # the rotation as the header names it ("HORSE"), else null
+        ("is_fast_fold", pl.Boolean()),
+        ("bring_in", pl.Int64()),  # stud: the stakes' bring-in; null when the header omits it
+        ("mixed", pl.String()),  # the rotation as the header names it ("HORSE"), else null
     ]
 )
 
@@ -126,48 +121,48 @@ DEFAULTS: dict[str, dict[str, int | None]] = {
     "cards": {"face": None},
 }
 
-SEATS = _arrow(
+SEATS = pl.Schema(
     [
-        ("hand_key", pa.int64()),
-        ("hand_id", pa.string()),
-        ("seat", pa.int16()),
-        ("player", pa.string()),
-        ("stack", pa.int64()),  # starting stack, before any post
-        ("sitting_out", pa.bool_()),
-        ("final_stack", pa.int64()),  # stack after the hand where the site reports it, else null
+        ("hand_key", pl.Int64()),
+        ("hand_id", pl.String()),
+        ("seat", pl.Int16()),
+        ("player", pl.String()),
+        ("stack", pl.Int64()),  # starting stack, before any post
+        ("sitting_out", pl.Boolean()),
+        ("final_stack", pl.Int64()),  # stack after the hand where the site reports it, else null
         # chips added by top-up, rebuy or add-on lines of the hand (ADDITION_KINDS), null if none:
-        ("added", pa.int64()),  # printed after the first post: not in `stack`, for the next hand
-        ("added_before", pa.int64()),  # printed before the first post: already in `stack`
-        ("added_line", pa.int32()),  # line of the first such line
-        ("added_kinds", pa.string()),  # their kinds in line order, comma-separated ("rebuy,add_on")
+        ("added", pl.Int64()),  # printed after the first post: not in `stack`, for the next hand
+        ("added_before", pl.Int64()),  # printed before the first post: already in `stack`
+        ("added_line", pl.Int32()),  # line of the first such line
+        ("added_kinds", pl.String()),  # their kinds in line order, comma-separated ("rebuy,add_on")
     ]
 )
 
-ACTIONS = _arrow(
+ACTIONS = pl.Schema(
     [
-        ("hand_key", pa.int64()),
-        ("hand_id", pa.string()),
-        ("seq", pa.int32()),  # 0-based order of the action in the hand as recorded
-        ("street", pa.int8()),  # the Street id (parsers/games.py)
-        ("player", pa.string()),
-        ("seat", pa.int16()),
-        ("kind", pa.dictionary(pa.int8(), pa.string())),  # one of ACTION_KINDS
-        ("amount", pa.int64()),  # chips moved by this action (for a raise: to_amount - committed)
-        ("to_amount", pa.int64()),  # bet/raise: total street commitment after; else null
-        ("is_all_in", pa.bool_()),  # the site marked the action all-in
-        ("line_no", pa.int32()),
-        ("n_cards", pa.int8()),  # discard: cards discarded; stand_pat: 0; else null
+        ("hand_key", pl.Int64()),
+        ("hand_id", pl.String()),
+        ("seq", pl.Int32()),  # 0-based order of the action in the hand as recorded
+        ("street", pl.Int8()),  # the Street id (parsers/games.py)
+        ("player", pl.String()),
+        ("seat", pl.Int16()),
+        ("kind", ActionKind),  # one of ACTION_KINDS
+        ("amount", pl.Int64()),  # chips moved by this action (for a raise: to_amount - committed)
+        ("to_amount", pl.Int64()),  # bet/raise: total street commitment after; else null
+        ("is_all_in", pl.Boolean()),  # the site marked the action all-in
+        ("line_no", pl.Int32()),
+        ("n_cards", pl.Int8()),  # discard: cards discarded; stand_pat: 0; else null
     ]
 )
 
-QUARANTINE = _arrow(
+QUARANTINE = pl.Schema(
     [
-        ("site", pa.string()),
-        ("source_file", pa.string()),
-        ("line_no", pa.int32()),  # line of the hand header (or of the offending line)
-        ("hand_id", pa.string()),  # null when it could not be read
-        ("reason", pa.string()),  # a sentence naming the offending line
-        ("reason_code", pa.string()),  # its class (parsers/core/quarantine_reasons.py reason_code)
+        ("site", pl.String()),
+        ("source_file", pl.String()),
+        ("line_no", pl.Int32()),  # line of the hand header (or of the offending line)
+        ("hand_id", pl.String()),  # null when it could not be read
+        ("reason", pl.String()),  # a sentence naming the offending line
+        ("reason_code", pl.String()),  # its class (parsers/core/quarantine_reasons.py reason_code)
     ]
 )
 
@@ -180,27 +175,29 @@ CARD_SOURCES: tuple[str, ...] = ("dealt", "shown", "mucked", "conceded", "board"
 CARD_FACES: tuple[str, ...] = ("down", "up")
 
 #: One row per known card of a hand (docs/tables.md "cards").
-CARDS = _arrow(
+CARDS = pl.Schema(
     [
-        ("hand_key", pa.int64()),
-        ("hand_id", pa.string()),
-        ("seat", pa.int16()),  # the holder's seat; null for a board card
-        ("player", pa.string()),  # the holder; null for a board card
-        ("source", pa.string()),  # one of CARD_SOURCES
-        ("board", pa.int8()),  # board cards: 1, or 2/3 for the boards of a run-it-twice
+        ("hand_key", pl.Int64()),
+        ("hand_id", pl.String()),
+        ("seat", pl.Int16()),  # the holder's seat; null for a board card
+        ("player", pl.String()),  # the holder; null for a board card
+        ("source", pl.String()),  # one of CARD_SOURCES
+        ("board", pl.Int8()),  # board cards: 1, or 2/3 for the boards of a run-it-twice
         # board cards: the street dealt (1 flop, 2 turn, 3 river); hole cards: the round dealt
         # or drawn in where the log says so (stud, draw), null for the board games'
-        ("street", pa.int8()),
-        ("position", pa.int8()),  # 0-based place among the cards of its line
-        ("card", pa.string()),  # canonical "Ah"/"Td"; null when the text is no known card
-        ("raw", pa.string()),  # the card as the log printed it
-        ("label", pa.string()),  # the log's name of a shown hand ("a pair of Kings"), else null
-        ("line_no", pa.int32()),
-        ("face", pa.string()),  # one of CARD_FACES, null for a board card
+        ("street", pl.Int8()),
+        ("position", pl.Int8()),  # 0-based place among the cards of its line
+        ("card", pl.String()),  # canonical "Ah"/"Td"; null when the text is no known card
+        ("raw", pl.String()),  # the card as the log printed it
+        ("label", pl.String()),  # the log's name of a shown hand ("a pair of Kings"), else null
+        ("line_no", pl.Int32()),
+        ("face", pl.String()),  # one of CARD_FACES, null for a board card
     ]
 )
 
-TABLES: dict[str, pa.Schema] = {
+#: The canonical tables' Polars schemas. Polars types, not Arrow ones: a worker process that
+#: imports no pyarrow holds ~35 MB less (its libraries' pages; docs/scale.md, "Memory").
+TABLES: dict[str, pl.Schema] = {
     "hands": HANDS,
     "seats": SEATS,
     "actions": ACTIONS,
@@ -210,17 +207,11 @@ TABLES: dict[str, pa.Schema] = {
 
 
 def polars_schema(table: str) -> pl.Schema:
-    """The Polars twin of one canonical Arrow schema (`kind` becomes the ActionKind Enum)."""
-    arrow_schema = TABLES[table]
-    empty = pl.from_arrow(arrow_schema.empty_table())
-    assert isinstance(empty, pl.DataFrame)
-    schema = dict(empty.schema)
-    if table == "actions":
-        schema["kind"] = ActionKind
-    return pl.Schema(schema)
+    """The Polars schema of one canonical table."""
+    return TABLES[table]
 
 
-POLARS_SCHEMAS: dict[str, pl.Schema] = {name: polars_schema(name) for name in TABLES}
+POLARS_SCHEMAS: dict[str, pl.Schema] = TABLES
 
 
 def empty(table: str) -> pl.DataFrame:

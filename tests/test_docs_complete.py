@@ -93,7 +93,7 @@ def tables_doc() -> str:
 def columns_of(table: str) -> set[str]:
     if table == "violations":
         return set(VIOLATIONS_SCHEMA.names())
-    return set(TABLES[table].names)
+    return set(TABLES[table].names())
 
 
 def first_cells(text: str, header: str = "column") -> list[str]:

@@ -58,7 +58,7 @@ def as_cards_frame(cards: object | None) -> pl.DataFrame:
     if cards is None:
         return empty_cards()
     frame = cards if isinstance(cards, pl.DataFrame) else pl.DataFrame(pl.from_arrow(cards))
-    missing = [name for name in CARDS.names if name not in frame.columns]
+    missing = [name for name in CARDS.names() if name not in frame.columns]
     frame = frame.with_columns(pl.lit(None).alias(name) for name in missing)
     schema = POLARS_SCHEMAS["cards"]
     return frame.select(pl.col(name).cast(dtype) for name, dtype in schema.items())

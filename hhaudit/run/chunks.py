@@ -39,7 +39,10 @@ from hhaudit.run.sources import InputSource, RefusedInput
 CHUNK_BYTES = 16 << 20
 WINDOW = 1 << 20  # bytes read at a cut to find the next hand header
 SCAN_BYTES = 64 << 10  # searched first for that header (the whole window only if need be)
-BLOCK = 8 << 20  # read size of the digest pass
+#: Read size of the digest pass. The driver digests files in threads, and glibc keeps a freed
+#: block of each thread's heap once its first free has raised the mmap threshold: with 8 MB
+#: blocks the driver held ~30 MB more for the whole run (2M hands: 172 MB while the units ran).
+BLOCK = 1 << 20
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -190,12 +189,12 @@ def add_sessions(
     found = find_in_table_groups(out_dir, settings, group_hands)
     # the units' per-hand facts served the session rules: hands.parquet keeps its layout
     facts = [name for name in FACT_COLUMNS[1:] if name in pl.read_parquet_schema(hands_path)]
-    # the new hands.parquet is written in a thread while the flags and totals are made from
-    # the old one, which it replaces once both are done
-    with atomic_path(hands_path) as tmp, ThreadPoolExecutor(1) as writer:
-        written = writer.submit(_write_hands, hands_path, found.sessions, facts, tmp)
-        flags, totals = _flags_and_totals(out_dir, settings, found)
-        written.result()
+    # the flags and totals are made from the old hands.parquet, then the new one is written
+    # and replaces it: one after the other, not in a thread beside them, whose working sets
+    # added up to the run's peak (2M hands: the driver alone at 1,048 MB; docs/scale.md)
+    flags, totals = _flags_and_totals(out_dir, settings, found)
+    with atomic_path(hands_path) as tmp:
+        _write_hands(hands_path, found.sessions, facts, tmp)
     return _adjusted(entries, flags.filter(is_root())), totals
 
 

@@ -4,9 +4,11 @@ import pytest
 from parsers import schema
 
 
-def test_every_table_has_a_polars_twin_with_the_same_columns():
-    for name, arrow_schema in schema.TABLES.items():
-        assert list(schema.POLARS_SCHEMAS[name]) == arrow_schema.names
+def test_the_tables_are_polars_schemas_with_the_action_kind_enum():
+    assert set(schema.TABLES) == {"hands", "seats", "actions", "quarantine", "cards"}
+    assert all(isinstance(table, pl.Schema) for table in schema.TABLES.values())
+    assert schema.TABLES["actions"]["kind"] == schema.ActionKind
+    assert schema.TABLES["hands"]["started_at"] == pl.Datetime("us", "UTC")
 
 
 def test_amount_columns_are_integers_never_floats():

@@ -32,7 +32,6 @@ from itertools import combinations
 
 import numpy as np
 import polars as pl
-import pyarrow as pa
 
 from audit.showdown.cards import CARD_DTYPE, DECK_SIZE
 from audit.showdown.evaluate import BLOCK_COMBINATIONS, CardMatrix
@@ -175,14 +174,17 @@ class _Result:
         ]
 
     def _best_cards(self) -> pl.Series:
-        """The first `best_count` cards of each valid row as a list, null elsewhere."""
-        counts = np.where(self.valid, self.best_count, 0)
-        offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
-        used = np.arange(CARDS) < counts[:, None]
-        lists = pa.ListArray.from_arrays(
-            pa.array(offsets), pa.array(self.best[used]), mask=pa.array(~self.valid)
+        """The first `best_count` cards of each valid row as a list, null elsewhere (in
+        Polars: a worker imports no pyarrow, docs/scale.md)."""
+        frame = pl.DataFrame(
+            [
+                pl.Series("best_cards", self.best, dtype=pl.Array(CARD_DTYPE, CARDS)),
+                pl.Series("count", self.best_count),
+                pl.Series("valid", self.valid),
+            ]
         )
-        return pl.Series("best_cards", lists, dtype=pl.List(CARD_DTYPE))
+        cards = pl.col("best_cards").arr.to_list().list.head(pl.col("count"))
+        return frame.select(pl.when("valid").then(cards).alias("best_cards")).to_series()
 
 
 def _null_unless(series: pl.Series, valid: pl.Series) -> pl.Series:
