@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import polars as pl
-import pyarrow as pa
 
 from audit.assemble import violations_table, with_rule_columns
 from audit.judged import empty_payouts, empty_pots, judged_pots
@@ -33,8 +32,11 @@ from audit.state.settlement import INPUTS, hand_frame, player_flows, player_tabl
 from audit.violations import VIOLATIONS_SCHEMA, empty_violations
 from parsers.schema import POLARS_SCHEMAS, with_defaults
 
+if TYPE_CHECKING:  # a worker imports no pyarrow (its memory: docs/scale.md)
+    import pyarrow as pa
+
 #: A canonical table as `check` takes it (parsers/schema.py): a Polars frame or an Arrow table.
-TableInput: TypeAlias = pl.DataFrame | pa.Table
+TableInput: TypeAlias = "pl.DataFrame | pa.Table"
 
 #: Hands audited per slice at most: keeps the folded group ids of audit/state/windows.py below
 #: their bound and memory bounded (POLARS-NOTES: ~2.7 GB per million hands).
