@@ -113,7 +113,8 @@ def expected_seat(seats: list[int], ring: int) -> pl.Expr:
     distance = pl.min_horizontal(
         [pl.when(pl.col(f"_owes_{s}")).then((s - previous - 1) % ring) for s in seats]
     )
-    seat = (previous + 1 + distance) % ring
+    position = (previous + 1 + distance) % ring
+    seat = turn.seat_at(position, seats, ring)
     return pl.when(~pl.col("nobody_owes")).then(seat.cast(pl.Int16))
 
 

@@ -41,9 +41,15 @@ def check_bounds(seats: pl.DataFrame, actions: pl.DataFrame) -> None:
 
 
 def _ring(seats: list[int], hands: pl.DataFrame) -> int:
-    """Seat numbers run 0..ring-1 around the table (some sites number from 0, most from 1)."""
+    """Seat numbers run 0..ring-1 around the table (some sites number from 0, most from 1).
+
+    A seat of unknown number (-1, -2, ...: a player without a seat line) sits at ring-1,
+    ring-2, ...: after every numbered seat of the slice, never on one, so a hand's seats come
+    in the same order around the ring whatever other hands share its slice.
+    """
     buttons = hands.get_column("button_seat").drop_nulls()
-    return max([2, *seats, cast(int, buttons.max()) if buttons.len() else 0]) + 1
+    numbered = max([2, *seats, cast(int, buttons.max()) if buttons.len() else 0]) + 1
+    return numbered - min([0, *seats])
 
 
 def _capped_stacks(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:

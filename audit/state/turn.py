@@ -316,5 +316,12 @@ def _expected_seat_by_distance(seats: list[int], ring: int, previous: pl.Expr) -
     distance = pl.min_horizontal(
         [pl.when(pl.col(f"_owes_{s}")).then((s - previous - 1) % ring) for s in seats]
     )
-    seat = (previous + 1 + distance) % ring
-    return pl.when(~pl.col("nobody_owes")).then(seat.cast(pl.Int16))
+    position = (previous + 1 + distance) % ring
+    return pl.when(~pl.col("nobody_owes")).then(seat_at(position, seats, ring).cast(pl.Int16))
+
+
+def seat_at(position: pl.Expr, seats: list[int], ring: int) -> pl.Expr:
+    """The seat number at a ring position: a position from ring + min(seats) up is the seat
+    of unknown number position - ring (build._ring puts seat -k at ring - k)."""
+    unknown = ring + min([0, *seats])
+    return pl.when(position >= unknown).then(position - ring).otherwise(position)

@@ -1,7 +1,8 @@
 """A vector's canonical tables: the builder's table output (audit/testing/__init__.py).
 
-A vector names its players P1..Pn (any ids: the i-th player sits in seat i+1), lists the posts
-(`sb`, `bb`, `straddle`, `post` live, `dead`, `ante`, `bring_in`) and the actions in recorded
+A vector names its players P1..Pn (any ids: the i-th player sits in seat i+1, one without a
+seat line at -1, -2, ...), lists the posts (`sb`, `bb`, `straddle`, `post` live, `dead`, `ante`,
+`bring_in`) and the actions in recorded
 order, each with `street`, `player`, `type` and, for a bet/raise/complete (optionally a call),
 `to`: the player's total commitment on the street after the action. A call without `to` is an
 exact call; its chips come from a tiny commitment tracker (current bet, each player's commitment
@@ -87,9 +88,18 @@ class _Tracker:
 
 
 def _seats(vector: dict[str, Any]) -> dict[str, int]:
-    """Each player's `seat`, else the i-th player sits in seat i + 1 (a player without a seat
-    line, stack None, too: a parser seats him at -1; the PokerStars writer refuses him)."""
-    return {p["id"]: p.get("seat", index + 1) for index, p in enumerate(vector["players"])}
+    """Each player's `seat`, else the i-th player sits in seat i + 1; a player without a seat
+    line (stack None) sits where a parser seats him, -1, -2, ... in the order listed (the
+    PokerStars writer refuses him)."""
+    seat_of: dict[str, int] = {}
+    for index, player in enumerate(vector["players"]):
+        if "seat" in player:
+            seat_of[player["id"]] = player["seat"]
+        elif player["stack"] is None:
+            seat_of[player["id"]] = -1 - sum(seat < 0 for seat in seat_of.values())
+        else:
+            seat_of[player["id"]] = index + 1
+    return seat_of
 
 
 def _street(name: str | int) -> int:
