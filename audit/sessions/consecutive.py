@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import polars as pl
 
@@ -48,43 +49,47 @@ def _quarantine_lines(quarantine: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
+def _nearest_quarantined(
+    hands: pl.LazyFrame, lines: pl.LazyFrame, strategy: Literal["forward", "backward"], name: str
+) -> pl.LazyFrame:
+    """(hand_key, `name`): the line of the nearest quarantined hand of the same file after
+    (`forward`) or before (`backward`) each hand's `_line`, not on it."""
+    return (
+        hands.sort("source_file", "_line")
+        .join_asof(
+            lines,
+            left_on="_line",
+            right_on="q_line",
+            by="source_file",
+            strategy=strategy,
+            allow_exact_matches=False,
+            check_sortedness=False,  # sorted by (source_file, line) just above
+        )
+        .select("hand_key", pl.col("q_line").alias(name))
+    )
+
+
 def _gap_free(pairs: pl.LazyFrame, quarantine: pl.LazyFrame) -> pl.LazyFrame:
     """`pairs` with gap_free: no quarantined hand between the previous hand and this one."""
     found = _quarantine_lines(quarantine).collect()
     if found.is_empty():  # no quarantined hand has a line: none lies between two hands
         return pairs.with_columns(gap_free=pl.lit(True))
     lines = found.lazy()
-    after_prev = (
+    after_prev = _nearest_quarantined(
         pairs.select(
             "hand_key",
             pl.col("prev_source_file").alias("source_file"),
             pl.col("prev_line_no").cast(pl.Int64).alias("_line"),
-        )
-        .sort("source_file", "_line")
-        .join_asof(
-            lines,
-            left_on="_line",
-            right_on="q_line",
-            by="source_file",
-            strategy="forward",
-            allow_exact_matches=False,
-            check_sortedness=False,  # sorted by (source_file, line) just above
-        )
-        .select("hand_key", pl.col("q_line").alias("_q_after_prev"))
+        ),
+        lines,
+        "forward",
+        "_q_after_prev",
     )
-    before_this = (
-        pairs.select("hand_key", "source_file", pl.col("line_no").cast(pl.Int64).alias("_line"))
-        .sort("source_file", "_line")
-        .join_asof(
-            lines,
-            left_on="_line",
-            right_on="q_line",
-            by="source_file",
-            strategy="backward",
-            allow_exact_matches=False,
-            check_sortedness=False,  # sorted by (source_file, line) just above
-        )
-        .select("hand_key", pl.col("q_line").alias("_q_before_this"))
+    before_this = _nearest_quarantined(
+        pairs.select("hand_key", "source_file", pl.col("line_no").cast(pl.Int64).alias("_line")),
+        lines,
+        "backward",
+        "_q_before_this",
     )
     same_file = pl.col("source_file") == pl.col("prev_source_file")
     missing_same = pl.col("_q_after_prev").is_not_null() & (
