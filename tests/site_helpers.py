@@ -10,9 +10,21 @@ import polars as pl
 
 import audit
 from parsers import ParsedTables, parse_paths
+from parsers.games import FIFTH, FOURTH, SEVENTH, SIXTH, THIRD
 
 SITES = Path(__file__).resolve().parent / "sites"
 #: The columns of one action row in the compact views below.
+#: A seven-card stud hand's cards as dealt, (round, face): two down and one up on third street,
+#: one up on each of fourth to sixth, the last down on seventh (the game table, parsers/games.py).
+SEVEN_CARD_STUD_DEAL = [
+    (THIRD, "down"),
+    (THIRD, "down"),
+    (THIRD, "up"),
+    (FOURTH, "up"),
+    (FIFTH, "up"),
+    (SIXTH, "up"),
+    (SEVENTH, "down"),
+]
 ACTION_VIEW = ["street", "player", "kind", "amount", "to_amount", "is_all_in"]
 
 

@@ -10,7 +10,13 @@ Lowball Limit, ...)", "HORSE (Razz Limit)")."""
 from __future__ import annotations
 
 import polars as pl
-from site_helpers import actions_of, card_rows, hand_row, parse_site_file
+from site_helpers import (
+    SEVEN_CARD_STUD_DEAL,
+    actions_of,
+    card_rows,
+    hand_row,
+    parse_site_file,
+)
 
 from parsers.games import (
     FIFTH,
@@ -108,15 +114,7 @@ def test_stud_cards_by_round_down_and_up() -> None:
     ]
     # the showdown lists the seven cards as dealt: two down, four up, one down
     shown = [row for row in _cards(tables, STUD, "shown") if row[0] == "Bob"][:7]
-    assert [(street, face) for _, street, face, _ in shown] == [
-        (THIRD, "down"),
-        (THIRD, "down"),
-        (THIRD, "up"),
-        (FOURTH, "up"),
-        (FIFTH, "up"),
-        (SIXTH, "up"),
-        (SEVENTH, "down"),
-    ]
+    assert [(street, face) for _, street, face, _ in shown] == SEVEN_CARD_STUD_DEAL
 
 
 def test_a_rotation_razz_hand_completed_by_a_raise() -> None:

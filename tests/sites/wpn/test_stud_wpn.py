@@ -7,7 +7,13 @@ cards of the streets before)."""
 
 from __future__ import annotations
 
-from site_helpers import actions_of, card_rows, hand_row, parse_site_file
+from site_helpers import (
+    SEVEN_CARD_STUD_DEAL,
+    actions_of,
+    card_rows,
+    hand_row,
+    parse_site_file,
+)
 
 from parsers.games import FIFTH, FOURTH, SEVENTH, SHOWDOWN, SIXTH, THIRD
 
@@ -51,15 +57,7 @@ def test_old_format_cards_one_a_line_and_the_showdown_in_deal_order() -> None:
         (SIXTH, "up", "2h"),
         (SEVENTH, "down", "9s"),
     ]
-    assert [row[:2] for row in _cards(tables, "Hero", "dealt")] == [
-        (THIRD, "down"),
-        (THIRD, "down"),
-        (THIRD, "up"),
-        (FOURTH, "up"),
-        (FIFTH, "up"),
-        (SIXTH, "up"),
-        (SEVENTH, "down"),
-    ]
+    assert [row[:2] for row in _cards(tables, "Hero", "dealt")] == SEVEN_CARD_STUD_DEAL
 
 
 def test_new_format_completion_as_a_raise_and_the_repeated_deal_lines() -> None:
